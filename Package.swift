@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// One package: the shared wire module, the server and its parts, and (later) the client SDK.
+/// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
+let package = Package(
+    name: "MBTIPlayground",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "AccountAPI", targets: ["AccountAPI"]),
+        .executable(name: "account-server", targets: ["account-server"]),
+    ],
+    targets: [
+        // C libraries from the system (Debian -dev packages or Homebrew).
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        .systemLibrary(
+            name: "CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+
+        // Shared by server and clients: wire models, field rules, error codes, messages.
+        .target(name: "AccountAPI", resources: [.copy("Resources/common-passwords.txt")]),
+
+        // Server parts, each the only module that sees its C library.
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Sodium", dependencies: ["CSodium"]),
+        .target(name: "AccountStore", dependencies: ["AccountAPI"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI"]),
+        .target(
+            name: "AccountServer",
+            dependencies: ["AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "Mailer"]),
+        .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
+
+        .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite"]),
+        .testTarget(name: "MailerTests", dependencies: ["Mailer"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),
+    ]
+)

@@ -1,0 +1,57 @@
+/// A stable, machine-readable problem code (`code` in a problem+json body).
+///
+/// Open on purpose: a code added by a newer server decodes into a value an older app can still
+/// carry and show, instead of failing to decode.
+public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// 400: the body is not a JSON object of the expected types, or the request is malformed.
+    public static let invalidRequest = ErrorCode("invalid_request")
+    /// 422: one or more fields break the field rules; see `errors`.
+    public static let validationFailed = ErrorCode("validation_failed")
+    /// 401: wrong identifier or password (never says which).
+    public static let invalidCredentials = ErrorCode("invalid_credentials")
+    /// 401: the access or refresh token is missing, malformed, forged or for another issuer.
+    public static let tokenInvalid = ErrorCode("token_invalid")
+    /// 401: the token or its session has expired.
+    public static let tokenExpired = ErrorCode("token_expired")
+    /// 401: an already used refresh token was presented; the whole session is revoked.
+    public static let refreshTokenReused = ErrorCode("refresh_token_reused")
+    /// 401: the session behind the token was logged out or revoked.
+    public static let sessionRevoked = ErrorCode("session_revoked")
+    /// 403: the password was right but the email address is not verified yet.
+    public static let emailNotVerified = ErrorCode("email_not_verified")
+    /// 404: no such resource.
+    public static let notFound = ErrorCode("not_found")
+    /// 405: the path exists but not with this method; see the `Allow` header.
+    public static let methodNotAllowed = ErrorCode("method_not_allowed")
+    /// 409: the nickname is already used by another account.
+    public static let usernameTaken = ErrorCode("username_taken")
+    /// 413: the body is larger than the server accepts.
+    public static let payloadTooLarge = ErrorCode("payload_too_large")
+    /// 415: a body that is not `application/json`.
+    public static let unsupportedMediaType = ErrorCode("unsupported_media_type")
+    /// 400: the one-time code (or verification token) is wrong.
+    public static let codeInvalid = ErrorCode("code_invalid")
+    /// 400: the one-time code (or verification token) has expired.
+    public static let codeExpired = ErrorCode("code_expired")
+    /// 429: too many wrong codes; the code is spent, ask for a new one.
+    public static let tooManyAttempts = ErrorCode("too_many_attempts")
+    /// 429: slow down; see `Retry-After`.
+    public static let rateLimited = ErrorCode("rate_limited")
+    /// 503: a dependency (the database) is unavailable; try again later.
+    public static let serviceUnavailable = ErrorCode("service_unavailable")
+    /// 500: something failed on the server.
+    public static let internalError = ErrorCode("internal_error")
+}

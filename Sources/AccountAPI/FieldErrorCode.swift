@@ -1,0 +1,36 @@
+/// A stable code for why one field was refused (inside `errors` of a `validation_failed` problem).
+///
+/// Open like ``ErrorCode``: unknown codes from a newer server still decode.
+public struct FieldErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The field is missing or empty.
+    public static let required = FieldErrorCode("required")
+    /// Shorter than the minimum length.
+    public static let tooShort = FieldErrorCode("too_short")
+    /// Longer than the maximum length.
+    public static let tooLong = FieldErrorCode("too_long")
+    /// Characters or shape not allowed (e.g. an email without a domain).
+    public static let invalidFormat = FieldErrorCode("invalid_format")
+    /// Not one of the allowed values (e.g. an unknown MBTI type).
+    public static let invalidChoice = FieldErrorCode("invalid_choice")
+    /// Does not match the field it must equal (password confirmation).
+    public static let mismatch = FieldErrorCode("mismatch")
+    /// A password from the list of commonly used passwords.
+    public static let tooCommon = FieldErrorCode("too_common")
+    /// A password that contains the nickname or the email's local part.
+    public static let tooSimilar = FieldErrorCode("too_similar")
+    /// Already used by another account (or reserved).
+    public static let taken = FieldErrorCode("taken")
+}

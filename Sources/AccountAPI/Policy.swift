@@ -1,0 +1,101 @@
+/// `GET /auth/policy`: the rules clients show and check before sending, so none is hard-coded.
+public struct Policy: Codable, Equatable, Sendable {
+    public struct Username: Codable, Equatable, Sendable {
+        public init(minLength: Int, maxLength: Int, allowedSymbols: [String]) {
+            self.minLength = minLength
+            self.maxLength = maxLength
+            self.allowedSymbols = allowedSymbols
+        }
+        public let minLength: Int
+        public let maxLength: Int
+        /// Characters besides letters (Hangul included) and digits that a nickname may hold.
+        public let allowedSymbols: [String]
+        enum CodingKeys: String, CodingKey {
+            case minLength = "min_length", maxLength = "max_length", allowedSymbols = "allowed_symbols"
+        }
+    }
+    public struct Email: Codable, Equatable, Sendable {
+        public init(maxLength: Int) { self.maxLength = maxLength }
+        public let maxLength: Int
+        enum CodingKeys: String, CodingKey { case maxLength = "max_length" }
+    }
+    public struct Password: Codable, Equatable, Sendable {
+        public init(minLength: Int, maxLength: Int, refusesCommon: Bool, refusesSimilar: Bool) {
+            self.minLength = minLength
+            self.maxLength = maxLength
+            self.refusesCommon = refusesCommon
+            self.refusesSimilar = refusesSimilar
+        }
+        public let minLength: Int
+        public let maxLength: Int
+        /// Whether passwords from the common-password list are refused (`too_common`).
+        public let refusesCommon: Bool
+        /// Whether passwords containing the nickname or email local part are refused (`too_similar`).
+        public let refusesSimilar: Bool
+        enum CodingKeys: String, CodingKey {
+            case minLength = "min_length", maxLength = "max_length"
+            case refusesCommon = "refuses_common", refusesSimilar = "refuses_similar"
+        }
+    }
+    public struct Code: Codable, Equatable, Sendable {
+        public init(length: Int, lifetime: Int, resendCooldown: Int, maxAttempts: Int) {
+            self.length = length
+            self.lifetime = lifetime
+            self.resendCooldown = resendCooldown
+            self.maxAttempts = maxAttempts
+        }
+        /// Digits in a one-time code.
+        public let length: Int
+        /// Seconds a code stays valid.
+        public let lifetime: Int
+        /// Seconds to wait before asking for another code to the same address.
+        public let resendCooldown: Int
+        /// Wrong tries before a code is spent.
+        public let maxAttempts: Int
+        enum CodingKeys: String, CodingKey {
+            case length, lifetime
+            case resendCooldown = "resend_cooldown", maxAttempts = "max_attempts"
+        }
+    }
+
+    public let username: Username
+    public let email: Email
+    public let password: Password
+    public let mbtiTypes: [MBTI]
+    public let code: Code
+    /// Whether login is refused (`email_not_verified`) until the address is verified.
+    public let emailVerificationRequired: Bool
+    /// Seconds an access token lives.
+    public let accessTokenLifetime: Int
+    /// Seconds a session survives without a refresh.
+    public let sessionIdleLifetime: Int
+    /// Seconds a session lives at most, however often it is refreshed.
+    public let sessionMaxLifetime: Int
+
+    public init(
+        username: Username, email: Email, password: Password, mbtiTypes: [MBTI], code: Code,
+        emailVerificationRequired: Bool, accessTokenLifetime: Int, sessionIdleLifetime: Int,
+        sessionMaxLifetime: Int
+    ) {
+        self.username = username
+        self.email = email
+        self.password = password
+        self.mbtiTypes = mbtiTypes
+        self.code = code
+        self.emailVerificationRequired = emailVerificationRequired
+        self.accessTokenLifetime = accessTokenLifetime
+        self.sessionIdleLifetime = sessionIdleLifetime
+        self.sessionMaxLifetime = sessionMaxLifetime
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case username, email, password
+        case mbtiTypes = "mbti_types"
+        case code
+        case emailVerificationRequired = "email_verification_required"
+        case accessTokenLifetime = "access_token_lifetime"
+        case sessionIdleLifetime = "session_idle_lifetime"
+        case sessionMaxLifetime = "session_max_lifetime"
+    }
+}
+

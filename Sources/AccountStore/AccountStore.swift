@@ -1,0 +1,100 @@
+import Foundation
+
+/// The storage the server needs, independent of the database behind it.
+///
+/// Work happens in transactions: `write` runs `body` in one transaction that commits when `body`
+/// returns and rolls back when it throws, so a sign-up, its code and its mail commit together or
+/// not at all. `body` runs on a thread of the store's own; it must not block on anything but the
+/// transaction it is given. Backends may run `body` again when the database reports a
+/// serialization conflict, so it must have no effects outside the transaction.
+///
+/// ```swift
+/// let user = try await store.read { try $0.user(emailKey: "mina@example.com") }
+/// ```
+public protocol AccountStore: Sendable {
+    /// Runs `body` in a read-only transaction.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
+    /// Runs `body` in a read-write transaction that commits when it returns.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T
+    /// Answers quickly whether the database is reachable (for `/readyz`); throws if not.
+    func ping() async throws
+    /// Applies pending migrations; returns the schema version now in force.
+    @discardableResult func migrate() async throws -> Int
+    /// Closes connections; later calls throw.
+    func close() async
+}
+
+/// The operations available inside one transaction. Every method throws ``StoreError``.
+public protocol StoreTransaction {
+    // MARK: Users
+
+    /// Adds an account; throws `.conflict(field: "username" | "email")` if a key is taken.
+    func insertUser(_ user: UserRecord) throws
+    func user(id: UUID) throws -> UserRecord?
+    func user(usernameKey: String) throws -> UserRecord?
+    func user(emailKey: String) throws -> UserRecord?
+    /// Overwrites the account with `user.id`; throws `.conflict` if a new key is taken.
+    func updateUser(_ user: UserRecord) throws
+    /// Removes an account with its sessions, refresh tokens and codes; returns whether it existed.
+    @discardableResult func deleteUser(id: UUID) throws -> Bool
+    /// How many accounts exist.
+    func userCount() throws -> Int
+
+    // MARK: Sessions and refresh tokens
+
+    func insertSession(_ session: SessionRecord) throws
+    func session(id: UUID) throws -> SessionRecord?
+    /// Every session of a user, newest first, revoked ones included.
+    func sessions(userID: UUID) throws -> [SessionRecord]
+    /// Sets `lastUsedAt`.
+    func touchSession(id: UUID, at: Date) throws
+    /// Revokes one session if it is not revoked yet; returns whether it changed.
+    @discardableResult func revokeSession(id: UUID, at: Date) throws -> Bool
+    /// Revokes every live session of a user except `except`; returns how many changed.
+    @discardableResult func revokeSessions(userID: UUID, except: UUID?, at: Date) throws -> Int
+
+    func insertRefreshToken(_ token: RefreshTokenRecord) throws
+    func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord?
+    /// Marks a token used if it is still unused; returns `false` if someone else used it first.
+    func markRefreshTokenUsed(hash: [UInt8], at: Date) throws -> Bool
+
+    // MARK: One-time codes and verification tokens
+
+    /// Stores a code, replacing any earlier one for the same address and purpose.
+    func upsertCode(_ code: CodeRecord) throws
+    func code(emailKey: String, purpose: String) throws -> CodeRecord?
+    /// Adds one wrong try and returns the new count.
+    func incrementCodeAttempts(emailKey: String, purpose: String) throws -> Int
+    @discardableResult func deleteCode(emailKey: String, purpose: String) throws -> Bool
+
+    func insertVerificationToken(_ token: VerificationTokenRecord) throws
+    /// Deletes and returns the token with this hash, if any (single use).
+    func takeVerificationToken(hash: [UInt8]) throws -> VerificationTokenRecord?
+
+    // MARK: Signing keys and settings
+
+    /// Every signing key, oldest first.
+    func signingKeys() throws -> [SigningKeyRecord]
+    func insertSigningKey(_ key: SigningKeyRecord) throws
+    /// Sets `retiredAt` of every key but `kid` that is not retired yet.
+    func retireSigningKeys(except kid: String, at: Date) throws
+
+    /// A server-wide secret or setting by name.
+    func setting(_ name: String) throws -> [UInt8]?
+    /// Stores `value` under `name` unless one is there; returns the value in force afterwards.
+    func insertSettingIfAbsent(_ name: String, value: [UInt8]) throws -> [UInt8]
+
+    // MARK: Mail outbox
+
+    func enqueueMail(_ message: OutboxMessage) throws
+    /// Messages due at `now`, oldest first, at most `limit`.
+    func dueMail(now: Date, limit: Int) throws -> [OutboxMessage]
+    /// Claims a due message for sending until `until`; returns `false` if another sender has it.
+    func claimMail(id: UUID, now: Date, until: Date) throws -> Bool
+    /// Removes a delivered message.
+    func deleteMail(id: UUID) throws
+    /// Records a failed try and when to try again.
+    func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws
+    /// How many messages wait.
+    func outboxCount() throws -> Int
+}

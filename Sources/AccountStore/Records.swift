@@ -1,0 +1,161 @@
+import Foundation
+
+/// An account as stored: the public fields plus the keys that make names unique and the hash.
+public struct UserRecord: Sendable, Equatable {
+    public var id: UUID
+    /// The nickname as entered (NFC, trimmed).
+    public var username: String
+    /// Case-folded NFKC form of `username`; unique.
+    public var usernameKey: String
+    /// The address as entered (trimmed).
+    public var email: String
+    /// Case-folded form of `email`; unique.
+    public var emailKey: String
+    /// Argon2id PHC string.
+    public var passwordHash: String
+    /// Upper-case MBTI type.
+    public var mbti: String
+    public var emailVerified: Bool
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
+        passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.username = username
+        self.usernameKey = usernameKey
+        self.email = email
+        self.emailKey = emailKey
+        self.passwordHash = passwordHash
+        self.mbti = mbti
+        self.emailVerified = emailVerified
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A login session: one device or app install, alive while its refresh tokens are used.
+public struct SessionRecord: Sendable, Equatable {
+    public var id: UUID
+    public var userID: UUID
+    public var createdAt: Date
+    public var lastUsedAt: Date
+    /// The absolute end of the session, however often it is refreshed.
+    public var expiresAt: Date
+    public var userAgent: String?
+    /// Set when the session was logged out or revoked.
+    public var revokedAt: Date?
+
+    public init(
+        id: UUID, userID: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date,
+        userAgent: String?, revokedAt: Date? = nil
+    ) {
+        self.id = id
+        self.userID = userID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+        self.expiresAt = expiresAt
+        self.userAgent = userAgent
+        self.revokedAt = revokedAt
+    }
+}
+
+/// A refresh token, known to the store only by the SHA-256 of its text.
+public struct RefreshTokenRecord: Sendable, Equatable {
+    /// SHA-256 of the token text; unique.
+    public var hash: [UInt8]
+    public var sessionID: UUID
+    public var issuedAt: Date
+    /// When it was traded for a new pair; `nil` while unused.
+    public var usedAt: Date?
+
+    public init(hash: [UInt8], sessionID: UUID, issuedAt: Date, usedAt: Date? = nil) {
+        self.hash = hash
+        self.sessionID = sessionID
+        self.issuedAt = issuedAt
+        self.usedAt = usedAt
+    }
+}
+
+/// A one-time email code, known to the store only by a keyed hash. One per address and purpose.
+public struct CodeRecord: Sendable, Equatable {
+    public var emailKey: String
+    /// `"signup"`, `"verify"` (and later `"reset"`).
+    public var purpose: String
+    /// HMAC of the code bound to address and purpose.
+    public var codeHash: [UInt8]
+    public var createdAt: Date
+    public var expiresAt: Date
+    /// Wrong tries so far.
+    public var attempts: Int
+
+    public init(emailKey: String, purpose: String, codeHash: [UInt8], createdAt: Date, expiresAt: Date, attempts: Int = 0) {
+        self.emailKey = emailKey
+        self.purpose = purpose
+        self.codeHash = codeHash
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.attempts = attempts
+    }
+}
+
+/// A single-use proof that an address was verified (`email_verification_token`), by its hash.
+public struct VerificationTokenRecord: Sendable, Equatable {
+    /// SHA-256 of the token text; unique.
+    public var hash: [UInt8]
+    public var emailKey: String
+    public var expiresAt: Date
+
+    public init(hash: [UInt8], emailKey: String, expiresAt: Date) {
+        self.hash = hash
+        self.emailKey = emailKey
+        self.expiresAt = expiresAt
+    }
+}
+
+/// An Ed25519 key that signs access tokens.
+public struct SigningKeyRecord: Sendable, Equatable {
+    /// Key id, the `kid` of tokens it signed.
+    public var kid: String
+    /// The 32-byte seed the key pair is made from.
+    public var seed: [UInt8]
+    /// The 32-byte public key.
+    public var publicKey: [UInt8]
+    public var createdAt: Date
+    /// When a newer key took over signing; still in the JWKS until its tokens expire.
+    public var retiredAt: Date?
+
+    public init(kid: String, seed: [UInt8], publicKey: [UInt8], createdAt: Date, retiredAt: Date? = nil) {
+        self.kid = kid
+        self.seed = seed
+        self.publicKey = publicKey
+        self.createdAt = createdAt
+        self.retiredAt = retiredAt
+    }
+}
+
+/// A mail message waiting in the outbox, written in the same transaction as what caused it.
+public struct OutboxMessage: Sendable, Equatable {
+    public var id: UUID
+    public var recipient: String
+    public var subject: String
+    /// The plain-text body.
+    public var body: String
+    public var createdAt: Date
+    /// Delivery tries so far.
+    public var attempts: Int
+    /// Not to be tried before this time (back-off, or a claim by a sender).
+    public var nextAttemptAt: Date
+
+    public init(id: UUID, recipient: String, subject: String, body: String, createdAt: Date, attempts: Int = 0, nextAttemptAt: Date) {
+        self.id = id
+        self.recipient = recipient
+        self.subject = subject
+        self.body = body
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+    }
+}

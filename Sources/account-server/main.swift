@@ -1,0 +1,1 @@
+print("account-server: not built yet")

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderAccountStoreTests() { #expect(Bool(true)) }

@@ -1,0 +1,2 @@
+import Testing
+@Test func placeholderHTTPServerTests() { #expect(Bool(true)) }
