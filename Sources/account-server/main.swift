@@ -1,1 +1,6 @@
-print("account-server: not built yet")
+import AccountServer
+import Foundation
+
+let status = await ServerMain.run(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

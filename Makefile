@@ -1,0 +1,28 @@
+# The two commands of the README. Both install what they need first.
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test build deps test-deps clean
+
+## make run: install libraries if missing, build release, serve on 127.0.0.1:8000 (SQLite, console mail)
+run: deps
+	$(SWIFT) build -c release --product account-server
+	.build/release/account-server serve --host $(HOST) --port $(PORT)
+
+## make test: install what tests need, build everything, run the whole suite
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+deps:
+	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
+
+clean:
+	rm -rf .build

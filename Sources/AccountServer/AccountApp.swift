@@ -1,0 +1,80 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Mailer
+import Sodium
+
+/// The account API: routes, middleware and the services behind them, over a store and a mailer.
+///
+/// Built once per process by ``make(configuration:store:transport:clock:)``; the HTTP server
+/// calls ``handle(_:)`` for every request. Tests call it directly, without a socket.
+public final class AccountApp: Sendable {
+    let configuration: ServerConfiguration
+    let store: any AccountStore
+    let clock: ServerClock
+    let passwords: PasswordService
+    let tokens: TokenService
+    let keys: KeyRing
+    let codes: CodeHasher
+    let secrets: Secrets
+    let mail: MailDispatcher
+    let addressLimiter: AddressRateLimiter
+    let policy: Policy
+    private(set) nonisolated(unsafe) var router = Router()
+
+    private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
+        self.configuration = configuration
+        self.store = store
+        self.clock = clock
+        self.secrets = secrets
+        passwords = try PasswordService(
+            parameters: .init(opsLimit: UInt64(configuration.hashPasses), memoryLimit: configuration.hashMemory),
+            threads: configuration.hashThreads)
+        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL))
+        tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
+        codes = CodeHasher(key: secrets.codeKey, digits: CodeRule.length)
+        mail = MailDispatcher(store: store, transport: transport, clock: clock)
+        addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
+        policy = Self.policy(for: configuration)
+        router = makeRouter()
+    }
+
+    /// Migrates the store, loads or creates secrets and keys, and starts mail delivery.
+    public static func make(
+        configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport,
+        clock: ServerClock = .system
+    ) async throws -> AccountApp {
+        try await store.migrate()
+        let secrets = try await Secrets.load(from: store)
+        let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+        try await app.keys.reload(now: clock.now())
+        await app.mail.start()
+        return app
+    }
+
+    /// Stops background work (mail delivery, hashing threads).
+    public func shutdown() async {
+        await mail.stop()
+        passwords.pool.stop()
+    }
+
+    /// Every route the router knows, as `(method, path)`.
+    public var routes: [(method: String, path: String)] { router.routes }
+
+    /// Delivers due mail now (tests use it to avoid waiting for the timer).
+    public func deliverMail() async { await mail.deliverDue() }
+
+    private static func policy(for configuration: ServerConfiguration) -> Policy {
+        Policy(
+            username: .init(minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength, allowedSymbols: UsernameRule.allowedSymbols),
+            email: .init(maxLength: EmailRule.maxLength),
+            password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
+            mbtiTypes: MBTI.allCases,
+            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.codeResendCooldown, maxAttempts: configuration.codeMaxAttempts),
+            emailVerificationRequired: !configuration.allowUnverifiedLogin,
+            accessTokenLifetime: configuration.accessTTL,
+            sessionIdleLifetime: configuration.sessionIdleTTL,
+            sessionMaxLifetime: configuration.sessionMaxTTL)
+    }
+}

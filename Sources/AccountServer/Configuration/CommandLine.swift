@@ -1,0 +1,132 @@
+import Foundation
+
+/// What `account-server` was asked to do.
+public enum ServerCommand: Equatable, Sendable {
+    case serve(ServerConfiguration)
+    case migrate(ServerConfiguration)
+    case rotateKeys(ServerConfiguration)
+    case help
+}
+
+/// A command-line mistake, with the message to print.
+public struct CommandLineError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+}
+
+/// Parses `account-server [serve|migrate|keys rotate] [--option value]…` with environment twins.
+///
+/// Every option `--some-name` may also come from `ACCOUNT_SOME_NAME`; the flag wins.
+public enum ServerCommandLine {
+    /// One option: its flag, whether it takes a value, and how it sets the configuration.
+    struct Option {
+        let name: String
+        let help: String
+        let apply: (inout ServerConfiguration, String?) throws -> Void
+        var takesValue = true
+    }
+
+    static let options: [Option] = [
+        Option(name: "host", help: "address to listen on (default 127.0.0.1)") { $0.host = $1! },
+        Option(name: "port", help: "port; 0 picks a free one and prints it (default 8000)") { $0.port = try int($1!, "port", 0...65535) },
+        Option(name: "database-url", help: "sqlite:PATH (default sqlite:account.sqlite)") { $0.databaseURL = $1! },
+        Option(name: "mail", help: "console (default) or file:///dir") { $0.mail = $1! },
+        Option(name: "mail-from", help: "From address of mail") { $0.mailFrom = $1! },
+        Option(name: "issuer", help: "iss of access tokens (default http://localhost:8000)") { $0.issuer = $1! },
+        Option(name: "audience", help: "aud of access tokens (default: the issuer)") { $0.audience = $1! },
+        Option(name: "access-ttl", help: "access token lifetime in seconds (default 900)") { $0.accessTTL = try int($1!, "access-ttl", 1...86400) },
+        Option(name: "session-idle-ttl", help: "seconds a session lives unused (default 30 days)") { $0.sessionIdleTTL = try int($1!, "session-idle-ttl", 60...Int(Int32.max)) },
+        Option(name: "session-max-ttl", help: "seconds a session lives at most (default 90 days)") { $0.sessionMaxTTL = try int($1!, "session-max-ttl", 60...Int(Int32.max)) },
+        Option(name: "allow-unverified-login", help: "let unverified accounts log in", apply: { $0.allowUnverifiedLogin = try bool($1) }, takesValue: false),
+        Option(name: "ip-rate-limit", help: "auth requests per minute per client address; 0 turns it off (default 100)") { $0.ipRateLimit = try int($1!, "ip-rate-limit", 0...Int(Int32.max)) },
+        Option(name: "trusted-proxy", help: "peer address whose X-Forwarded-For is believed (repeatable, comma-separated)") {
+            $0.trustedProxies += $1!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        },
+        Option(name: "http-threads", help: "HTTP worker threads (default: cores)") { $0.httpThreads = try int($1!, "http-threads", 1...256) },
+        Option(name: "hash-threads", help: "password hashing threads (default: cores)") { $0.hashThreads = try int($1!, "hash-threads", 1...256) },
+        Option(name: "hash-memory", help: "Argon2id memory in KiB (default 19456)") { $0.hashMemory = try int($1!, "hash-memory", 8...4_194_304) * 1024 },
+        Option(name: "hash-passes", help: "Argon2id passes (default 2)") { $0.hashPasses = try int($1!, "hash-passes", 1...64) },
+        Option(name: "access-log", help: "one JSON line per request on stderr: on or off (default on)") { $0.accessLog = try bool($1) },
+    ]
+
+    /// Parses `arguments` (without the program name) with `environment` as fallback.
+    public static func parse(_ arguments: [String], environment: [String: String]) throws -> ServerCommand {
+        var rest = arguments[...]
+        var verb = "serve"
+        if let first = rest.first, !first.hasPrefix("-") {
+            verb = first
+            rest = rest.dropFirst()
+            if verb == "keys" {
+                guard rest.first == "rotate" else { throw CommandLineError(description: "usage: account-server keys rotate [options]") }
+                verb = "keys rotate"
+                rest = rest.dropFirst()
+            }
+        }
+        if rest.contains("--help") || rest.contains("-h") || verb == "help" { return .help }
+
+        var configuration = ServerConfiguration()
+        for option in options {
+            let variable = "ACCOUNT_" + option.name.uppercased().replacingOccurrences(of: "-", with: "_")
+            if let value = environment[variable], !value.isEmpty {
+                try option.apply(&configuration, value)
+            }
+        }
+        while let argument = rest.first {
+            rest = rest.dropFirst()
+            guard argument.hasPrefix("--") else { throw CommandLineError(description: "unexpected argument: \(argument)") }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw CommandLineError(description: "unknown option --\(name) (see account-server --help)")
+            }
+            if option.takesValue, value == nil {
+                guard let next = rest.first else { throw CommandLineError(description: "--\(name) needs a value") }
+                value = next
+                rest = rest.dropFirst()
+            }
+            try option.apply(&configuration, option.takesValue ? value : (value ?? "true"))
+        }
+        switch verb {
+        case "serve": return .serve(configuration)
+        case "migrate": return .migrate(configuration)
+        case "keys rotate": return .rotateKeys(configuration)
+        default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate)")
+        }
+    }
+
+    /// The text of `--help`.
+    public static var helpText: String {
+        var lines = [
+            "usage: account-server [serve|migrate|keys rotate] [options]",
+            "",
+            "  serve        start the API (the default)",
+            "  migrate      apply database migrations and exit",
+            "  keys rotate  add a signing key that signs from now on; old keys stay in the JWKS until their tokens expire",
+            "",
+            "options (each also read from ACCOUNT_<NAME>, e.g. ACCOUNT_DATABASE_URL; the flag wins):",
+        ]
+        for option in options {
+            let flag = "--" + option.name + (option.takesValue ? " VALUE" : "")
+            lines.append("  " + flag.padding(toLength: 30, withPad: " ", startingAt: 0) + option.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func int(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw CommandLineError(description: "--\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func bool(_ text: String?) throws -> Bool {
+        switch (text ?? "true").lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw CommandLineError(description: "expected on or off, not \"\(text ?? "")\"")
+        }
+    }
+}

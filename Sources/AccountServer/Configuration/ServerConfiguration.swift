@@ -1,0 +1,53 @@
+import Foundation
+
+/// Everything `account-server` can be told, with the defaults of API.md.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8000
+    /// `sqlite:PATH` (or, later, `postgres://…`).
+    public var databaseURL = "sqlite:account.sqlite"
+    /// `console` or `file:///dir`.
+    public var mail = "console"
+    /// The `From` of every message.
+    public var mailFrom = "MBTI Playground <no-reply@localhost>"
+    public var issuer = "http://localhost:8000"
+    /// `aud` of access tokens; the issuer when not given.
+    public var audience: String?
+    /// Access token lifetime in seconds.
+    public var accessTTL = 900
+    /// Seconds a session lives without a refresh.
+    public var sessionIdleTTL = 30 * 24 * 3600
+    /// Seconds a session lives at most.
+    public var sessionMaxTTL = 90 * 24 * 3600
+    public var allowUnverifiedLogin = false
+    /// Auth requests per minute per client address; 0 turns the limit off.
+    public var ipRateLimit = 100
+    /// Peer addresses whose `X-Forwarded-For` is believed.
+    public var trustedProxies: [String] = []
+    /// HTTP threads (libmicrohttpd's pool).
+    public var httpThreads = ProcessInfo.processInfo.activeProcessorCount
+    /// Argon2id threads; each hash holds `hashMemory` bytes while it runs.
+    public var hashThreads = ProcessInfo.processInfo.activeProcessorCount
+    /// Argon2id memory in bytes (19 MiB).
+    public var hashMemory = 19 * 1024 * 1024
+    /// Argon2id passes.
+    public var hashPasses = 2
+    /// Logs one JSON line per request to standard error.
+    public var accessLog = true
+
+    /// Seconds a one-time code is valid.
+    public var codeTTL = 600
+    /// Wrong tries before a code is spent.
+    public var codeMaxAttempts = 5
+    /// Seconds between two codes to one address and purpose.
+    public var codeResendCooldown = 60
+    /// Seconds an `email_verification_token` is valid.
+    public var verificationTokenTTL = 1800
+    /// Seconds a used refresh token may be presented again and get the same new pair.
+    public var refreshGrace = 10
+
+    public init() {}
+
+    /// The audience in force.
+    public var effectiveAudience: String { audience ?? issuer }
+}

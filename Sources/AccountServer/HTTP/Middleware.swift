@@ -1,0 +1,111 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+
+extension AccountApp {
+    /// Answers one request: request id, language, routing, limits, then the handler; every error
+    /// becomes problem+json here and nowhere else, and every reply gets the common headers.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let started = ContinuousClock.now
+        let requestID = Self.requestID(from: request.headers["X-Request-Id"])
+        let language = Language(acceptLanguage: request.headers["Accept-Language"])
+        var context = RequestContext(
+            request: request, requestID: requestID, language: language,
+            clientAddress: clientAddress(of: request), now: clock.now())
+        var response: HTTPResponse
+        do {
+            let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
+            context.parameters = parameters
+            try checkMediaType(request)
+            try checkAddressLimit(context)
+            response = try await handler(context)
+        } catch let error as APIError {
+            response = ProblemRenderer.response(for: error, language: language)
+        } catch StoreError.unavailable {
+            response = ProblemRenderer.response(for: .serviceUnavailable(retryAfter: 1), language: language)
+        } catch {
+            Log.event("internal_error", ["request_id": requestID, "error": String(describing: type(of: error))])
+            response = ProblemRenderer.response(for: .internalError, language: language)
+        }
+        decorate(&response, path: request.path, requestID: requestID)
+        if configuration.accessLog {
+            let elapsed = started.duration(to: .now)
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            Log.write([
+                "event": "request", "time": RFC3339.string(from: context.now), "request_id": requestID,
+                "method": request.method, "path": request.path, "status": String(response.status),
+                "duration_ms": String(format: "%.2f", milliseconds), "client": context.clientAddress,
+            ])
+        }
+        return response
+    }
+
+    /// The reply to a body over the size limit, sent without reading the body.
+    public func payloadTooLarge(_ request: HTTPRequest) -> HTTPResponse {
+        let requestID = Self.requestID(from: request.headers["X-Request-Id"])
+        var response = ProblemRenderer.response(for: .payloadTooLarge, language: Language(acceptLanguage: request.headers["Accept-Language"]))
+        decorate(&response, path: request.path, requestID: requestID)
+        return response
+    }
+
+    /// Answers cheap requests inside the HTTP thread, without a task (only `/healthz`).
+    public func fastHandle(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" || request.method == "HEAD",
+            request.path == "/healthz" || request.path == "/healthz/"
+        else { return nil }
+        var response = HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Array(#"{"status":"ok"}"#.utf8))
+        decorate(&response, path: request.path, requestID: Self.requestID(from: request.headers["X-Request-Id"]))
+        return response
+    }
+
+    private func decorate(_ response: inout HTTPResponse, path: String, requestID: String) {
+        response.headers.set("X-Request-Id", requestID)
+        response.headers.set("X-Content-Type-Options", "nosniff")
+        response.headers.set("X-Frame-Options", "DENY")
+        response.headers.set("Referrer-Policy", "no-referrer")
+        response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+        if path == "/auth" || path.hasPrefix("/auth/") {
+            response.headers.set("Cache-Control", "no-store")
+        }
+    }
+
+    /// A client's id if it is short and plain (letters, digits, `-_.:`), else a new UUID.
+    static func requestID(from header: String?) -> String {
+        if let header, (1...128).contains(header.utf8.count),
+            header.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+            })
+        {
+            return header
+        }
+        return UUID().uuidString.lowercased()
+    }
+
+    /// The socket peer, or the last address a trusted proxy put in `X-Forwarded-For`.
+    func clientAddress(of request: HTTPRequest) -> String {
+        guard configuration.trustedProxies.contains(request.remoteAddress),
+            let forwarded = request.headers["X-Forwarded-For"]
+        else { return request.remoteAddress }
+        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Walk from the nearest hop back and take the first address that is not a trusted proxy.
+        return hops.reversed().first { !configuration.trustedProxies.contains($0) && !$0.isEmpty } ?? request.remoteAddress
+    }
+
+    /// A body must be JSON (a `charset` parameter is fine); anything else with a body is 415.
+    private func checkMediaType(_ request: HTTPRequest) throws {
+        guard !request.body.isEmpty else { return }
+        let mediaType = request.headers["Content-Type"]?
+            .split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard mediaType == "application/json" else { throw APIError.unsupportedMediaType }
+    }
+
+    /// Counts auth requests per client address before any hashing happens.
+    private func checkAddressLimit(_ context: RequestContext) throws {
+        guard context.request.path.hasPrefix("/auth/") else { return }
+        if let retryAfter = addressLimiter.check(context.clientAddress, now: context.now) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import AccountAPI
+import Foundation
+import HTTPServer
+
+/// Turns an ``APIError`` into a problem+json reply in the caller's language (RFC 9457).
+enum ProblemRenderer {
+    static func response(for error: APIError, language: Language) -> HTTPResponse {
+        let detail = error.detail?.text(language) ?? Messages.detail(error.code, language)
+        let problem = Problem.make(error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors)
+        var headers = error.headers
+        headers.set("Content-Type", Problem.mediaType)
+        if error.status == 401 {
+            // RFC 6750 §3, as API.md asks of every 401.
+            headers.set("WWW-Authenticate", "Bearer error=\"invalid_token\"")
+        }
+        let body = (try? JSONCoding.encoder.encode(problem)).map { [UInt8]($0) } ?? Array(#"{"code":"internal_error","status":500}"#.utf8)
+        return HTTPResponse(status: error.status, headers: headers, body: body)
+    }
+}

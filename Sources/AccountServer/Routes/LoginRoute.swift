@@ -1,0 +1,52 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+
+extension AccountApp {
+    /// `POST /auth/login` by `username`, `email` or `login` (either one) and `password`.
+    ///
+    /// An unknown account costs one hash too and gets the same 401 as a wrong password.
+    /// `email_not_verified` comes only after a correct password. A hash made with older
+    /// parameters is replaced on the way.
+    func logIn(_ context: RequestContext) async throws -> HTTPResponse {
+        let body = try context.decodeBody(LoginRequest.self)
+        let identifiers = [("username", body.username), ("email", body.email), ("login", body.login)]
+            .compactMap { name, value in value.map { (name, $0) } }
+        var errors = FieldErrors()
+        if identifiers.isEmpty || identifiers.allSatisfy({ $0.1.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+            errors.add(.required, to: identifiers.first?.0 ?? "login")
+        }
+        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
+        guard identifiers.count == 1, let (field, identifier) = identifiers.first else {
+            throw APIError.invalidRequest(LocalizedText(
+                en: "Send exactly one of username, email or login.", ko: "username, email, login 중 하나만 보내 주세요."))
+        }
+
+        let byEmail = field == "email" || (field == "login" && identifier.contains("@"))
+        let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
+        let account = try await store.read { tx in
+            byEmail ? try tx.user(emailKey: key) : try tx.user(usernameKey: key)
+        }
+        guard try await passwords.verify(password, against: account?.passwordHash), var user = account else {
+            Log.event("login_failed", ["request_id": context.requestID, "client": context.clientAddress])
+            throw APIError.invalidCredentials
+        }
+        if !user.emailVerified && !configuration.allowUnverifiedLogin { throw APIError.emailNotVerified }
+
+        let now = context.now
+        if passwords.needsRehash(user.passwordHash) {
+            user.passwordHash = try await passwords.hash(password)
+            user.updatedAt = now
+        }
+        let rehashed = user
+        let userAgent = context.request.headers["User-Agent"]
+        let (session, refresh) = try await store.write { tx in
+            if rehashed.passwordHash != account?.passwordHash { try tx.updateUser(rehashed) }
+            return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
+        }
+        Log.event("login_succeeded", ["request_id": context.requestID, "user_id": user.id.uuidString.lowercased(), "client": context.clientAddress])
+        return try .json(try await tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
+    }
+}

@@ -1,0 +1,23 @@
+import AccountAPI
+import HTTPServer
+
+extension AccountApp {
+    /// `POST /auth/logout?scope=local|others|global`: ends this session, every other one, or all.
+    func logOut(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let raw = context.base.request.query["scope"] ?? LogoutScope.local.rawValue
+        guard let scope = LogoutScope(rawValue: raw) else {
+            throw APIError.invalidRequest(LocalizedText(
+                en: "scope must be local, others or global.", ko: "scope는 local, others, global 중 하나여야 합니다."))
+        }
+        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
+        try await store.write { tx in
+            switch scope {
+            case .local: try tx.revokeSession(id: sessionID, at: now)
+            case .others: try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+            case .global: try tx.revokeSessions(userID: userID, except: nil, at: now)
+            }
+        }
+        Log.event("logout", ["request_id": context.base.requestID, "user_id": userID.uuidString.lowercased(), "scope": scope.rawValue])
+        return .noContent
+    }
+}

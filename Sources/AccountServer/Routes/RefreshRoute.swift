@@ -1,0 +1,69 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Sodium
+
+extension AccountApp {
+    /// What presenting a refresh token came to; decided in the transaction, answered after commit
+    /// (a reuse must revoke the session even though the reply is an error).
+    private enum Rotation: Sendable {
+        case rotated(UserRecord, SessionRecord, issuedAt: Date)
+        case reused
+        case revoked
+        case expired
+        case unknown
+    }
+
+    /// `POST /auth/refresh`: trades a refresh token for a new pair (rotation).
+    ///
+    /// A token used before revokes its whole session (`refresh_token_reused`), unless it comes
+    /// again within the grace window of its first use: then it gets the same new pair again, so two
+    /// tabs or a retry after a lost reply do not log the user out.
+    func refresh(_ context: RequestContext) async throws -> HTTPResponse {
+        let body = try context.decodeBody(RefreshRequest.self)
+        guard let text = body.refresh, !text.isEmpty else { throw APIError.validation("refresh", .required) }
+        guard text.utf8.count <= 256 else { throw APIError.tokenInvalid() }
+        let presented = RefreshToken(text: text)
+        let successor = presented.successor(key: secrets.refreshKey)
+        let now = context.now
+        let grace = TimeInterval(configuration.refreshGrace)
+
+        let outcome = try await store.write { tx -> Rotation in
+            guard let record = try tx.refreshToken(hash: presented.hash), let session = try tx.session(id: record.sessionID) else {
+                return .unknown
+            }
+            guard session.revokedAt == nil else { return .revoked }
+            guard self.isLive(session, now: now) else { return .expired }
+            if let usedAt = record.usedAt {
+                guard now.timeIntervalSince(usedAt) <= grace, now >= usedAt else {
+                    try tx.revokeSession(id: session.id, at: now)
+                    return .reused
+                }
+                guard let user = try tx.user(id: session.userID) else { return .unknown }
+                return .rotated(user, session, issuedAt: usedAt)
+            }
+            guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now) else {
+                // Another server used it between our read and write: ask the client to try again,
+                // which lands in the grace path above.
+                throw StoreError.unavailable(reason: "refresh race")
+            }
+            try tx.insertRefreshToken(RefreshTokenRecord(hash: successor.hash, sessionID: session.id, issuedAt: now))
+            try tx.touchSession(id: session.id, at: now)
+            var live = session
+            live.lastUsedAt = now
+            guard let user = try tx.user(id: session.userID) else { return .unknown }
+            return .rotated(user, live, issuedAt: now)
+        }
+        switch outcome {
+        case .rotated(let user, let session, let issuedAt):
+            return try .json(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
+        case .reused:
+            Log.event("refresh_token_reused", ["request_id": context.requestID, "client": context.clientAddress])
+            throw APIError.refreshTokenReused
+        case .revoked: throw APIError.sessionRevoked
+        case .expired: throw APIError.tokenExpired
+        case .unknown: throw APIError.tokenInvalid()
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import AccountStore
+import Foundation
+import HTTPServer
+import Mailer
+
+/// The `account-server` program: parses the command line and runs the chosen verb.
+public enum ServerMain {
+    /// Runs and returns the process exit code.
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let command: ServerCommand
+        do {
+            command = try ServerCommandLine.parse(arguments, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("account-server: \(error)\n".utf8))
+            return 2
+        }
+        do {
+            switch command {
+            case .help:
+                print(ServerCommandLine.helpText)
+                return 0
+            case .migrate(let configuration):
+                let store = try StoreFactory.open(configuration.databaseURL)
+                let version = try await store.migrate()
+                print("account-server: database at schema version \(version)")
+                await store.close()
+                return 0
+            case .rotateKeys(let configuration):
+                let store = try StoreFactory.open(configuration.databaseURL)
+                try await store.migrate()
+                let key = KeyRing.newKey(now: Date())
+                try await store.write { tx in
+                    try tx.insertSigningKey(key)
+                    try tx.retireSigningKeys(except: key.kid, at: key.createdAt)
+                }
+                print("account-server: new signing key \(key.kid) signs from now on; older keys stay in the JWKS until their tokens expire")
+                await store.close()
+                return 0
+            case .serve(let configuration):
+                return try await serve(configuration)
+            }
+        } catch let error as CommandLineError {
+            FileHandle.standardError.write(Data("account-server: \(error)\n".utf8))
+            return 1
+        } catch {
+            FileHandle.standardError.write(Data("account-server: \(describe(error))\n".utf8))
+            return 1
+        }
+    }
+
+    private static func serve(_ configuration: ServerConfiguration) async throws -> Int32 {
+        Log.enabled = configuration.accessLog
+        let store = try StoreFactory.open(configuration.databaseURL)
+        let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
+        let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport)
+        let server = HTTPServer(
+            configuration: HTTPServerConfiguration(
+                host: configuration.host, port: configuration.port, threads: configuration.httpThreads),
+            fastHandler: { app.fastHandle($0) },
+            tooLarge: { app.payloadTooLarge($0) },
+            handler: { await app.handle($0) })
+        try server.start()
+        let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        print("account-server listening on http://\(shown):\(server.port)")
+        fflush(nil)
+
+        await waitForTermination()
+        print("account-server: stopping")
+        await server.shutdown()
+        await app.shutdown()
+        await store.close()
+        fflush(nil)
+        return 0
+    }
+
+    /// Suspends until SIGTERM or SIGINT.
+    private static func waitForTermination() async {
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let sources = [SIGTERM, SIGINT].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case StoreError.unavailable(let reason): "database unavailable: \(reason)"
+        case StoreError.failure(let reason): "database error: \(reason)"
+        case let error as HTTPServerError: "cannot listen: \(error)"
+        case let error as MailError: "mail: \(error)"
+        default: String(describing: error)
+        }
+    }
+}

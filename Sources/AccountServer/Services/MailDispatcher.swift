@@ -1,0 +1,83 @@
+import AccountStore
+import Foundation
+import Mailer
+
+/// Delivers outbox messages through the configured transport, retrying with back-off.
+///
+/// A message leaves the outbox only after the transport accepted it, so a crash before that
+/// sends it on the next start. It is claimed before sending so that two senders (threads or
+/// servers) never send it twice while both are alive.
+actor MailDispatcher {
+    private let store: any AccountStore
+    private let transport: any MailTransport
+    private let clock: ServerClock
+    private var wakeUp: AsyncStream<Void>.Continuation?
+    private var task: Task<Void, Never>?
+
+    init(store: any AccountStore, transport: any MailTransport, clock: ServerClock) {
+        self.store = store
+        self.transport = transport
+        self.clock = clock
+    }
+
+    /// Starts the delivery loop: it runs on `poke()` and every `interval` seconds.
+    func start(interval: Duration = .seconds(5)) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        wakeUp = continuation
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                continuation.yield()
+            }
+        }
+        task = Task {
+            continuation.yield()
+            for await _ in stream {
+                await self.deliverDue()
+            }
+            ticker.cancel()
+        }
+    }
+
+    /// Asks the loop to look at the outbox now (after a transaction that wrote mail).
+    nonisolated func poke() {
+        Task { await self.signal() }
+    }
+
+    private func signal() { wakeUp?.yield() }
+
+    /// Stops the loop after a last delivery round.
+    func stop() async {
+        wakeUp?.finish()
+        await task?.value
+        task = nil
+        await deliverDue()
+    }
+
+    /// Sends every due message once; returns how many were delivered.
+    @discardableResult
+    func deliverDue() async -> Int {
+        let now = clock.now()
+        guard let due = try? await store.read({ try $0.dueMail(now: now, limit: 50) }) else { return 0 }
+        var delivered = 0
+        for message in due {
+            let claimed = (try? await store.write { tx in
+                try tx.claimMail(id: message.id, now: now, until: now.addingTimeInterval(60))
+            }) ?? false
+            guard claimed else { continue }
+            do {
+                try await transport.send(MailMessage(to: message.recipient, subject: message.subject, text: message.body))
+                try? await store.write { try $0.deleteMail(id: message.id) }
+                delivered += 1
+            } catch {
+                let attempts = message.attempts + 1
+                let delay = min(3600, 5 * pow(2, Double(min(attempts, 12))))
+                try? await store.write { tx in
+                    try tx.rescheduleMail(id: message.id, attempts: attempts, nextAttemptAt: now.addingTimeInterval(delay))
+                }
+                Log.event("mail_delivery_failed", ["attempts": String(attempts)])
+            }
+        }
+        return delivered
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Sodium
+
+/// Argon2id hashing on its own bounded pool, so requests that need no hash never wait behind one.
+struct PasswordService: Sendable {
+    let hasher: PasswordHasher
+    let pool: BlockingPool
+    /// A hash of a random password, verified against when the account does not exist, so an
+    /// unknown login costs the same as a known one.
+    let dummyHash: String
+
+    init(parameters: PasswordHasher.Parameters, threads: Int) throws {
+        hasher = PasswordHasher(parameters: parameters)
+        pool = BlockingPool(name: "argon2", threads: threads, queueLimit: 256 * max(1, threads))
+        dummyHash = try hasher.hash(Hex.encode(SecureRandom.bytes(count: 16)))
+    }
+
+    /// Hashes a new password.
+    func hash(_ password: String) async throws -> String {
+        let hasher = hasher
+        return try await onPool { try hasher.hash(password) }
+    }
+
+    /// Checks `password` against `phc`, or against the dummy hash when there is no account.
+    func verify(_ password: String, against phc: String?) async throws -> Bool {
+        let hasher = hasher
+        let target = phc ?? dummyHash
+        let matches = try await onPool { hasher.verify(password, against: target) }
+        return matches && phc != nil
+    }
+
+    /// Whether a stored hash was made with other parameters than today's.
+    func needsRehash(_ phc: String) -> Bool { hasher.needsRehash(phc) }
+
+    private func onPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await pool.run(work)
+        } catch is BlockingPool.Overloaded {
+            throw APIError.serviceUnavailable(retryAfter: 1)
+        }
+    }
+}

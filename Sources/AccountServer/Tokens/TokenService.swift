@@ -1,0 +1,66 @@
+import AccountAPI
+import Foundation
+import Sodium
+
+/// Signs and verifies access tokens: JWTs with `alg` `EdDSA`, `typ` `at+jwt` (RFC 9068).
+///
+/// Only our algorithm and our keys are accepted; `iss`, `aud`, `exp` and `nbf` are checked with
+/// ``clockSkew`` of tolerance. Whether the session is still live is the caller's second check.
+struct TokenService: Sendable {
+    /// Seconds of clock difference tolerated on `exp` and `nbf`.
+    static let clockSkew: TimeInterval = 60
+
+    let keys: KeyRing
+    let issuer: String
+    let audience: String
+    let accessTTL: Int
+
+    /// A verified token's subject and session.
+    struct Verified: Sendable {
+        let userID: UUID
+        let sessionID: UUID
+    }
+
+    /// Signs an access token for `userID` in `sessionID`, issued at `issuedAt`.
+    ///
+    /// `jti` is given by the caller so that a refresh repeated within the grace window can hand out
+    /// the very same token again (Ed25519 signatures are deterministic).
+    func sign(userID: UUID, sessionID: UUID, issuedAt: Date, jti: String) async throws -> String {
+        let snapshot = try await keys.current(now: issuedAt)
+        let iat = Int(issuedAt.timeIntervalSince1970)
+        let header = AccessTokenHeader(alg: "EdDSA", typ: "at+jwt", kid: snapshot.signing.kid)
+        let claims = AccessClaims(
+            iss: issuer, aud: audience, sub: userID.uuidString.lowercased(), sid: sessionID.uuidString.lowercased(),
+            iat: iat, exp: iat + accessTTL, nbf: nil, jti: jti)
+        let signingInput = Base64URL.encode(try JSONCoding.encoder.encode(header)) + "." + Base64URL.encode(try JSONCoding.encoder.encode(claims))
+        let signature = snapshot.signing.key.sign(Array(signingInput.utf8))
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    /// Checks signature and claims; throws `token_invalid` or `token_expired`.
+    func verify(_ token: String, now: Date) async throws -> Verified {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, token.utf8.count <= 4096,
+            let headerBytes = Base64URL.decode(parts[0]),
+            let claimBytes = Base64URL.decode(parts[1]),
+            let signature = Base64URL.decode(parts[2]), signature.count == 64,
+            let header = try? JSONCoding.decoder.decode(AccessTokenHeader.self, from: Data(headerBytes))
+        else { throw APIError.tokenInvalid() }
+        guard header.alg == "EdDSA", header.typ.lowercased() == "at+jwt",
+            let publicKey = try await keys.verifyingKey(kid: header.kid, now: now)
+        else { throw APIError.tokenInvalid() }
+        let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        guard Ed25519.verify(signature: signature, message: signingInput, publicKey: publicKey),
+            let claims = try? JSONCoding.decoder.decode(IncomingClaims.self, from: Data(claimBytes))
+        else { throw APIError.tokenInvalid() }
+        let seconds = now.timeIntervalSince1970
+        guard claims.iss == issuer, claims.aud.contains(audience),
+            let sub = claims.sub.flatMap(UUID.init(uuidString:)),
+            let sid = claims.sid.flatMap(UUID.init(uuidString:)),
+            let exp = claims.exp
+        else { throw APIError.tokenInvalid() }
+        if let nbf = claims.nbf, nbf > seconds + Self.clockSkew { throw APIError.tokenInvalid() }
+        guard exp > seconds - Self.clockSkew else { throw APIError.tokenExpired }
+        return Verified(userID: sub, sessionID: sid)
+    }
+}
