@@ -31,8 +31,8 @@ public struct Ed25519SigningKey: Sendable {
 
     /// A new key pair from a fresh random seed.
     public static func generate() -> Ed25519SigningKey {
-        var seed = SecureRandom.bytes(count: crypto_sign_seedbytes())
-        defer { sodium_memzero(&seed, seed.count) }
+        // No wiping here: the key keeps this very buffer as its `seed`.
+        let seed = SecureRandom.bytes(count: crypto_sign_seedbytes())
         do {
             return try Ed25519SigningKey(seed: seed)
         } catch {

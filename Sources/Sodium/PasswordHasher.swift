@@ -70,8 +70,10 @@ extension PasswordHasher {
     private static func withWipedUTF8<R>(
         _ text: String, _ body: (UnsafePointer<CChar>, UInt64) -> R
     ) -> R {
-        var bytes = Array(text.utf8CString)  // NUL-terminated, so never empty
-        defer { sodium_memzero(&bytes, bytes.count) }
+        // The caller's String cannot be wiped, but this copy can. It is NUL-terminated, so
+        // never empty, and uniquely owned, so the zeroing reaches the bytes libsodium read.
+        var bytes = text.utf8CString
+        defer { bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress!, $0.count) } }
         return bytes.withUnsafeBufferPointer { buffer in
             body(buffer.baseAddress!, UInt64(buffer.count - 1))
         }
