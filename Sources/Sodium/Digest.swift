@@ -1,0 +1,31 @@
+import CSodium
+
+/// SHA-256 and HMAC-SHA-256.
+public enum Digest {
+    /// The 32-byte SHA-256 digest of `bytes`.
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        Sodium.initialize()
+        var out = [UInt8](repeating: 0, count: crypto_hash_sha256_bytes())
+        Sodium.checkInfallible(
+            crypto_hash_sha256(&out, bytes, UInt64(bytes.count)), "crypto_hash_sha256")
+        return out
+    }
+
+    /// The 32-byte HMAC-SHA-256 of `message` under `key`, for keys of any length (RFC 2104).
+    public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        Sodium.initialize()
+        // The one-shot crypto_auth_hmacsha256() insists on a 32-byte key; the streaming API
+        // hashes longer keys and pads shorter ones as RFC 2104 says.
+        var state = crypto_auth_hmacsha256_state()
+        defer { sodium_memzero(&state, MemoryLayout.size(ofValue: state)) }
+        var out = [UInt8](repeating: 0, count: crypto_auth_hmacsha256_bytes())
+        Sodium.checkInfallible(
+            crypto_auth_hmacsha256_init(&state, key, key.count), "crypto_auth_hmacsha256_init")
+        Sodium.checkInfallible(
+            crypto_auth_hmacsha256_update(&state, message, UInt64(message.count)),
+            "crypto_auth_hmacsha256_update")
+        Sodium.checkInfallible(
+            crypto_auth_hmacsha256_final(&state, &out), "crypto_auth_hmacsha256_final")
+        return out
+    }
+}
