@@ -23,7 +23,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
-        .target(name: "AccountAPI", resources: [.copy("Resources/common-passwords.txt")]),
+        // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
+        .target(
+            name: "AccountAPI",
+            resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),

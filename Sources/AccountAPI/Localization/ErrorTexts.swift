@@ -1,0 +1,111 @@
+/// Titles and details of every ``ErrorCode``.
+enum ErrorTexts {
+    /// The title and detail of one problem code.
+    struct Texts: Sendable {
+        let title: LocalizedText
+        let detail: LocalizedText
+    }
+
+    /// The texts of `code`, or generic ones for a code this version does not know.
+    static func texts(for code: ErrorCode) -> Texts {
+        table[code] ?? unknown
+    }
+
+    static let unknown = Texts(
+        title: LocalizedText(en: "Something went wrong", ko: "문제가 발생했어요"),
+        detail: LocalizedText(en: "The request could not be completed.", ko: "요청을 처리하지 못했어요."))
+
+    static let table: [ErrorCode: Texts] = [
+        .invalidRequest: Texts(
+            title: LocalizedText(en: "Invalid request", ko: "잘못된 요청이에요"),
+            detail: LocalizedText(
+                en: "The request body is not a JSON object of the expected shape.",
+                ko: "요청 본문이 올바른 형식의 JSON 객체가 아니에요.")),
+        .validationFailed: Texts(
+            title: LocalizedText(en: "Validation failed", ko: "입력값을 확인해 주세요"),
+            detail: LocalizedText(en: "Some fields are invalid.", ko: "올바르지 않은 항목이 있어요.")),
+        .invalidCredentials: Texts(
+            title: LocalizedText(en: "Incorrect login details", ko: "로그인 정보가 올바르지 않아요"),
+            detail: LocalizedText(
+                en: "The nickname, email address or password is incorrect.",
+                ko: "닉네임, 이메일 주소 또는 비밀번호를 다시 확인해 주세요.")),
+        .tokenInvalid: Texts(
+            title: LocalizedText(en: "Invalid sign-in", ko: "로그인 정보를 확인할 수 없어요"),
+            detail: LocalizedText(
+                en: "Your sign-in could not be verified, so please log in again.",
+                ko: "인증 정보가 유효하지 않으니 다시 로그인해 주세요.")),
+        .tokenExpired: Texts(
+            title: LocalizedText(en: "Sign-in expired", ko: "로그인이 만료되었어요"),
+            detail: LocalizedText(
+                en: "Your sign-in has expired, so please log in again.",
+                ko: "로그인 유효 시간이 지났으니 다시 로그인해 주세요.")),
+        .refreshTokenReused: Texts(
+            title: LocalizedText(en: "Session ended", ko: "세션이 종료되었어요"),
+            detail: LocalizedText(
+                en: "A sign-in token was used twice, so this session was ended for your security.",
+                ko: "같은 로그인 토큰이 두 번 사용되어 보안을 위해 세션을 종료했어요.")),
+        .sessionRevoked: Texts(
+            title: LocalizedText(en: "Signed out", ko: "로그아웃되었어요"),
+            detail: LocalizedText(
+                en: "This session has been signed out, so please log in again.",
+                ko: "이 세션은 로그아웃되었으니 다시 로그인해 주세요.")),
+        .emailNotVerified: Texts(
+            title: LocalizedText(en: "Email not verified", ko: "이메일 인증이 필요해요"),
+            detail: LocalizedText(
+                en: "Verify your email address with the code we sent before logging in.",
+                ko: "보내 드린 인증 코드로 이메일 주소를 인증한 뒤 로그인해 주세요.")),
+        .notFound: Texts(
+            title: LocalizedText(en: "Not found", ko: "찾을 수 없어요"),
+            detail: LocalizedText(
+                en: "The requested resource does not exist.", ko: "요청한 항목이 존재하지 않아요.")),
+        .methodNotAllowed: Texts(
+            title: LocalizedText(en: "Method not allowed", ko: "허용되지 않는 요청 방식이에요"),
+            detail: LocalizedText(
+                en: "This path does not accept this request method.",
+                ko: "이 주소는 해당 요청 방식을 지원하지 않아요.")),
+        .usernameTaken: Texts(
+            title: LocalizedText(en: "Nickname taken", ko: "이미 사용 중인 닉네임이에요"),
+            detail: LocalizedText(
+                en: "Another account already uses this nickname.",
+                ko: "다른 계정이 이미 이 닉네임을 사용하고 있어요.")),
+        .payloadTooLarge: Texts(
+            title: LocalizedText(en: "Request too large", ko: "요청이 너무 커요"),
+            detail: LocalizedText(
+                en: "The request body is larger than the server accepts.",
+                ko: "요청 본문이 서버가 받을 수 있는 크기를 넘었어요.")),
+        .unsupportedMediaType: Texts(
+            title: LocalizedText(en: "Unsupported media type", ko: "지원하지 않는 형식이에요"),
+            detail: LocalizedText(
+                en: "Send the request body as application/json.",
+                ko: "요청 본문은 application/json 형식으로 보내 주세요.")),
+        .codeInvalid: Texts(
+            title: LocalizedText(en: "Incorrect code", ko: "인증 코드가 올바르지 않아요"),
+            detail: LocalizedText(
+                en: "Check the verification code in the email and try again.",
+                ko: "이메일로 받은 인증 코드를 확인하고 다시 입력해 주세요.")),
+        .codeExpired: Texts(
+            title: LocalizedText(en: "Code expired", ko: "인증 코드가 만료되었어요"),
+            detail: LocalizedText(
+                en: "The verification code has expired, so please request a new one.",
+                ko: "인증 코드의 유효 시간이 지났으니 새 코드를 요청해 주세요.")),
+        .tooManyAttempts: Texts(
+            title: LocalizedText(en: "Too many attempts", ko: "시도 횟수를 초과했어요"),
+            detail: LocalizedText(
+                en: "The code was entered wrongly too many times, so please request a new one.",
+                ko: "인증 코드를 너무 많이 틀렸으니 새 코드를 요청해 주세요.")),
+        .rateLimited: Texts(
+            title: LocalizedText(en: "Too many requests", ko: "요청이 너무 많아요"),
+            detail: LocalizedText(
+                en: "Please wait a moment before trying again.", ko: "잠시 기다린 뒤 다시 시도해 주세요.")),
+        .serviceUnavailable: Texts(
+            title: LocalizedText(en: "Service unavailable", ko: "서비스를 이용할 수 없어요"),
+            detail: LocalizedText(
+                en: "The service is temporarily unavailable, so please try again later.",
+                ko: "일시적으로 서비스를 이용할 수 없으니 나중에 다시 시도해 주세요.")),
+        .internalError: Texts(
+            title: LocalizedText(en: "Internal error", ko: "서버 오류가 발생했어요"),
+            detail: LocalizedText(
+                en: "Something went wrong on our side, so please try again.",
+                ko: "서버에서 예기치 않은 문제가 생겼으니 다시 시도해 주세요.")),
+    ]
+}
