@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// A minimal RFC 5322 reader for tests: splits headers from body, unfolds header lines and
+/// decodes RFC 2047 "B" encoded words.
+struct ParsedMail {
+    /// The header section's lines exactly as written (folded lines separate).
+    var headerLines: [String]
+    /// Unfolded header fields in order.
+    var fields: [(name: String, value: String)]
+    var body: String
+
+    init(_ text: String) throws {
+        let separator = try #require(text.range(of: "\r\n\r\n"), "no blank line between header and body")
+        headerLines = String(text[..<separator.lowerBound]).components(separatedBy: "\r\n")
+        body = String(text[separator.upperBound...])
+        fields = []
+        for line in headerLines {
+            if line.hasPrefix(" ") || line.hasPrefix("\t") {
+                let last = try #require(fields.indices.last, "a continuation line before any field")
+                fields[last].value += line  // unfolding removes only the CRLF
+            } else {
+                let colon = try #require(line.firstIndex(of: ":"), "header line without colon: \(line)")
+                let value = line[line.index(after: colon)...]
+                fields.append((String(line[..<colon]), String(value.hasPrefix(" ") ? value.dropFirst() : value)))
+            }
+        }
+    }
+
+    /// The unfolded value of the only field called `name` (case-insensitive).
+    func value(_ name: String) throws -> String {
+        let matches = fields.filter { $0.name.lowercased() == name.lowercased() }
+        try #require(matches.count == 1, "expected one \(name) header, found \(matches.count)")
+        return matches[0].value
+    }
+
+    /// `value` with its encoded words decoded; whitespace between encoded words is dropped
+    /// as RFC 2047 §6.2 says.
+    static func decoded(_ value: String) throws -> String {
+        let word = /=\?UTF-8\?B\?([A-Za-z0-9+\/=]*)\?=/
+        guard value.contains("=?") else { return value }
+        var bytes = Data()
+        var rest = Substring(value)
+        while let match = rest.firstMatch(of: word) {
+            let between = rest[..<match.range.lowerBound]
+            if !between.allSatisfy({ $0 == " " }) || bytes.isEmpty { bytes.append(contentsOf: between.utf8) }
+            bytes.append(try #require(Data(base64Encoded: String(match.output.1)), "bad base64"))
+            rest = rest[match.range.upperBound...]
+        }
+        bytes.append(contentsOf: rest.utf8)
+        return try #require(String(data: bytes, encoding: .utf8), "encoded words are not UTF-8")
+    }
+}
+
+/// Whether every line break in `text` is CRLF (no bare CR, no bare LF).
+func hasOnlyCRLF(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() {
+        if byte == 0x0D, index + 1 >= bytes.count || bytes[index + 1] != 0x0A { return false }
+        if byte == 0x0A, index == 0 || bytes[index - 1] != 0x0D { return false }
+    }
+    return true
+}
+
+/// Every 6-digit number in `text`, as the end-to-end tests find codes.
+func sixDigitNumbers(in text: String) -> [String] {
+    text.matches(of: /\b\d{6}\b/).map { String($0.output) }
+}
+
+/// A thread-safe list, for collecting what concurrent code hands out.
+final class Collected<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+    func append(_ element: Element) { lock.withLock { storage.append(element) } }
+    var all: [Element] { lock.withLock { storage } }
+}
+
+/// A fresh folder under the system temporary directory (not created).
+func temporaryFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("mailer-tests-\(UUID().uuidString)")
+}
