@@ -1,0 +1,36 @@
+import Foundation
+import AccountStore
+
+extension Connection {
+    /// Applies every step of ``Migrations`` not applied yet, each in its own transaction, and
+    /// returns the version in force.
+    ///
+    /// The version is read again inside each write transaction, so two processes migrating the
+    /// same file at once apply each step once.
+    func migrate() throws -> Int {
+        try executeScript("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
+            """)
+        let latest = Migrations.steps.count
+        while true {
+            let version = try transaction(.immediate) { _ in
+                let current = try appliedVersion()
+                guard current < latest else { return current }
+                try executeScript(Migrations.steps[current])
+                try execute(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                    [.int(current + 1), .text(Date().ISO8601Format())])
+                return current + 1
+            }
+            if version > latest {
+                throw StoreError.failure(
+                    reason: "database schema version \(version) is newer than this build knows (\(latest))")
+            }
+            if version == latest { return version }
+        }
+    }
+
+    private func appliedVersion() throws -> Int {
+        try query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", []) { $0.int(0) }.first ?? 0
+    }
+}

@@ -1,0 +1,119 @@
+import CSQLite
+import AccountStore
+
+/// One SQLite connection, used by one thread at a time, with its cache of prepared statements.
+///
+/// Every result code passes ``check(_:)``, which turns failures into ``StoreError``.
+final class Connection {
+    /// What a connection is opened for.
+    enum Role { case writer, reader }
+
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens `path` (creating it if needed) and sets the pragmas every connection of the store uses.
+    init(path: String, role: Role) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw StoreError.unavailable(reason: "cannot open database at \(path): \(message)")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        try check(sqlite3_busy_timeout(db, 5_000))
+        try configure(role)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure(_ role: Role) throws {
+        switch role {
+        case .writer:
+            // journal_mode answers with the mode in force; a file system without shared memory
+            // support silently keeps the old one.
+            let mode = try query("PRAGMA journal_mode=WAL", []) { $0.text(0) }.first
+            guard mode?.lowercased() == "wal" else {
+                throw StoreError.unavailable(reason: "WAL journal mode not available")
+            }
+            try execute("PRAGMA synchronous=NORMAL")
+        case .reader:
+            // Writes belong to the writer thread; a write slipped into `read` fails instead of
+            // racing the writer for the lock.
+            try execute("PRAGMA query_only=ON")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    /// The one gate every SQLite result code passes.
+    @discardableResult
+    func check(_ rc: Int32) throws -> Int32 {
+        switch rc {
+        case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return rc
+        default: throw StoreError(sqliteCode: rc, message: String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    /// Runs one statement with `parameters` and maps every result row; the statement is cached.
+    func query<T>(_ sql: String, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in parameters.enumerated() {
+            try check(bind(value, to: statement, at: Int32(index + 1)))
+        }
+        var rows: [T] = []
+        while try check(sqlite3_step(statement)) == SQLITE_ROW {
+            rows.append(try row(Row(statement: statement)))
+        }
+        return rows
+    }
+
+    /// Runs one statement to completion; returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+        _ = try query(sql, parameters) { _ in () }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Runs a script of several statements (migrations); nothing is bound, nothing cached.
+    func executeScript(_ sql: String) throws {
+        try check(sqlite3_exec(handle, sql, nil, nil, nil))
+    }
+
+    /// Whether no transaction is open (SQLite may have rolled one back by itself after an error).
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        guard let statement else { throw StoreError.failure(reason: "empty statement") }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLValue, to statement: OpaquePointer, at index: Int32) -> Int32 {
+        switch value {
+        case .integer(let number):
+            return sqlite3_bind_int64(statement, index, number)
+        case .text(let text):
+            return sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+        case .blob(let bytes):
+            // An empty array has no base address, and a NULL pointer would bind NULL.
+            guard !bytes.isEmpty else { return sqlite3_bind_zeroblob(statement, index, 0) }
+            return bytes.withUnsafeBytes {
+                sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), csqlite_transient())
+            }
+        case .null:
+            return sqlite3_bind_null(statement, index)
+        }
+    }
+}

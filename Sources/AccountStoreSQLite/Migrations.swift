@@ -1,0 +1,75 @@
+/// The schema, one SQL script per version, oldest first: version N is `steps[N - 1]`.
+///
+/// Never edit a step that has shipped; append a new one. The SQL stays portable so the PostgreSQL
+/// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
+/// UUIDs lower-case text, booleans 0 or 1.
+enum Migrations {
+    static let steps: [String] = [version1]
+
+    private static let version1 = """
+        CREATE TABLE users (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            email TEXT NOT NULL,
+            email_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            email_verified INTEGER NOT NULL,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        );
+        CREATE TABLE sessions (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            user_agent TEXT,
+            revoked_at BIGINT
+        );
+        CREATE INDEX sessions_user_id ON sessions (user_id);
+        CREATE TABLE refresh_tokens (
+            hash BLOB PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            issued_at BIGINT NOT NULL,
+            used_at BIGINT
+        );
+        CREATE INDEX refresh_tokens_session_id ON refresh_tokens (session_id);
+        CREATE TABLE codes (
+            email_key TEXT NOT NULL,
+            purpose TEXT NOT NULL,
+            code_hash BLOB NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL,
+            PRIMARY KEY (email_key, purpose)
+        );
+        CREATE TABLE verification_tokens (
+            hash BLOB PRIMARY KEY,
+            email_key TEXT NOT NULL,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE TABLE signing_keys (
+            kid TEXT PRIMARY KEY,
+            seed BLOB NOT NULL,
+            public_key BLOB NOT NULL,
+            created_at BIGINT NOT NULL,
+            retired_at BIGINT
+        );
+        CREATE TABLE settings (
+            name TEXT PRIMARY KEY,
+            value BLOB NOT NULL
+        );
+        CREATE TABLE outbox (
+            id TEXT PRIMARY KEY,
+            recipient TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL,
+            next_attempt_at BIGINT NOT NULL
+        );
+        CREATE INDEX outbox_next_attempt_at ON outbox (next_attempt_at);
+        """
+}

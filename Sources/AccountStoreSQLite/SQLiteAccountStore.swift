@@ -1,0 +1,67 @@
+import AccountStore
+
+/// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
+///
+/// Writes are serialized on the writer's connection (`BEGIN IMMEDIATE` … `COMMIT`), so they never
+/// fight over the lock; reads run in a deferred transaction on a reader connection and see one
+/// snapshot. Callers suspend while a store thread does the work, never blocking the task pool.
+/// `synchronous=NORMAL`: a committed write survives a process crash; the last few may be lost on
+/// power failure.
+///
+/// Times are stored as whole milliseconds since 1970: a `Date` comes back rounded to the
+/// millisecond, and exactly equal when it was such a value to begin with.
+///
+/// ```swift
+/// let store = try SQLiteAccountStore(path: "account.sqlite")
+/// try await store.migrate()
+/// let count = try await store.read { try $0.userCount() }
+/// ```
+public final class SQLiteAccountStore: AccountStore {
+    private let writer: ConnectionThreads
+    private let readers: ConnectionThreads
+
+    /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
+    /// least one). Does not migrate; call ``migrate()``.
+    ///
+    /// - Throws: `StoreError.unavailable` if the file cannot be opened or put in WAL mode.
+    public init(path: String, readers: Int = 2) throws {
+        // The writer opens first: it creates the file and switches it to WAL for everyone.
+        let writerConnection = try Connection(path: path, role: .writer)
+        let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
+        writer = ConnectionThreads(name: "sqlite-writer", connections: [writerConnection])
+        self.readers = ConnectionThreads(name: "sqlite-reader", connections: readerConnections)
+    }
+
+    deinit {
+        readers.stop()
+        writer.stop()
+    }
+
+    /// Runs `body` in a deferred transaction on a reader connection; writes in it fail.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await readers.perform { connection in try connection.transaction(.deferred) { try body($0) } }
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer; rolls back and rethrows if it throws.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await writer.perform { connection in try connection.transaction(.immediate) { try body($0) } }
+    }
+
+    /// Runs `SELECT 1` on a reader connection.
+    public func ping() async throws {
+        try await readers.perform { connection in _ = try connection.execute("SELECT 1") }
+    }
+
+    /// Applies pending migrations on the writer; returns the schema version in force.
+    @discardableResult
+    public func migrate() async throws -> Int {
+        try await writer.perform { connection in try connection.migrate() }
+    }
+
+    /// Fails queued work, lets running work finish, and closes every connection.
+    public func close() async {
+        await readers.stopAndWait()
+        // The writer closes last, so its close checkpoints the WAL into the main file.
+        await writer.stopAndWait()
+    }
+}
