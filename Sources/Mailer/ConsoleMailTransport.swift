@@ -22,7 +22,9 @@ public struct ConsoleMailTransport: MailTransport {
     /// - Parameters:
     ///   - now: the clock for the Date header.
     ///   - output: receives the text of ``transcript(of:from:date:messageID:)`` for each message.
-    public init(sender: String, now: @escaping @Sendable () -> Date, output: @escaping @Sendable (String) -> Void) {
+    public init(
+        sender: String, now: @escaping @Sendable () -> Date, output: @escaping @Sendable (String) -> Void
+    ) {
         self.sender = sender
         self.now = now
         self.output = output
@@ -37,7 +39,9 @@ public struct ConsoleMailTransport: MailTransport {
     /// What the console shows for one message: a marker line with the recipient and the subject
     /// as people read it, the rendered message with terminal line ends, and an end marker.
     /// - Throws: ``MailError/invalidHeader(_:)`` like ``MailRenderer/render(_:from:date:messageID:)``.
-    public static func transcript(of message: MailMessage, from sender: String, date: Date, messageID: String) throws -> String {
+    public static func transcript(
+        of message: MailMessage, from sender: String, date: Date, messageID: String
+    ) throws -> String {
         // Render first: it refuses control characters, which the marker line repeats unencoded.
         let rendered = try MailRenderer.render(message, from: sender, date: date, messageID: messageID)
         return "===== mail to \(message.to): \(message.subject) =====\n"

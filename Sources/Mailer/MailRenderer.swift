@@ -32,7 +32,8 @@ public enum MailRenderer {
         let headers = [
             HeaderFolding.field("From", tokens: from.headerTokens),
             HeaderFolding.field("To", tokens: to.headerTokens),
-            HeaderFolding.field("Subject", tokens: HeaderFolding.unstructuredTokens(subject, header: "Subject")),
+            HeaderFolding.field(
+                "Subject", tokens: HeaderFolding.unstructuredTokens(subject, header: "Subject")),
             "Date: " + MailDate.format(date),
             "Message-ID: <\(messageID)@\(from.domain)>",
             "MIME-Version: 1.0",

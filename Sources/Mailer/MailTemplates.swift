@@ -59,7 +59,9 @@ public enum MailTemplates {
         }
     }
 
-    private static func mail(to: String, subject: String, paragraphs: [String], texts: MailTexts) -> MailMessage {
+    private static func mail(
+        to: String, subject: String, paragraphs: [String], texts: MailTexts
+    ) -> MailMessage {
         MailMessage(
             to: to, subject: "[\(appName)] \(subject)",
             text: (paragraphs + [texts.signature]).joined(separator: "\n\n") + "\n")

@@ -46,9 +46,10 @@ struct Mailbox: Equatable {
     var headerTokens: [String] {
         guard let name else { return [address] }
         let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~ ")
-        let nameTokens = name.allSatisfy(atext.contains) && !name.contains("  ") && !name.contains("=?")
-            ? name.split(separator: " ").map(String.init)
-            : EncodedWords.encode(name)
+        // Plain words go as atoms; anything needing quotes (or "=?", which reads as an encoded
+        // word) is encoded instead, which is always valid in a display name (RFC 2047 §5).
+        let plain = name.allSatisfy(atext.contains) && !name.contains("  ") && !name.contains("=?")
+        let nameTokens = plain ? name.split(separator: " ").map(String.init) : EncodedWords.encode(name)
         return nameTokens + ["<\(address)>"]
     }
 }

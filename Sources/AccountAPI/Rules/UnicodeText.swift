@@ -9,8 +9,8 @@ extension String {
 
     /// NFKC, case folded, NFKC again: equal for texts a reader can't tell apart by case or width.
     ///
-    /// Folding can leave text that is no longer normalized (`ẞ` → `ss` is fine, but some foldings
-    /// produce decomposed sequences), hence the second NFKC.
+    /// Folding can leave text that is no longer normalized (`ǰ` folds to `j` and a combining caron),
+    /// hence the second NFKC.
     var caselessKey: String {
         precomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive], locale: nil)
