@@ -63,6 +63,7 @@ final class Connection {
     func query<T>(_ sql: String, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
         let statement = try prepared(sql)
         defer {
+            // reset repeats the error of the last step, which the loop below already threw.
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }

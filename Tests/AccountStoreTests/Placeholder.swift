@@ -1,2 +1,0 @@
-import Testing
-@Test func placeholderAccountStoreTests() { #expect(Bool(true)) }

@@ -1,0 +1,39 @@
+import AccountStore
+import Testing
+
+/// One behaviour every ``AccountStore`` backend must show, run against a fresh, migrated store.
+struct Behaviour: Sendable, CustomTestStringConvertible {
+    let name: String
+    let check: @Sendable (any AccountStore) async throws -> Void
+
+    var testDescription: String { name }
+}
+
+/// The conformance suite shared by every backend.
+///
+/// A backend's tests run each of ``behaviours`` against a new empty store, for example
+/// `@Test(arguments: StoreConformance.behaviours) func conforms(_ b: Behaviour)`.
+enum StoreConformance {
+    static let behaviours: [Behaviour] = [
+        Behaviour(name: "users round-trip by id, username key and email key", check: usersRoundTrip),
+        Behaviour(name: "updateUser overwrites and reports key conflicts", check: updateUser),
+        Behaviour(name: "duplicate username key conflicts and rolls back the transaction", check: duplicateUsername),
+        Behaviour(name: "duplicate email key conflicts and rolls back the transaction", check: duplicateEmail),
+        Behaviour(name: "a throwing write body rolls back and its error comes through", check: throwingBodyRollsBack),
+        Behaviour(name: "read transactions refuse writes", check: readRefusesWrites),
+        Behaviour(name: "a transaction is unusable after its closure", check: transactionEndsWithClosure),
+        Behaviour(name: "deleteUser removes sessions, refresh tokens and codes", check: deleteUserCascades),
+        Behaviour(name: "a session needs an existing user", check: sessionNeedsUser),
+        Behaviour(name: "sessions: newest first, touch, revoke one, revoke others", check: sessions),
+        Behaviour(name: "refresh tokens: round trip, used once", check: refreshTokens),
+        Behaviour(name: "50 concurrent uses of one refresh token: exactly one wins", check: refreshTokenRace),
+        Behaviour(name: "codes: upsert replaces, attempts count, delete", check: codes),
+        Behaviour(name: "verification tokens are single-use", check: verificationTokens),
+        Behaviour(name: "signing keys: oldest first, retire all but one", check: signingKeys),
+        Behaviour(name: "settings: insert-if-absent keeps the first value", check: settings),
+        Behaviour(name: "outbox: due mail, claim, reschedule, delete", check: outbox),
+        Behaviour(name: "concurrent claims of one message: exactly one wins", check: claimMailRace),
+        Behaviour(name: "migrate is idempotent and returns the version", check: migrateIsIdempotent),
+        Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
+    ]
+}
