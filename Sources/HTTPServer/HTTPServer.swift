@@ -50,14 +50,16 @@ public final class HTTPServer: Sendable {
     /// Binds and listens on the configured address.
     ///
     /// - Throws: ``HTTPServerError/cannotListen(_:)`` when the host is not an IP literal, the port
-    ///   is taken, or the server was already started.
+    ///   is taken, or the server was already started or shut down.
     public func start() throws {
         let host = configuration.host, port = configuration.port
         guard let address = SocketAddress(host: host, port: port) else {
             throw HTTPServerError.cannotListen("\(host) port \(port) is not an IP literal and port")
         }
         try lifecycle.withLock { state in
-            guard case .idle = state else { throw HTTPServerError.cannotListen("server already started") }
+            guard case .idle = state else {
+                throw HTTPServerError.cannotListen("server already started or shut down")
+            }
             // MHD holds the server until `shutdown` stops the daemon, so callbacks never see it freed.
             let context = Unmanaged.passRetained(self)
             let daemon = address.withSockaddr { sockaddr in

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct RoundTripTests {
+    @Test func getAndPostCarryMethodPathQueryHeadersAndBody() async throws {
+        let server = try startServer { request in
+            var headers: HTTPHeaders = [
+                "X-Method": request.method, "X-Path": request.path,
+                "X-Query": "\(request.query["q"] ?? "-")|\(request.query["n"] ?? "-")",
+                "X-Header": request.headers["x-test"] ?? "-",
+            ]
+            headers.add("Content-Type", "text/plain")
+            return HTTPResponse(status: 201, headers: headers, body: request.body)
+        }
+        let port = server.port
+
+        let get = try await fetch(port, "/auth/me/?q=a%20b&n=7", headers: ["X-Test": "hello"])
+        #expect(get.status == 201)
+        #expect(get.response.value(forHTTPHeaderField: "X-Method") == "GET")
+        #expect(get.response.value(forHTTPHeaderField: "X-Path") == "/auth/me/")
+        #expect(get.response.value(forHTTPHeaderField: "X-Query") == "a b|7")
+        #expect(get.response.value(forHTTPHeaderField: "X-Header") == "hello")
+        #expect(get.body.isEmpty)
+
+        let post = try await fetch(port, "/echo", method: "POST", body: Data("{\"x\":1}".utf8))
+        #expect(post.status == 201)
+        #expect(post.response.value(forHTTPHeaderField: "X-Method") == "POST")
+        #expect(post.body == "{\"x\":1}")
+        #expect(post.response.value(forHTTPHeaderField: "Server") == nil)
+        await server.shutdown()
+    }
+
+    @Test func portZeroBindsARealPortAndRemoteAddressIsLoopback() async throws {
+        let server = try startServer { request in text(200, request.remoteAddress) }
+        #expect(server.port > 0)
+        let answer = try await fetch(server.port, "/who")
+        #expect(answer.body == "127.0.0.1")
+        await server.shutdown()
+    }
+
+    @Test func requestHeadersKeepOrderAndDuplicates() async throws {
+        let server = try startServer { request in
+            text(200, request.headers.filter { $0.name.hasPrefix("X-") }.map { "\($0.name)=\($0.value)" }
+                .joined(separator: ","))
+        }
+        let answer = try await RawHTTP.exchange(port: server.port, [
+            "GET / HTTP/1.1\r\nHost: x\r\nX-B: 1\r\nX-A: 2\r\nX-B: 3\r\nConnection: close\r\n\r\n",
+        ])
+        #expect(answer.body == "X-B=1,X-A=2,X-B=3")
+        await server.shutdown()
+    }
+
+    @Test func fastHandlerAnswersWithoutTheAsyncHandler() async throws {
+        let asyncCalls = EventLog()
+        let server = try startServer(
+            fastHandler: { $0.path == "/healthz" ? text(200, "ok") : nil },
+            handler: { request in
+                await asyncCalls.record(request.path)
+                return text(200, "async")
+            })
+        let fast = try await fetch(server.port, "/healthz")
+        let slow = try await fetch(server.port, "/other")
+        #expect(fast.body == "ok")
+        #expect(slow.body == "async")
+        #expect(await asyncCalls.events == ["/other"])
+        await server.shutdown()
+    }
+
+    @Test func pipelinedRequestsOnOneConnectionAreAnsweredInOrder() async throws {
+        let server = try startServer(
+            fastHandler: { $0.path == "/fast" ? text(200, "fast") : nil },
+            handler: { request in text(200, request.path) })
+        let answers = try await RawHTTP.pipeline(
+            port: server.port,
+            "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nxyz"
+                + "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n",
+            count: 3)
+        #expect(answers.map(\.body) == ["/a", "/b", "fast"])
+        await server.shutdown()
+    }
+
+    @Test func headGetsHeadersWithoutBody() async throws {
+        let server = try startServer { _ in text(200, "hello") }
+        let answer = try await fetch(server.port, "/", method: "HEAD")
+        #expect(answer.status == 200)
+        #expect(answer.body.isEmpty)
+        await server.shutdown()
+    }
+}
