@@ -76,8 +76,8 @@ struct Harness {
     }
 
     static func sixDigits(in text: String) -> String? {
-        guard let match = text.firstMatch(of: /(?<![0-9])[0-9]{6}(?![0-9])/) else { return nil }
-        return String(match.output)
+        guard let match = text.firstMatch(of: /(^|[^0-9])([0-9]{6})(?![0-9])/) else { return nil }
+        return String(match.output.2)
     }
 
     /// Counts rows that requests could have written.
@@ -88,10 +88,10 @@ struct Harness {
     /// Signs up (details first), verifies with the mailed code and logs in; returns the login reply.
     func signedInUser(_ username: String = "민수", email: String = "minsu@example.com", password: String = "correct horse battery") async throws -> Reply {
         let signup = try await send("POST", "/auth/signup", json: ["username": username, "email": email, "password": password, "password_confirmation": password, "mbti": "enfp"])
-        precondition(signup.status == 202, "sign-up failed: \(signup.text)")
-        guard let code = try await latestCode(to: email) else { preconditionFailure("no code mailed") }
+        guard signup.status == 202 else { throw HarnessError("sign-up failed: \(signup.text)") }
+        guard let code = try await latestCode(to: email) else { throw HarnessError("no code mailed to \(email)") }
         let verify = try await send("POST", "/auth/email/verify", json: ["email": email, "code": code])
-        precondition(verify.status == 200, "verify failed: \(verify.text)")
+        guard verify.status == 200 else { throw HarnessError("verify failed: \(verify.text)") }
         return try await send("POST", "/auth/login", json: ["email": email, "password": password])
     }
 }
@@ -109,4 +109,10 @@ struct Reply {
         ((json["errors"] as? [String: Any])?[field] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try AccountJSON.makeDecoder().decode(T.self, from: Data(response.body)) }
+}
+
+/// A harness step that did not go as a test needs it to.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -84,7 +84,7 @@ struct SignUpFlowTests {
     @Test("a taken address answers like a free one, and its owner gets a notice without a code")
     func takenAddressIsNotRevealed() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser("owner", email: "owner@example.com")
+        _ = try await harness.signedInUser("sujin", email: "owner@example.com")
         let before = try await harness.mails().count
         let again = try await harness.send("POST", "/auth/signup", json: ["username": "intruder", "email": "OWNER@example.com", "password": "another fine password", "mbti": "istj"])
         #expect(again.status == 202)

@@ -18,10 +18,10 @@ public struct CommandLineError: Error, Equatable, CustomStringConvertible {
 /// Every option `--some-name` may also come from `ACCOUNT_SOME_NAME`; the flag wins.
 public enum ServerCommandLine {
     /// One option: its flag, whether it takes a value, and how it sets the configuration.
-    struct Option {
+    struct Option: Sendable {
         let name: String
         let help: String
-        let apply: (inout ServerConfiguration, String?) throws -> Void
+        let apply: @Sendable (inout ServerConfiguration, String?) throws -> Void
         var takesValue = true
     }
 

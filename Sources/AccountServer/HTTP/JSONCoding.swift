@@ -4,8 +4,8 @@ import HTTPServer
 
 /// The shared JSON coders of the server: made once, reused by every request.
 enum JSONCoding {
-    nonisolated(unsafe) static let encoder = AccountJSON.makeEncoder()
-    nonisolated(unsafe) static let decoder = AccountJSON.makeDecoder()
+    static let encoder = AccountJSON.makeEncoder()
+    static let decoder = AccountJSON.makeDecoder()
 }
 
 extension HTTPResponse {
@@ -28,6 +28,10 @@ extension RequestContext {
         guard !request.body.isEmpty else {
             throw APIError.invalidRequest(LocalizedText(
                 en: "The request needs a JSON object body.", ko: "요청 본문에 JSON 객체가 필요합니다."))
+        }
+        // Foundation's decoder repairs some invalid UTF-8; API.md wants it refused.
+        guard String(validating: request.body, as: UTF8.self) != nil else {
+            throw APIError.invalidRequest(LocalizedText(en: "The body is not valid UTF-8.", ko: "본문이 올바른 UTF-8이 아닙니다."))
         }
         do {
             return try JSONCoding.decoder.decode(Body.self, from: Data(request.body))

@@ -13,6 +13,7 @@ actor MailDispatcher {
     private let clock: ServerClock
     private var wakeUp: AsyncStream<Void>.Continuation?
     private var task: Task<Void, Never>?
+    private var currentRound: Task<Int, Never>?
 
     init(store: any AccountStore, transport: any MailTransport, clock: ServerClock) {
         self.store = store
@@ -55,8 +56,20 @@ actor MailDispatcher {
     }
 
     /// Sends every due message once; returns how many were delivered.
+    ///
+    /// Rounds never overlap: a caller that arrives during one waits for it and then runs its own,
+    /// so when this returns, everything due at the call has been tried.
     @discardableResult
     func deliverDue() async -> Int {
+        while let round = currentRound { _ = await round.value }
+        let round = Task { await self.deliveryRound() }
+        currentRound = round
+        let delivered = await round.value
+        currentRound = nil
+        return delivered
+    }
+
+    private func deliveryRound() async -> Int {
         let now = clock.now()
         guard let due = try? await store.read({ try $0.dueMail(now: now, limit: 50) }) else { return 0 }
         var delivered = 0

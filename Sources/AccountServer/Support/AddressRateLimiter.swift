@@ -6,7 +6,8 @@ import Synchronization
 /// Sharded so that concurrent requests from different addresses rarely share a lock.
 public final class AddressRateLimiter: Sendable {
     private struct Window { var start: Date; var count: Int }
-    private let shards: [Mutex<[String: Window]>]
+    private final class Shard: Sendable { let table = Mutex<[String: Window]>([:]) }
+    private let shards: [Shard]
     private let limit: Int
     private let window: TimeInterval
 
@@ -14,14 +15,14 @@ public final class AddressRateLimiter: Sendable {
     public init(limit: Int, window: TimeInterval = 60, shards: Int = 16) {
         self.limit = limit
         self.window = window
-        self.shards = (0..<max(1, shards)).map { _ in Mutex([:]) }
+        self.shards = (0..<max(1, shards)).map { _ in Shard() }
     }
 
     /// Counts one request; returns `nil` when allowed, else the seconds until the window ends.
     public func check(_ address: String, now: Date) -> Int? {
         guard limit > 0 else { return nil }
         let shard = shards[Int(UInt(bitPattern: address.hashValue) % UInt(shards.count))]
-        return shard.withLock { table -> Int? in
+        return shard.table.withLock { table -> Int? in
             var entry = table[address] ?? Window(start: now, count: 0)
             if now.timeIntervalSince(entry.start) >= window { entry = Window(start: now, count: 0) }
             entry.count += 1
