@@ -61,12 +61,13 @@ actor MailDispatcher {
     /// so when this returns, everything due at the call has been tried.
     @discardableResult
     func deliverDue() async -> Int {
-        while let round = currentRound { _ = await round.value }
-        let round = Task { await self.deliveryRound() }
+        let previous = currentRound
+        let round = Task {
+            _ = await previous?.value
+            return await self.deliveryRound()
+        }
         currentRound = round
-        let delivered = await round.value
-        currentRound = nil
-        return delivered
+        return await round.value
     }
 
     private func deliveryRound() async -> Int {

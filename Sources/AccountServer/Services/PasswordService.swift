@@ -15,17 +15,20 @@ struct PasswordService: Sendable {
         dummyHash = try hasher.hash(Hex.encode(SecureRandom.bytes(count: 16)))
     }
 
-    /// Hashes a new password.
+    /// Hashes a new password (its NFC form, so the same text typed on another keyboard that
+    /// composes Hangul differently still matches).
     func hash(_ password: String) async throws -> String {
         let hasher = hasher
-        return try await onPool { try hasher.hash(password) }
+        let normalized = password.precomposedStringWithCanonicalMapping
+        return try await onPool { try hasher.hash(normalized) }
     }
 
     /// Checks `password` against `phc`, or against the dummy hash when there is no account.
     func verify(_ password: String, against phc: String?) async throws -> Bool {
         let hasher = hasher
         let target = phc ?? dummyHash
-        let matches = try await onPool { hasher.verify(password, against: target) }
+        let normalized = password.precomposedStringWithCanonicalMapping
+        let matches = try await onPool { hasher.verify(normalized, against: target) }
         return matches && phc != nil
     }
 
