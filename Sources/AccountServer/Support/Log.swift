@@ -15,7 +15,7 @@ enum Log {
     }
 
     static func write(_ object: [String: String]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         var line = data
         line.append(0x0A)
         // One write(2) per line keeps lines from interleaving between threads.
