@@ -20,6 +20,9 @@ public protocol AccountStore: Sendable {
     func ping() async throws
     /// Applies pending migrations; returns the schema version now in force.
     @discardableResult func migrate() async throws -> Int
+    /// Rows in every table, by table name: for operators, and for tests that prove a refused
+    /// request wrote nothing.
+    func rowCounts() async throws -> [String: Int]
     /// Closes connections; later calls throw.
     func close() async
 }

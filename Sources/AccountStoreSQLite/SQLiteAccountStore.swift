@@ -58,6 +58,23 @@ public final class SQLiteAccountStore: AccountStore {
         try await writer.perform { connection in try connection.migrate() }
     }
 
+    /// Rows in every table, by table name.
+    public func rowCounts() async throws -> [String: Int] {
+        try await readers.perform { connection in
+            try connection.transaction(.deferred) { _ in
+                let tables = try connection.query(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", []
+                ) { $0.text(0) }
+                var counts: [String: Int] = [:]
+                for table in tables {
+                    // Names come from sqlite_master, not from a caller.
+                    counts[table] = try connection.query("SELECT count(*) FROM \"\(table)\"", []) { $0.int(0) }.first ?? 0
+                }
+                return counts
+            }
+        }
+    }
+
     /// Fails queued work, lets running work finish, and closes every connection.
     public func close() async {
         await readers.stopAndWait()

@@ -80,9 +80,14 @@ struct Harness {
         return String(match.output.2)
     }
 
-    /// Counts rows that requests could have written.
+    /// Counts rows that requests could have written: `[users, outbox]`.
     func counts() async throws -> [Int] {
         try await store.read { tx in [try tx.userCount(), try tx.outboxCount()] }
+    }
+
+    /// Every table's row count except the ones written at start (keys, settings, migrations).
+    func rowCounts() async throws -> [String: Int] {
+        try await store.rowCounts().filter { !["signing_keys", "settings", "schema_migrations"].contains($0.key) }
     }
 
     /// Signs up (details first), verifies with the mailed code and logs in; returns the login reply.
