@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "AccountAPI", targets: ["AccountAPI"]),
+        .library(name: "AccountKit", targets: ["AccountKit"]),
         .executable(name: "account-server", targets: ["account-server"]),
+        .executable(name: "account", targets: ["account"]),
     ],
     targets: [
         // C libraries from the system (Debian -dev packages or Homebrew).
@@ -39,6 +41,10 @@ let package = Package(
             dependencies: ["AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "Mailer"]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
+        // Client side: Foundation and AccountAPI only, so it builds for iOS.
+        .target(name: "AccountKit", dependencies: ["AccountAPI"]),
+        .executableTarget(name: "account", dependencies: ["AccountKit"]),
+
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
@@ -46,5 +52,6 @@ let package = Package(
         .testTarget(name: "MailerTests", dependencies: ["Mailer"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),
+        .testTarget(name: "AccountKitTests", dependencies: ["AccountKit"]),
     ]
 )

@@ -1,0 +1,201 @@
+import AccountAPI
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends one HTTP request and returns the reply; `URLSession` by default, anything in tests.
+public typealias HTTPTransport = @Sendable (URLRequest) async throws -> (Data, URLResponse)
+
+/// The account API as `async throws` calls: one method per endpoint, typed requests and replies.
+///
+/// Stateless: it keeps no tokens (``SessionManager`` does). Every failure is an ``AccountError``.
+///
+/// ```swift
+/// let client = AccountClient()   // http://localhost:8000
+/// let pair = try await client.logIn(.identifier("민수", password: "correct horse battery"))
+/// let me = try await client.me(accessToken: pair.access)
+/// ```
+public struct AccountClient: Sendable {
+    public let baseURL: URL
+    /// The `Accept-Language` sent with every request (server texts come back in it).
+    public let language: Language
+    /// Sent as `User-Agent`, so the sessions list can name the device.
+    public let userAgent: String
+    private let transport: HTTPTransport
+
+    /// - Parameters:
+    ///   - baseURL: the server, `http://localhost:8000` by default (the original app's address).
+    ///   - language: texts of errors; the device's preferred language by default.
+    ///   - transport: how requests are sent; `URLSession.shared` by default.
+    public init(
+        baseURL: URL = URL(string: "http://localhost:8000")!, language: Language = AccountClient.preferredLanguage(),
+        userAgent: String = "AccountKit", transport: HTTPTransport? = nil
+    ) {
+        self.baseURL = baseURL
+        self.language = language
+        self.userAgent = userAgent
+        self.transport = transport ?? { request in try await URLSession.shared.data(for: request) }
+    }
+
+    /// Korean when the device prefers it, else English.
+    public static func preferredLanguage() -> Language {
+        Language(acceptLanguage: Locale.preferredLanguages.joined(separator: ","))
+    }
+
+    // MARK: Sign-up and email
+
+    /// What a sign-up came to.
+    public enum SignUpOutcome: Sendable, Equatable {
+        /// The account waits for the mailed code (details-first flow).
+        case codeSent(SignUpAccepted)
+        /// The account was created verified and signed in (email-first flow, with a token).
+        case signedIn(TokenPair)
+    }
+
+    /// `POST /auth/signup`.
+    public func signUp(_ request: SignUpRequest) async throws -> SignUpOutcome {
+        let (status, data) = try await send("POST", "/auth/signup", body: request)
+        if status == 201 { return .signedIn(try decode(TokenPair.self, data, status)) }
+        return .codeSent(try decode(SignUpAccepted.self, data, status))
+    }
+
+    /// `POST /auth/email/code`: mails a code.
+    public func requestEmailCode(_ request: EmailCodeRequest) async throws -> EmailCodeSent {
+        try await call("POST", "/auth/email/code", body: request)
+    }
+
+    /// `POST /auth/email/verify`: checks a code; returns the email verification token.
+    public func verifyEmail(_ request: EmailVerifyRequest) async throws -> EmailVerified {
+        try await call("POST", "/auth/email/verify", body: request)
+    }
+
+    // MARK: Sessions
+
+    /// `POST /auth/login`.
+    public func logIn(_ request: LoginRequest) async throws -> TokenPair {
+        try await call("POST", "/auth/login", body: request)
+    }
+
+    /// `POST /auth/refresh`: trades a refresh token for a new pair.
+    public func refresh(_ refreshToken: String) async throws -> TokenPair {
+        try await call("POST", "/auth/refresh", body: RefreshRequest(refresh: refreshToken))
+    }
+
+    /// `POST /auth/logout?scope=…`.
+    public func logOut(scope: LogoutScope = .local, accessToken: String) async throws {
+        _ = try await send("POST", "/auth/logout", query: ["scope": scope.rawValue], accessToken: accessToken)
+    }
+
+    // MARK: Profile
+
+    /// `GET /auth/me`.
+    public func me(accessToken: String) async throws -> User {
+        try await call("GET", "/auth/me", accessToken: accessToken)
+    }
+
+    /// `PATCH /auth/me`.
+    public func updateMe(_ request: UpdateProfileRequest, accessToken: String) async throws -> User {
+        try await call("PATCH", "/auth/me", body: request, accessToken: accessToken)
+    }
+
+    /// `GET /auth/policy`: the rules and limits in force.
+    public func policy() async throws -> Policy {
+        try await call("GET", "/auth/policy")
+    }
+
+    /// `GET /.well-known/jwks.json`.
+    public func keys() async throws -> JWKSet {
+        try await call("GET", "/.well-known/jwks.json")
+    }
+
+    // MARK: Account lifecycle
+
+    /// `GET /auth/sessions`: the account's live sessions, newest first.
+    public func sessions(accessToken: String) async throws -> [SessionInfo] {
+        let list: SessionList = try await call("GET", "/auth/sessions", accessToken: accessToken)
+        return list.sessions
+    }
+
+    /// `DELETE /auth/sessions/{id}`: ends one of the account's sessions.
+    public func revokeSession(id: UUID, accessToken: String) async throws {
+        _ = try await send("DELETE", "/auth/sessions/\(id.uuidString.lowercased())", accessToken: accessToken)
+    }
+
+    /// `POST /auth/password/change`: every other session is revoked.
+    public func changePassword(_ request: ChangePasswordRequest, accessToken: String) async throws {
+        _ = try await send("POST", "/auth/password/change", body: request, accessToken: accessToken)
+    }
+
+    /// `POST /auth/password/reset`: mails a reset code (the same reply whatever the address).
+    public func requestPasswordReset(_ request: PasswordResetRequest) async throws {
+        _ = try await send("POST", "/auth/password/reset", body: request)
+    }
+
+    /// `POST /auth/password/reset/confirm`: sets a new password with the code; every session ends.
+    public func confirmPasswordReset(_ request: PasswordResetConfirmRequest) async throws {
+        _ = try await send("POST", "/auth/password/reset/confirm", body: request)
+    }
+
+    /// `DELETE /auth/me`: removes the account, its sessions and codes.
+    public func deleteAccount(_ request: DeleteAccountRequest, accessToken: String) async throws {
+        _ = try await send("DELETE", "/auth/me", body: request, accessToken: accessToken)
+    }
+
+    // MARK: Plumbing
+
+    func call<Reply: Decodable>(
+        _ method: String, _ path: String, body: (any Encodable)? = nil, accessToken: String? = nil
+    ) async throws -> Reply {
+        let (status, data) = try await send(method, path, body: body, accessToken: accessToken)
+        return try decode(Reply.self, data, status)
+    }
+
+    /// Sends a request; returns status and body of a 2xx reply, throws ``AccountError`` otherwise.
+    func send(
+        _ method: String, _ path: String, query: [String: String] = [:], body: (any Encodable)? = nil,
+        accessToken: String? = nil
+    ) async throws -> (Int, Data) {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        if let accessToken { request.setValue("Bearer \(accessToken)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try Self.encoder.encode(body)
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await transport(request)
+        } catch let error as URLError {
+            throw AccountError.transport(error)
+        } catch let error as AccountError {
+            throw error
+        } catch {
+            throw AccountError.transport(URLError(.unknown))
+        }
+        guard let http = response as? HTTPURLResponse else { throw AccountError.undecodableReply(status: 0) }
+        guard (200..<300).contains(http.statusCode) else {
+            let problem = try? Self.decoder.decode(Problem.self, from: data)
+            let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0) }
+            throw AccountError(status: http.statusCode, problem: problem, retryAfter: retryAfter)
+        }
+        return (http.statusCode, data)
+    }
+
+    private func decode<Reply: Decodable>(_ type: Reply.Type, _ data: Data, _ status: Int) throws -> Reply {
+        do {
+            return try Self.decoder.decode(Reply.self, from: data)
+        } catch {
+            throw AccountError.undecodableReply(status: status)
+        }
+    }
+
+    static let encoder = AccountJSON.makeEncoder()
+    static let decoder = AccountJSON.makeDecoder()
+}

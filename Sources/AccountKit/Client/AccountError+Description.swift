@@ -1,0 +1,34 @@
+import AccountAPI
+import Foundation
+
+extension AccountError: LocalizedError {
+    /// A sentence for the user in the current locale's language (Korean or English).
+    public var errorDescription: String? { description(in: AccountClient.preferredLanguage()) }
+
+    /// A sentence for the user in `language`.
+    public func description(in language: Language) -> String {
+        let ko = language == .ko
+        switch self {
+        case .invalidInput(let fields):
+            return fields.sorted { $0.key < $1.key }.first?.value.first?.message
+                ?? Messages.detail(.validationFailed, language)
+        case .invalidCredentials: return Messages.detail(.invalidCredentials, language)
+        case .emailNotVerified: return Messages.detail(.emailNotVerified, language)
+        case .conflict(let code):
+            if code == .usernameTaken { return Messages.detail(.usernameTaken, language) }
+            return ko ? "이미 사용 중인 이메일이에요." : "This email address is already in use."
+        case .codeRejected(let code): return Messages.detail(code, language)
+        case .rateLimited(let retryAfter):
+            guard let retryAfter else { return Messages.detail(.rateLimited, language) }
+            return ko ? "요청이 너무 많아요. \(retryAfter)초 후에 다시 시도해 주세요." : "Too many requests. Try again in \(retryAfter) seconds."
+        case .sessionExpired: return ko ? "로그인이 만료되었어요. 다시 로그인해 주세요." : "Your session has expired. Please sign in again."
+        case .sessionRevoked: return ko ? "로그아웃되었어요. 다시 로그인해 주세요." : "You have been signed out. Please sign in again."
+        case .notSignedIn: return ko ? "먼저 로그인해 주세요." : "Please sign in first."
+        case .refused(let problem): return problem.detail ?? problem.title
+        case .server(let status, _): return ko ? "서버에 문제가 생겼어요 (\(status)). 잠시 후 다시 시도해 주세요." : "The server ran into a problem (\(status)). Please try again later."
+        case .undecodableReply(let status): return ko ? "서버 응답을 읽을 수 없어요 (\(status))." : "The server's reply could not be read (\(status))."
+        case .transport: return ko ? "서버에 연결할 수 없어요. 네트워크를 확인해 주세요." : "Cannot reach the server. Check your connection."
+        case .storage: return ko ? "저장된 로그인 정보를 읽을 수 없어요. 기기 잠금을 해제한 뒤 다시 시도해 주세요." : "Saved sign-in details cannot be read. Unlock the device and try again."
+        }
+    }
+}

@@ -1,0 +1,1 @@
+print("account: not built yet")
