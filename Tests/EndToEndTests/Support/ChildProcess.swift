@@ -77,11 +77,13 @@ private final class ExitBox: @unchecked Sendable {
 }
 
 /// Runs `account-server arguments` to its end (at most `timeout` seconds, then SIGKILL).
-func runServerCommand(_ arguments: [String], timeout: Double = 15) async throws -> (status: ExitStatus, stdout: String, stderr: String) {
-    let child = try ChildProcess(arguments: arguments, binary: try ServerBinary.require())
+func runServerCommand(
+    _ arguments: [String], timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> (status: ExitStatus, stdout: String, stderr: String) {
+    let child = try ChildProcess(arguments: arguments, binary: try ServerBinary.require(sourceLocation: sourceLocation))
     guard let status = await child.exitStatus(timeout: timeout) else {
         child.send(SIGKILL)
-        Issue.record("account-server \(arguments.joined(separator: " ")) still running after \(timeout) s\n\(child.transcript)")
+        Issue.record("account-server \(arguments.joined(separator: " ")) still running after \(timeout) s\n\(child.transcript)", sourceLocation: sourceLocation)
         return (ExitStatus(code: SIGKILL, signaled: true), child.standardOutput.text, child.standardError.text)
     }
     // The pipes close just after the exit; wait for the readers to see the end.
