@@ -40,6 +40,20 @@ import Testing
         await server.stop()
     }
 
+    @Test func aReusedRefreshTokenRevokesTheWholeSession() async throws {
+        // With no grace window, any second use of a refresh token is a reuse.
+        let server = try await RunningServer.start(["--refresh-grace", "0"])
+        let (_, first) = try await server.verifiedAccount("reuse")
+        let rotated = try await server.refresh(first.refresh).decode(TokenPair.self)
+        try await Task.sleep(for: .milliseconds(20))
+        let reused = try await server.refresh(first.refresh)
+        #expect(reused.status == 401 && reused.problem?.code == .refreshTokenReused, "\(reused.text)")
+        let successor = try await server.refresh(rotated.refresh)
+        #expect(successor.problem?.code == .sessionRevoked, "the thief's and the owner's tokens both die")
+        #expect(try await server.me(rotated.access).problem?.code == .sessionRevoked)
+        await server.stop()
+    }
+
     @Test func logoutScopesEndTheRightSessions() async throws {
         let server = try await RunningServer.start()
         let (account, s1) = try await server.verifiedAccount("scopes")
