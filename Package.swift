@@ -5,7 +5,7 @@ import PackageDescription
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "AccountAPI", targets: ["AccountAPI"]),
         .library(name: "AccountKit", targets: ["AccountKit"]),

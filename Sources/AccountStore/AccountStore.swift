@@ -87,6 +87,17 @@ public protocol StoreTransaction {
     /// Stores `value` under `name` unless one is there; returns the value in force afterwards.
     func insertSettingIfAbsent(_ name: String, value: [UInt8]) throws -> [UInt8]
 
+    // MARK: Login throttling
+
+    /// The throttle row of `key`, created empty (window starting `now`) when absent, and locked
+    /// for the rest of the transaction where the backend has row locks, so concurrent tries of one
+    /// account are counted one after another.
+    func lockLoginThrottle(key: String, now: Date) throws -> LoginThrottleRecord
+    /// Saves a throttle row read with ``lockLoginThrottle(key:now:)``.
+    func updateLoginThrottle(_ record: LoginThrottleRecord) throws
+    /// Forgets the failures of `key` (after a success or a password reset).
+    func deleteLoginThrottle(key: String) throws
+
     // MARK: Mail outbox
 
     func enqueueMail(_ message: OutboxMessage) throws

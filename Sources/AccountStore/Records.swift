@@ -159,3 +159,24 @@ public struct OutboxMessage: Sendable, Equatable {
         self.nextAttemptAt = nextAttemptAt
     }
 }
+
+/// Failed-login bookkeeping for one account (or one unknown identifier), shared by every server.
+public struct LoginThrottleRecord: Sendable, Equatable {
+    /// The account id, or the folded identifier of an account that does not exist.
+    public var key: String
+    /// Tries counted in the current window (a try is counted before its password is checked).
+    public var failures: Int
+    public var windowStart: Date
+    /// Tries are refused until then.
+    public var lockedUntil: Date?
+    /// Back-offs so far in this streak; each one doubles the next.
+    public var lockouts: Int
+
+    public init(key: String, failures: Int = 0, windowStart: Date, lockedUntil: Date? = nil, lockouts: Int = 0) {
+        self.key = key
+        self.failures = failures
+        self.windowStart = windowStart
+        self.lockedUntil = lockedUntil
+        self.lockouts = lockouts
+    }
+}

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1]
+    static let steps: [String] = [version1, version2]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -71,5 +71,16 @@ enum Migrations {
             next_attempt_at BIGINT NOT NULL
         );
         CREATE INDEX outbox_next_attempt_at ON outbox (next_attempt_at);
+        """
+
+    /// Failed-login counters per account, shared by every server.
+    private static let version2 = """
+        CREATE TABLE login_throttles (
+            key TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL,
+            window_start BIGINT NOT NULL,
+            locked_until BIGINT,
+            lockouts INTEGER NOT NULL
+        );
         """
 }

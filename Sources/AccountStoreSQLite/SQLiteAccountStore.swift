@@ -17,6 +17,9 @@ import AccountStore
 /// let count = try await store.read { try $0.userCount() }
 /// ```
 public final class SQLiteAccountStore: AccountStore {
+    /// The schema version this build migrates to.
+    public static var schemaVersion: Int { Migrations.steps.count }
+
     private let writer: ConnectionThreads
     private let readers: ConnectionThreads
 

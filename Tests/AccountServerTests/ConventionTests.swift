@@ -29,7 +29,7 @@ struct ConventionTests {
             #expect(reply.header("Content-Type") == "application/problem+json", "\(name)")
             #expect(reply.code == (status == 400 ? "invalid_request" : "unsupported_media_type"), "\(name)")
         }
-        let charset = try await harness.send("POST", "/auth/login", body: Array(#"{"username":"x","password":"y"}"#.utf8), headers: ["Content-Type": "application/json; charset=utf-8"])
+        let charset = try await harness.send("POST", "/auth/refresh", body: Array(#"{"refresh":"unknown"}"#.utf8), headers: ["Content-Type": "application/json; charset=utf-8"])
         #expect(charset.status == 401)
         for path in ["/auth/email/code", "/auth/email/verify", "/auth/login", "/auth/refresh"] {
             for (name, body, headers, status) in cases where !name.contains("wrong type") {

@@ -24,7 +24,7 @@ import Testing
             await first.close()
 
             let second = try SQLiteAccountStore(path: path, readers: 1)
-            #expect(try await second.migrate() == 1)
+            #expect(try await second.migrate() == SQLiteAccountStore.schemaVersion)
             #expect(try await second.read { try $0.user(id: mina.id) } == mina)
             await second.close()
         }
@@ -34,7 +34,7 @@ import Testing
         try await TemporaryDatabase.with { path in
             let store = try SQLiteAccountStore(path: path)
             await #expect(throws: StoreError.self) { try await store.read { try $0.userCount() } }
-            #expect(try await store.migrate() == 1)
+            #expect(try await store.migrate() == SQLiteAccountStore.schemaVersion)
             #expect(try await store.read { try $0.userCount() } == 0)
             await store.close()
         }

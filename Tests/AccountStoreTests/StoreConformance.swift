@@ -34,6 +34,8 @@ enum StoreConformance {
         Behaviour(name: "outbox: due mail, claim, reschedule, delete", check: outbox),
         Behaviour(name: "concurrent claims of one message: exactly one wins", check: claimMailRace),
         Behaviour(name: "migrate is idempotent and returns the version", check: migrateIsIdempotent),
+        Behaviour(name: "login throttles: created empty, updated, deleted", check: loginThrottles),
+        Behaviour(name: "100 concurrent increments of one throttle row all count", check: loginThrottleRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
     ]
 }

@@ -1,13 +1,15 @@
 import Foundation
-import Synchronization
 
 /// A credential store that forgets everything when the process ends; for tests and previews.
-public final class InMemoryCredentialStore: CredentialStore {
-    private let values = Mutex<[String: Data]>([:])
+///
+/// An `NSLock` rather than `Mutex`, which needs iOS 18 while the SDK supports iOS 17.
+public final class InMemoryCredentialStore: CredentialStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Data] = [:]
 
     public init() {}
 
-    public func store(key: String, value: Data) throws { values.withLock { $0[key] = value } }
-    public func retrieve(key: String) throws -> Data? { values.withLock { $0[key] } }
-    public func remove(key: String) throws { _ = values.withLock { $0.removeValue(forKey: key) } }
+    public func store(key: String, value: Data) throws { lock.withLock { values[key] = value } }
+    public func retrieve(key: String) throws -> Data? { lock.withLock { values[key] } }
+    public func remove(key: String) throws { _ = lock.withLock { values.removeValue(forKey: key) } }
 }

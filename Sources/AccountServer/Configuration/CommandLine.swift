@@ -39,6 +39,8 @@ public enum ServerCommandLine {
         Option(name: "refresh-grace", help: "seconds a used refresh token may come again and get the same pair (default 10)") { $0.refreshGrace = try int($1!, "refresh-grace", 0...300) },
         Option(name: "allow-unverified-login", help: "let unverified accounts log in", apply: { $0.allowUnverifiedLogin = try bool($1) }, takesValue: false),
         Option(name: "ip-rate-limit", help: "auth requests per minute per client address; 0 turns it off (default 100)") { $0.ipRateLimit = try int($1!, "ip-rate-limit", 0...Int(Int32.max)) },
+        Option(name: "login-attempts", help: "failed logins per account in the window before back-off; 0 turns it off (default 5)") { $0.loginAttempts = try int($1!, "login-attempts", 0...1000) },
+        Option(name: "login-window", help: "seconds in which failed logins count; also the back-off cap (default 900)") { $0.loginWindow = try int($1!, "login-window", 1...86400) },
         Option(name: "trusted-proxy", help: "peer address whose X-Forwarded-For is believed (repeatable, comma-separated)") {
             $0.trustedProxies += $1!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         },

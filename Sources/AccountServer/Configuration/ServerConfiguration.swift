@@ -22,6 +22,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var allowUnverifiedLogin = false
     /// Auth requests per minute per client address; 0 turns the limit off.
     public var ipRateLimit = 100
+    /// Failed logins per account within `loginWindow` before tries are refused; 0 turns it off.
+    public var loginAttempts = 5
+    /// Seconds in which failures count, and of calm after which a back-off streak is forgotten.
+    public var loginWindow = 900
+    /// The first back-off in seconds; each further one doubles, up to `loginWindow`.
+    public var loginBackoff = 30
     /// Peer addresses whose `X-Forwarded-For` is believed.
     public var trustedProxies: [String] = []
     /// HTTP threads (libmicrohttpd's pool).

@@ -29,11 +29,21 @@ extension AccountApp {
         let account = try await store.read { tx in
             byEmail ? try tx.user(emailKey: key) : try tx.user(usernameKey: key)
         }
+        let throttleKey = account.map { Self.throttleKey(userID: $0.id) } ?? Self.throttleKey(unknown: key, byEmail: byEmail)
+        if let retryAfter = try await reserveLoginTry(key: throttleKey, now: context.now) {
+            Log.event("login_backoff", ["request_id": context.requestID, "client": context.clientAddress])
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
         guard try await passwords.verify(password, against: account?.passwordHash), var user = account else {
+            try await confirmLoginFailure(key: throttleKey, now: context.now)
             Log.event("login_failed", ["request_id": context.requestID, "client": context.clientAddress])
             throw APIError.invalidCredentials
         }
-        if !user.emailVerified && !configuration.allowUnverifiedLogin { throw APIError.emailNotVerified }
+        if !user.emailVerified && !configuration.allowUnverifiedLogin {
+            // The password was right: this try is no failure.
+            try await store.write { try self.clearLoginThrottle(key: throttleKey, in: $0) }
+            throw APIError.emailNotVerified
+        }
 
         let now = context.now
         if passwords.needsRehash(user.passwordHash) {
@@ -44,6 +54,7 @@ extension AccountApp {
         let userAgent = context.request.headers["User-Agent"]
         let (session, refresh) = try await store.write { tx in
             if rehashed.passwordHash != account?.passwordHash { try tx.updateUser(rehashed) }
+            try self.clearLoginThrottle(key: throttleKey, in: tx)
             return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
         }
         Log.event("login_succeeded", ["request_id": context.requestID, "user_id": user.id.uuidString.lowercased(), "client": context.clientAddress])

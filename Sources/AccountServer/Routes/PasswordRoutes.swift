@@ -85,6 +85,7 @@ extension AccountApp {
             user.updatedAt = now
             try tx.updateUser(user)
             try tx.revokeSessions(userID: user.id, except: nil, at: now)
+            try self.clearLoginThrottle(key: Self.throttleKey(userID: user.id), in: tx)
             return outcome
         }
         if let error = outcome.error { throw error }

@@ -1,0 +1,64 @@
+import AccountStore
+import Foundation
+
+extension AccountApp {
+    /// Counts a login try against `key` before its password is checked; returns the seconds to
+    /// wait when it is refused.
+    ///
+    /// The try is counted up front, in one transaction on the key's locked row, so a hundred
+    /// parallel guesses cannot all pass before any is counted: once the tries in flight and the
+    /// failures reach the limit, more are refused for a second. A failed check then confirms the
+    /// failure (``confirmLoginFailure(key:now:)``), which starts a back-off when the limit is
+    /// reached; a success forgets the count (``clearLoginThrottle(key:in:)``). The first back-off
+    /// is `loginBackoff` seconds, each further failure doubles it up to `loginWindow`; tries during
+    /// a back-off are refused without extending it, and a window of calm forgets the streak.
+    func reserveLoginTry(key: String, now: Date) async throws -> Int? {
+        let (limit, window) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow))
+        guard limit > 0 else { return nil }
+        return try await store.write { tx -> Int? in
+            var record = try tx.lockLoginThrottle(key: key, now: now)
+            if let lockedUntil = record.lockedUntil, lockedUntil > now {
+                return Int(lockedUntil.timeIntervalSince(now).rounded(.up))
+            }
+            if now.timeIntervalSince(record.lockedUntil ?? record.windowStart) >= window {
+                record = LoginThrottleRecord(key: key, windowStart: now)
+            }
+            if record.failures >= Self.threshold(record, limit: limit) { return 1 }
+            record.failures += 1
+            try tx.updateLoginThrottle(record)
+            return nil
+        }
+    }
+
+    /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
+    func confirmLoginFailure(key: String, now: Date) async throws {
+        let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
+        guard limit > 0 else { return }
+        try await store.write { tx in
+            var record = try tx.lockLoginThrottle(key: key, now: now)
+            guard (record.lockedUntil ?? .distantPast) <= now, record.failures >= Self.threshold(record, limit: limit) else { return }
+            record.lockedUntil = now.addingTimeInterval(min(window, base * pow(2, Double(min(record.lockouts, 20)))))
+            record.lockouts += 1
+            record.failures = 0
+            try tx.updateLoginThrottle(record)
+        }
+    }
+
+    /// Failures that start a back-off: the limit at first, then every single one in a streak.
+    private static func threshold(_ record: LoginThrottleRecord, limit: Int) -> Int {
+        record.lockouts == 0 ? limit : 1
+    }
+
+    /// Forgets the failures of `key` (a successful login or a password reset).
+    func clearLoginThrottle(key: String, in tx: any StoreTransaction) throws {
+        try tx.deleteLoginThrottle(key: key)
+    }
+
+    /// The throttle key of an account: its id, whatever identifier or letter case was used.
+    static func throttleKey(userID: UUID) -> String { userID.uuidString.lowercased() }
+
+    /// The throttle key of an identifier with no account, so unknown and known ones behave alike.
+    static func throttleKey(unknown identifierKey: String, byEmail: Bool) -> String {
+        (byEmail ? "email:" : "username:") + identifierKey
+    }
+}
