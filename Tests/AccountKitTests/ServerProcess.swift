@@ -75,6 +75,11 @@ final class ServerProcess: Sendable {
         throw StartError(description: "account-server did not print its address: \(output.text)")
     }
 
+    // A test that throws before `stop()` must not leave a server running after the test process.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Sends SIGTERM, waits for the exit and removes the temporary folder.
     func stop() async {
         if process.isRunning { process.terminate() }

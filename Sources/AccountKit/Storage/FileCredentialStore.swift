@@ -45,6 +45,7 @@ public final class FileCredentialStore: CredentialStore {
         return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config/mbti-playground")
     }
 
+    /// Stores `value` under `key`, replacing any earlier value.
     public func store(key: String, value: Data) throws {
         try lock.withLock {
             var entries = try readEntries()
@@ -53,6 +54,7 @@ public final class FileCredentialStore: CredentialStore {
         }
     }
 
+    /// The value under `key`, or `nil` when nothing is stored.
     public func retrieve(key: String) throws -> Data? {
         try lock.withLock {
             guard let text = try readEntries()[key] else { return nil }
@@ -61,6 +63,7 @@ public final class FileCredentialStore: CredentialStore {
         }
     }
 
+    /// Removes the value under `key`; no error when there is none.
     public func remove(key: String) throws {
         try lock.withLock {
             var entries = try readEntries()

@@ -26,6 +26,7 @@ public final class KeychainCredentialStore: CredentialStore {
         self.accessGroup = accessGroup
     }
 
+    /// Stores `value` under `key`, replacing any earlier value.
     public func store(key: String, value: Data) throws {
         var attributes = query(for: key)
         attributes[kSecValueData as String] = value
@@ -39,6 +40,7 @@ public final class KeychainCredentialStore: CredentialStore {
         try check(SecItemUpdate(query(for: key) as CFDictionary, changes as CFDictionary))
     }
 
+    /// The value under `key`, or `nil` when nothing is stored.
     public func retrieve(key: String) throws -> Data? {
         var search = query(for: key)
         search[kSecReturnData as String] = true
@@ -51,6 +53,7 @@ public final class KeychainCredentialStore: CredentialStore {
         return data
     }
 
+    /// Removes the value under `key`; no error when there is none.
     public func remove(key: String) throws {
         let status = SecItemDelete(query(for: key) as CFDictionary)
         if status == errSecItemNotFound { return }
