@@ -4,9 +4,14 @@ import Testing
 
 /// The Linux store: private modes from creation, atomic replacement, persistence, removal.
 @Suite struct FileCredentialStoreTests {
+    /// A folder two levels below a new temporary root, so the store creates its parents too.
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("filestore-\(UUID().uuidString)")
+
     private func freshFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("filestore-\(UUID().uuidString)/nested/mbti-playground")
+        root.appendingPathComponent("nested/mbti-playground")
     }
+
+    private func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     private func mode(of url: URL) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -14,6 +19,7 @@ import Testing
     }
 
     @Test func theFileIs0600AndItsFolder0700() async throws {
+        defer { cleanUp() }
         let store = FileCredentialStore(directory: freshFolder())
         try store.store(key: "session", value: Data("secret".utf8))
         #expect(try mode(of: store.fileURL) == 0o600)
@@ -23,12 +29,14 @@ import Testing
     }
 
     @Test func nothingStoredReadsAsNil() throws {
+        defer { cleanUp() }
         let store = FileCredentialStore(directory: freshFolder())
         #expect(try store.retrieve(key: "session") == nil)
         try store.remove(key: "session")
     }
 
     @Test func valuesSurviveANewStoreOnTheSameFileAndRemoveForgetsThem() throws {
+        defer { cleanUp() }
         let folder = freshFolder()
         let bytes = Data((0...255).map { UInt8($0) })
         try FileCredentialStore(directory: folder).store(key: "session", value: bytes)
@@ -43,6 +51,7 @@ import Testing
     }
 
     @Test func theFileIsAJSONObjectOfBase64Values() throws {
+        defer { cleanUp() }
         let store = FileCredentialStore(directory: freshFolder(), fileName: "c.json")
         try store.store(key: "session", value: Data("hello".utf8))
         let object = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: store.fileURL))
@@ -50,6 +59,7 @@ import Testing
     }
 
     @Test func aReaderNeverSeesAPartialFileWhileWritersHammerIt() async throws {
+        defer { cleanUp() }
         let folder = freshFolder()
         let writer = FileCredentialStore(directory: folder)
         try writer.store(key: "session", value: Data(repeating: 0, count: 20_000))
