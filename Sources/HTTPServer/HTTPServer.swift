@@ -109,11 +109,14 @@ public final class HTTPServer: Sendable {
     }
 
     private func stop(_ daemon: Daemon) async {
-        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
+        // From here on a new request is answered 503 with `Connection: close` instead of reaching
+        // the handler. MHD forbids stopping while connections are suspended; each in-flight
+        // request resumes its own connection when its handler returns.
         inFlight.beginStopping()
-        // MHD forbids stopping while connections are suspended; each in-flight request resumes
-        // its own connection when its handler returns.
         await inFlight.drained()
+        // Quiescing only after the drain: a resume racing a quiesce was seen to leave a response
+        // unsent for seconds under heavy load (libmicrohttpd 0.9.75, epoll, thread pool).
+        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
         MHD_stop_daemon(daemon.pointer)
         if listenSocket >= 0 { close(listenSocket) }
         lifecycle.withLock { $0 = .stopped }
