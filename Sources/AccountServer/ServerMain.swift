@@ -92,7 +92,7 @@ public enum ServerMain {
         switch error {
         case StoreError.unavailable(let reason): "database unavailable: \(reason)"
         case StoreError.failure(let reason): "database error: \(reason)"
-        case let error as HTTPServerError: "cannot listen: \(error)"
+        case HTTPServerError.cannotListen(let reason): reason
         case let error as MailError: "mail: \(error)"
         default: String(describing: error)
         }

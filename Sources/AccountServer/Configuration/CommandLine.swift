@@ -36,6 +36,7 @@ public enum ServerCommandLine {
         Option(name: "access-ttl", help: "access token lifetime in seconds (default 900)") { $0.accessTTL = try int($1!, "access-ttl", 1...86400) },
         Option(name: "session-idle-ttl", help: "seconds a session lives unused (default 30 days)") { $0.sessionIdleTTL = try int($1!, "session-idle-ttl", 60...Int(Int32.max)) },
         Option(name: "session-max-ttl", help: "seconds a session lives at most (default 90 days)") { $0.sessionMaxTTL = try int($1!, "session-max-ttl", 60...Int(Int32.max)) },
+        Option(name: "refresh-grace", help: "seconds a used refresh token may come again and get the same pair (default 10)") { $0.refreshGrace = try int($1!, "refresh-grace", 0...300) },
         Option(name: "allow-unverified-login", help: "let unverified accounts log in", apply: { $0.allowUnverifiedLogin = try bool($1) }, takesValue: false),
         Option(name: "ip-rate-limit", help: "auth requests per minute per client address; 0 turns it off (default 100)") { $0.ipRateLimit = try int($1!, "ip-rate-limit", 0...Int(Int32.max)) },
         Option(name: "trusted-proxy", help: "peer address whose X-Forwarded-For is believed (repeatable, comma-separated)") {

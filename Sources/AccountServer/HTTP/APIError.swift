@@ -40,9 +40,10 @@ public struct LocalizedText: Sendable {
 extension APIError {
     static func invalidRequest(_ detail: LocalizedText? = nil) -> APIError { APIError(400, .invalidRequest, detail: detail) }
     static func validation(_ errors: FieldErrors) -> APIError { APIError(422, .validationFailed, fieldErrors: errors) }
-    static func validation(_ field: String, _ code: FieldErrorCode) -> APIError {
+    static func validation(_ field: String, _ code: FieldErrorCode) -> APIError { .validation(field, [code]) }
+    static func validation(_ field: String, _ codes: [FieldErrorCode]) -> APIError {
         var errors = FieldErrors()
-        errors.add(code, to: field)
+        errors.add(contentsOf: codes, to: field)
         return .validation(errors)
     }
     static let notFound = APIError(404, .notFound)

@@ -3,19 +3,18 @@ import AccountStore
 import Foundation
 import HTTPServer
 import Mailer
-import Sodium
 
 extension AccountApp {
     /// `POST /auth/email/code`: mails a 6-digit code for `signup` (address not yet used) or
     /// `verify` (an unverified account). Answers the same 202 whatever the address: a taken address
-    /// gets a "you already have an account" notice instead, an unknown one (for `verify`) nothing;
-    /// both still count for the resend cooldown, so the limit does not tell them apart.
+    /// gets a "you already have an account" notice instead (for `signup`), an unknown one (for
+    /// `verify`) nothing; both still count for the resend cooldown.
     func requestEmailCode(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailCodeRequest.self)
         var errors = FieldErrors()
-        if let email = body.email { for code in EmailRule.validate(email) { errors.add(code, to: "email") } } else { errors.add(.required, to: "email") }
+        errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
         let purpose = body.purpose.flatMap(CodePurpose.init(rawValue:))
-        if body.purpose == nil || body.purpose?.isEmpty == true {
+        if (body.purpose ?? "").isEmpty {
             errors.add(.required, to: "purpose")
         } else if purpose == nil {
             errors.add(.invalidChoice, to: "purpose")
@@ -24,38 +23,24 @@ extension AccountApp {
 
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
-        let now = context.now
-        let code = codes.newCode()
-        let realHash = codes.hash(code: code, emailKey: emailKey, purpose: purpose.rawValue)
-        let language = context.language
-        let (codeTTL, cooldown) = (configuration.codeTTL, configuration.codeResendCooldown)
+        let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
         let retryAfter = try await store.write { tx -> Int? in
-            if let previous = try tx.code(emailKey: emailKey, purpose: purpose.rawValue) {
-                let wait = TimeInterval(cooldown) - now.timeIntervalSince(previous.createdAt)
-                if wait > 0 { return Int(wait.rounded(.up)) }
-            }
             let account = try tx.user(emailKey: emailKey)
+            var notice: MailMessage?
             let sendsCode = switch purpose {
             case .signup: account == nil
             case .verify: account.map { !$0.emailVerified } ?? false
             }
-            // Where no code is mailed, the row still holds a hash nobody knows: the cooldown and the
-            // answers to wrong codes stay the same as for a real one.
-            let codeHash = sendsCode ? realHash : SecureRandom.bytes(count: realHash.count)
-            try tx.upsertCode(CodeRecord(
-                emailKey: emailKey, purpose: purpose.rawValue, codeHash: codeHash,
-                createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(codeTTL))))
-            if sendsCode {
-                try Outbox.enqueue(
-                    MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: codeTTL / 60, to: email),
-                    in: tx, now: now)
-            } else if purpose == .signup {
-                try Outbox.enqueue(MailTemplates.alreadyRegistered(language: language, to: email), in: tx, now: now)
+            let wait = try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
+                if sendsCode { return MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: email) }
+                if purpose == .signup { notice = MailTemplates.alreadyRegistered(language: language, to: email) }
+                return nil
             }
-            return nil
+            if wait == nil, let notice { try Outbox.enqueue(notice, in: tx, now: now) }
+            return wait
         }
         if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
         mail.poke()
-        return try .json(EmailCodeSent(email: email, expiresIn: codeTTL), status: 202)
+        return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
     }
 }

@@ -12,6 +12,12 @@ extension AccountApp {
         router.add("POST", "/auth/logout", authenticated { [unowned self] in try await self.logOut($0) })
         router.add("GET", "/auth/me", authenticated { [unowned self] in try await self.me($0) })
         router.add("PATCH", "/auth/me", authenticated { [unowned self] in try await self.updateMe($0) })
+        router.add("DELETE", "/auth/me", authenticated { [unowned self] in try await self.deleteAccount($0) })
+        router.add("GET", "/auth/sessions", authenticated { [unowned self] in try await self.listSessions($0) })
+        router.add("DELETE", "/auth/sessions/{id}", authenticated { [unowned self] in try await self.revokeSession($0) })
+        router.add("POST", "/auth/password/change", authenticated { [unowned self] in try await self.changePassword($0) })
+        router.add("POST", "/auth/password/reset") { [unowned self] in try await self.requestPasswordReset($0) }
+        router.add("POST", "/auth/password/reset/confirm") { [unowned self] in try await self.confirmPasswordReset($0) }
         router.add("GET", "/auth/policy") { [unowned self] in try await self.showPolicy($0) }
         router.add("GET", "/.well-known/jwks.json") { [unowned self] in try await self.showKeys($0) }
         router.add("GET", "/healthz") { [unowned self] in try await self.health($0) }

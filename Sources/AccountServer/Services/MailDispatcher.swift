@@ -76,7 +76,8 @@ actor MailDispatcher {
         var delivered = 0
         for message in due {
             let claimed = (try? await store.write { tx in
-                try tx.claimMail(id: message.id, now: now, until: now.addingTimeInterval(60))
+                // Long enough for one delivery; short, so a crash mid-send delays the mail little.
+                try tx.claimMail(id: message.id, now: now, until: now.addingTimeInterval(15))
             }) ?? false
             guard claimed else { continue }
             do {

@@ -1,0 +1,94 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Mailer
+
+extension AccountApp {
+    /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).
+    static let resetPurpose = "reset"
+
+    /// `POST /auth/password/change`: with the current password; every other session is revoked.
+    func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(ChangePasswordRequest.self)
+        let userID = context.userID
+        guard let user = try await store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
+        var errors = FieldErrors()
+        if (body.currentPassword ?? "").isEmpty { errors.add(.required, to: "current_password") }
+        errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
+        guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
+
+        guard try await passwords.verify(current, against: user.passwordHash) else { throw APIError.invalidCredentials }
+        let hash = try await passwords.hash(new)
+        let (sessionID, now) = (context.sessionID, context.now)
+        try await store.write { tx in
+            guard var account = try tx.user(id: userID) else { throw APIError.sessionRevoked }
+            account.passwordHash = hash
+            account.updatedAt = now
+            try tx.updateUser(account)
+            try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+        }
+        Log.event("password_changed", ["request_id": context.base.requestID, "user_id": userID.uuidString.lowercased()])
+        return .noContent
+    }
+
+    /// `POST /auth/password/reset`: mails a reset code when the address has an account; answers
+    /// 202 either way, and counts the resend cooldown either way, so the reply tells nothing.
+    func requestPasswordReset(_ context: RequestContext) async throws -> HTTPResponse {
+        let body = try context.decodeBody(PasswordResetRequest.self)
+        var errors = FieldErrors()
+        errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
+        guard errors.isEmpty, let rawEmail = body.email else { throw APIError.validation(errors) }
+        let email = EmailRule.normalize(rawEmail)
+        let emailKey = EmailRule.key(email)
+        let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
+        let retryAfter = try await store.write { tx -> Int? in
+            let account = try tx.user(emailKey: emailKey)
+            return try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
+                account.map { MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email) }
+            }
+        }
+        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
+        mail.poke()
+        return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
+    }
+
+    /// `POST /auth/password/reset/confirm`: sets a new password with the mailed code. Every session
+    /// ends (no automatic login), and the address counts as verified since the code reached it.
+    func confirmPasswordReset(_ context: RequestContext) async throws -> HTTPResponse {
+        let body = try context.decodeBody(PasswordResetConfirmRequest.self)
+        var errors = FieldErrors()
+        errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
+        errors.add(contentsOf: body.code.map(CodeRule.validate) ?? [.required], to: "code")
+        if body.newPassword == nil { errors.add(.required, to: "new_password") }
+        guard errors.isEmpty, let rawEmail = body.email, let rawCode = body.code, let newPassword = body.newPassword else {
+            throw APIError.validation(errors)
+        }
+        let email = EmailRule.normalize(rawEmail)
+        let emailKey = EmailRule.key(email)
+        guard let account = try await store.read({ try $0.user(emailKey: emailKey) }) else {
+            // No account: the code row (if any) holds a hash nobody knows; answer as a wrong code would.
+            let outcome = try await store.write { tx in
+                try self.checkCode(CodeRule.normalize(rawCode), emailKey: emailKey, purposes: [Self.resetPurpose], now: context.now, in: tx)
+            }
+            throw outcome.error ?? APIError.codeInvalid
+        }
+        let passwordErrors = PasswordRule.validate(newPassword, username: account.username, email: account.email)
+        guard passwordErrors.isEmpty else { throw APIError.validation("new_password", passwordErrors) }
+        let hash = try await passwords.hash(newPassword)
+        let now = context.now
+        let outcome = try await store.write { tx -> CodeCheck in
+            let outcome = try self.checkCode(CodeRule.normalize(rawCode), emailKey: emailKey, purposes: [Self.resetPurpose], now: now, in: tx)
+            guard case .verified = outcome, var user = try tx.user(emailKey: emailKey) else { return outcome }
+            user.passwordHash = hash
+            user.emailVerified = true
+            user.updatedAt = now
+            try tx.updateUser(user)
+            try tx.revokeSessions(userID: user.id, except: nil, at: now)
+            return outcome
+        }
+        if let error = outcome.error { throw error }
+        Log.event("password_reset", ["request_id": context.requestID, "user_id": account.id.uuidString.lowercased()])
+        return .noContent
+    }
+}

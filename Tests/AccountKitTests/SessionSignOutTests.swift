@@ -1,0 +1,115 @@
+import AccountAPI
+import Foundation
+import Testing
+@testable import AccountKit
+
+/// Session-ending answers sign the client out (storage cleared, `signedOut` published); ending
+/// other sessions leaves this one alone.
+@Suite struct SessionSignOutTests {
+    /// A manager on its own store and clock, logged in as `account`.
+    private func loggedIn(_ account: SessionTestAccount, on server: ServerProcess) async throws -> (SessionManager, InMemoryCredentialStore, SessionTestClock) {
+        let store = InMemoryCredentialStore()
+        let clock = SessionTestClock()
+        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL), store: store, now: clock.function)
+        try await manager.restore()
+        try await manager.logIn(account.login)
+        return (manager, store, clock)
+    }
+
+    @Test func aSessionRevokedElsewhereSignsOutAtItsNextRefresh() async throws {
+        let server = try await ServerProcess.start()
+        let account = try await SessionTestAccount.create(on: server)
+        let (first, firstStore, firstClock) = try await loggedIn(account, on: server)
+        let (second, _, _) = try await loggedIn(account, on: server)
+        var updates = await first.stateUpdates().makeAsyncIterator()
+        let user = try #require(try SessionManager.stored(in: firstStore)).user
+        #expect(await updates.next() == .signedIn(user))
+
+        await second.logOut(scope: .others)
+        #expect(try await second.me().id == user.id)
+
+        firstClock.advance(900)
+        await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
+        #expect(await updates.next() == .signedOut)
+        #expect(try firstStore.retrieve(key: SessionManager.storageKey) == nil)
+        await #expect(throws: AccountError.notSignedIn) { try await first.accessToken() }
+        await server.stop()
+    }
+
+    @Test func aRevokedSessionsAccessTokenSignsOutWithoutARefresh() async throws {
+        let server = try await ServerProcess.start()
+        let account = try await SessionTestAccount.create(on: server)
+        let (first, firstStore, _) = try await loggedIn(account, on: server)
+        let (second, _, _) = try await loggedIn(account, on: server)
+        let others = try await second.sessions().filter { !$0.current }
+        #expect(others.count == 1)
+
+        try await second.revokeSession(id: try #require(others.first).id)
+        await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
+        #expect(await first.state == .signedOut)
+        #expect(try firstStore.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try await second.sessions().count == 1)
+        await server.stop()
+    }
+
+    @Test func aReusedRefreshTokenSignsOut() async throws {
+        // Without the grace window, presenting a used refresh token again is reuse at once.
+        let server = try await ServerProcess.start(extraArguments: ["--refresh-grace", "0"])
+        let account = try await SessionTestAccount.create(on: server)
+        let (manager, store, clock) = try await loggedIn(account, on: server)
+        let copied = try #require(try SessionManager.stored(in: store)).refresh
+        // Someone else (a stolen copy) uses the refresh token first.
+        let stolen = try await AccountClient(baseURL: server.baseURL).refresh(copied)
+
+        clock.advance(900)
+        await #expect(throws: AccountError.sessionRevoked(.refreshTokenReused)) { try await manager.me() }
+        #expect(await manager.state == .signedOut)
+        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        // Reuse ended the whole session, the thief's pair with it.
+        await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) {
+            try await AccountClient(baseURL: server.baseURL).refresh(stolen.refresh)
+        }
+        await server.stop()
+    }
+
+    @Test func deletingTheAccountSignsOut() async throws {
+        let server = try await ServerProcess.start()
+        let account = try await SessionTestAccount.create(on: server)
+        let (manager, store, _) = try await loggedIn(account, on: server)
+
+        await #expect(throws: AccountError.invalidCredentials) { try await manager.deleteAccount(password: "not the password at all") }
+        #expect(await manager.state != .signedOut)
+        try await manager.deleteAccount(password: account.password)
+        #expect(await manager.state == .signedOut)
+        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await AccountClient(baseURL: server.baseURL).logIn(account.login)
+        }
+        await server.stop()
+    }
+
+    @Test func changingThePasswordKeepsThisSessionAndEndsTheOthers() async throws {
+        let server = try await ServerProcess.start()
+        let account = try await SessionTestAccount.create(on: server)
+        let (first, _, _) = try await loggedIn(account, on: server)
+        let (second, _, _) = try await loggedIn(account, on: server)
+
+        try await second.changePassword(ChangePasswordRequest(currentPassword: account.password, newPassword: "another long passphrase 42"))
+        #expect(try await second.me().username == account.username)
+        await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
+        #expect(await first.state == .signedOut)
+        await server.stop()
+    }
+
+    @Test func updatingTheProfileUpdatesStateAndStorage() async throws {
+        let server = try await ServerProcess.start()
+        let account = try await SessionTestAccount.create(on: server)
+        let (manager, store, _) = try await loggedIn(account, on: server)
+
+        let user = try await manager.updateProfile(UpdateProfileRequest(mbti: .estp))
+        #expect(user.mbti == .estp)
+        #expect(await manager.state == .signedIn(user))
+        #expect(try SessionManager.stored(in: store)?.user == user)
+        await server.stop()
+    }
+}

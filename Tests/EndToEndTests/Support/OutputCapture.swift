@@ -1,0 +1,29 @@
+import Foundation
+
+/// Everything a child process wrote to one pipe, read on a thread of its own so the pipe never fills.
+final class OutputCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+    private var finished = false
+
+    /// Starts draining `pipe` until its writer closes it.
+    init(draining pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        // A thread of its own rather than a dispatch queue: the read blocks, and many servers run at once.
+        let thread = Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { bytes.append(chunk) }
+            }
+            lock.withLock { finished = true }
+        }
+        thread.start()
+    }
+
+    /// The text so far (invalid UTF-8 shown as replacement characters).
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    /// Whether the writer closed the pipe (the process and its children are gone).
+    var isFinished: Bool { lock.withLock { finished } }
+}

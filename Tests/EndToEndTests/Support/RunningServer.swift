@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// A real `account-server serve` on a free port over a test folder's database and mail folder.
+final class RunningServer: Sendable {
+    let child: ChildProcess
+    let folder: TemporaryFolder
+    let port: Int
+    let client: HTTPClient
+
+    /// Options every test server gets: a free port, the folder's SQLite file and mail folder, no
+    /// per-address limit (tests send many requests from one address) and cheap hashing.
+    static func baseArguments(_ folder: TemporaryFolder) -> [String] {
+        [
+            "serve", "--port", "0", "--database-url", "sqlite:\(folder.database.path)",
+            "--mail", "file://\(folder.mail.path)", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
+        ]
+    }
+
+    private init(child: ChildProcess, folder: TemporaryFolder, port: Int) {
+        self.child = child
+        self.folder = folder
+        self.port = port
+        client = HTTPClient(port: port)
+    }
+
+    /// Starts a server and waits (at most 15 s) for its `listening on` line.
+    ///
+    /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
+    static func start(
+        in folder: TemporaryFolder? = nil, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> RunningServer {
+        let folder = try folder ?? TemporaryFolder()
+        let child = try ChildProcess(arguments: baseArguments(folder) + extra, binary: try ServerBinary.require(sourceLocation: sourceLocation))
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            if let port = listeningPort(in: child.standardOutput.text) {
+                return RunningServer(child: child, folder: folder, port: port)
+            }
+            if child.hasExited { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        child.send(SIGKILL)
+        throw TestFailure("account-server did not say where it listens within 15 s\n\(child.transcript)")
+    }
+
+    /// The port of `account-server listening on http://127.0.0.1:PORT`.
+    static func listeningPort(in output: String) -> Int? {
+        guard let match = output.firstMatch(of: /account-server listening on http:\/\/127\.0\.0\.1:([0-9]+)\n/) else { return nil }
+        return Int(match.output.1)
+    }
+
+    /// Everything the server wrote to stdout and stderr so far.
+    var logs: String { child.standardOutput.text + child.standardError.text }
+
+    /// Stops with SIGTERM and expects a clean exit (status 0) within 15 s.
+    func stop(sourceLocation: SourceLocation = #_sourceLocation) async {
+        child.send(SIGTERM)
+        let status = await child.exitStatus(timeout: 15)
+        #expect(status == ExitStatus(code: 0, signaled: false), "after SIGTERM\n\(child.transcript)", sourceLocation: sourceLocation)
+        if status == nil { child.send(SIGKILL) }
+        await drained()
+    }
+
+    /// Kills with SIGKILL (no chance to clean up) and waits for the end.
+    func kill9() async {
+        child.send(SIGKILL)
+        let status = await child.exitStatus(timeout: 15)
+        #expect(status == ExitStatus(code: SIGKILL, signaled: true), "after SIGKILL")
+        await drained()
+    }
+
+    /// Waits until both pipes reached their end, so `logs` is complete.
+    func drained() async {
+        for _ in 0..<200 where !(child.standardOutput.isFinished && child.standardError.isFinished) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
