@@ -37,6 +37,7 @@ import Testing
             #expect(form.canSubmit)
             await form.submit()
             #expect(form.phase == .codeSent("minsu@example.com"))
+            #expect(!form.canSubmit, "one account per form")
 
             let flow = EmailVerificationFlow(client: client, purpose: .verify)
             flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
@@ -92,7 +93,8 @@ import Testing
             await flow.verify()
             let token = try #require(flow.token)
 
-            let form = SignUpForm(client: client)
+            let session = SessionManager(client: client, store: InMemoryCredentialStore())
+            let form = SignUpForm(client: client, session: session)
             fill(form, username: "지우", email: "jiwoo@example.com")
             form.emailVerificationToken = token
             await form.submit()
@@ -103,6 +105,8 @@ import Testing
             #expect(user.username == "지우")
             #expect(user.emailVerified)
             #expect(user.mbti == .enfp)
+            #expect(await session.state == .signedIn(user), "the 201's pair started the session")
+            #expect(try await session.me().id == user.id)
         }
     }
 

@@ -88,6 +88,12 @@ import Observation
         }
     }
 
+    /// Shows a user the app has already (the session's `signedIn` state), before or instead of ``load()``.
+    public func show(_ user: User) {
+        self.user = user
+        isSignedOut = false
+    }
+
     /// Starts editing with the saved values.
     public func startEditing() {
         guard let user else { return }
@@ -121,9 +127,8 @@ import Observation
 
     /// Fetches the account's sessions (`GET /auth/sessions`).
     public func loadSessions() async {
-        let client = session.client
         await run { [session] in
-            let list = try await session.authorized { token in try await client.sessions(accessToken: token) }
+            let list = try await session.sessions()
             self.sessions = list
         }
     }
@@ -134,9 +139,8 @@ import Observation
             await logOut()
             return
         }
-        let client = session.client
         await run { [session] in
-            try await session.authorized { token in try await client.revokeSession(id: id, accessToken: token) }
+            try await session.revokeSession(id: id)
             self.sessions.removeAll { $0.id == id }
         }
     }

@@ -1,6 +1,15 @@
 /// A field of the sign-up form.
 public enum SignUpField: String, CaseIterable, Sendable, Hashable {
-    case username, email, password, passwordConfirmation, mbti
+    /// The nickname.
+    case username
+    /// The email address.
+    case email
+    /// The password.
+    case password
+    /// The password typed again.
+    case passwordConfirmation
+    /// The MBTI type.
+    case mbti
 
     /// The field's name on the wire (keys of a `validation_failed` problem's `errors`).
     public var wireName: String {

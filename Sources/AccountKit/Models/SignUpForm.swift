@@ -79,9 +79,13 @@ import Observation
         !username.isEmpty || !email.isEmpty || !password.isEmpty || !passwordConfirmation.isEmpty || mbti != nil
     }
 
-    /// Whether the request can be sent: every field valid, no unanswered server error, not sending.
+    /// Whether the request can be sent: every field valid, no unanswered server error, and nothing
+    /// sent or accepted yet (a second sign-up would only find its own nickname taken).
     public var canSubmit: Bool {
-        phase != .submitting && Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+        switch phase {
+        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+        case .submitting, .codeSent, .signedIn: false
+        }
     }
 
     /// Whether the request is on its way.
