@@ -83,6 +83,7 @@ import Testing
         try await withModelServer { server, client in
             let flow = EmailVerificationFlow(client: client)
             await flow.loadPolicy()
+            #expect(flow.rules == FormRules(policy: try await client.policy()))
             flow.email = "jiwoo@example.com"
             await flow.sendCode()
             guard case .codeSent = flow.step else {
