@@ -1,0 +1,194 @@
+import AccountAPI
+import Foundation
+import Observation
+
+/// The email screen: enter an address, get a code mailed, enter it, and come out with a
+/// verification token (email-first sign-up) or a verified account (`purpose: .verify`).
+///
+/// Time is injected, so the resend countdown is a pure function of the clock:
+///
+/// ```swift
+/// let flow = EmailVerificationFlow(client: client)
+/// flow.email = "minsu@example.com"
+/// await flow.sendCode()                   // step == .codeSent(expiresAt: …)
+/// flow.resendCountdown(at: Date())        // 60, 59, …
+/// flow.code = "123456"
+/// await flow.verify()                     // step == .verified(token: …)
+/// ```
+@MainActor @Observable public final class EmailVerificationFlow {
+    /// Where the flow is.
+    public enum Step: Sendable, Equatable {
+        /// Asking for the address.
+        case enterEmail
+        /// A code was mailed; it is good until `expiresAt`.
+        case codeSent(expiresAt: Date)
+        /// The address is proven; `token` goes into the sign-up request.
+        case verified(token: String)
+    }
+
+    /// The address the code goes to.
+    public var email = "" { didSet { emailError = nil } }
+    /// The code from the email.
+    public var code = "" { didSet { codeError = nil } }
+
+    /// Where the flow is.
+    public private(set) var step: Step = .enterEmail
+    /// What is wrong with the address, from the rules or the server.
+    public private(set) var emailError: String?
+    /// What is wrong with the code, from the rules or the server.
+    public private(set) var codeError: String?
+    /// A message about the whole flow (connection lost, too many requests, …).
+    public private(set) var message: String?
+    /// The code is spent or expired: only a new code can help.
+    public private(set) var needsNewCode = false
+    /// A request is on its way.
+    public private(set) var isWorking = false
+    /// When another code may be asked for; `nil` before the first request.
+    public private(set) var resendAvailableAt: Date?
+    /// The rules the address and code are checked against; the server's after ``loadPolicy()``.
+    public private(set) var rules = FormRules()
+
+    /// Why the code is asked for.
+    public let purpose: CodePurpose
+    /// The API client.
+    public let client: AccountClient
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - client: the API client; its language is the language of every message.
+    ///   - purpose: `.signup` for the email-first sign-up, `.verify` for an existing account.
+    ///   - email: the address, when it is known already (after a sign-up or a refused login).
+    ///   - now: the clock.
+    public init(
+        client: AccountClient, purpose: CodePurpose = .signup, email: String = "",
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.client = client
+        self.purpose = purpose
+        self.email = email
+        self.now = now
+    }
+
+    /// The language of the messages.
+    public var language: Language { client.language }
+
+    /// The verification token, once the code was accepted.
+    public var token: String? {
+        if case .verified(let token) = step { return token }
+        return nil
+    }
+
+    /// Whole seconds until another code may be asked for at `now`; 0 when it may be now.
+    public func resendCountdown(at now: Date) -> Int {
+        guard let resendAvailableAt else { return 0 }
+        return max(0, Int(resendAvailableAt.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// Whether a code may be asked for now.
+    public var canResend: Bool { !isWorking && resendCountdown(at: now()) == 0 }
+
+    /// Whether the code is well formed and can be sent.
+    public var canVerify: Bool {
+        guard case .codeSent = step else { return false }
+        return !isWorking && rules.code(code).isEmpty
+    }
+
+    /// Fetches `GET /auth/policy` for the code length and resend cooldown; keeps the defaults
+    /// without a reply.
+    public func loadPolicy() async {
+        if let policy = try? await client.policy() { rules = FormRules(policy: policy) }
+    }
+
+    /// Uses `rules` from now on (a policy fetched elsewhere).
+    public func use(_ rules: FormRules) { self.rules = rules }
+
+    /// Starts at the code step for a code the server mailed already (a details-first sign-up).
+    public func codeWasSent(to email: String, expiresIn: Int) {
+        self.email = email
+        started(expiresIn: expiresIn)
+    }
+
+    /// Goes back to the address step to use another address.
+    public func changeEmail() {
+        step = .enterEmail
+        code = ""
+        needsNewCode = false
+        message = nil
+    }
+
+    /// Checks the address, then asks the server to mail a code. Does nothing during the countdown.
+    public func sendCode() async {
+        let problems = rules.email(email)
+        guard problems.isEmpty else {
+            emailError = rules.message(problems[0], field: "email", language)
+            return
+        }
+        guard canResend else { return }
+        isWorking = true
+        defer { isWorking = false }
+        do {
+            let sent = try await client.requestEmailCode(EmailCodeRequest(email: email, purpose: purpose))
+            started(expiresIn: sent.expiresIn)
+        } catch let error as AccountError {
+            apply(error)
+        } catch {
+            apply(.transport(URLError(.unknown)))
+        }
+    }
+
+    /// Checks the code's shape, then sends it with the address.
+    public func verify() async {
+        guard case .codeSent = step else { return }
+        let problems = rules.code(code)
+        guard problems.isEmpty else {
+            codeError = rules.message(problems[0], field: "code", language)
+            return
+        }
+        isWorking = true
+        defer { isWorking = false }
+        do {
+            let verified = try await client.verifyEmail(EmailVerifyRequest(email: email, code: CodeRule.normalize(code)))
+            message = nil
+            step = .verified(token: verified.emailVerificationToken)
+        } catch let error as AccountError {
+            apply(error)
+        } catch {
+            apply(.transport(URLError(.unknown)))
+        }
+    }
+
+    private func started(expiresIn: Int) {
+        let start = now()
+        step = .codeSent(expiresAt: start.addingTimeInterval(TimeInterval(expiresIn)))
+        resendAvailableAt = start.addingTimeInterval(TimeInterval(rules.resendCooldown))
+        code = ""
+        needsNewCode = false
+        message = nil
+    }
+
+    /// Shows a refusal on the field that caused it, or on the flow.
+    func apply(_ error: AccountError) {
+        message = nil
+        switch error {
+        case .invalidInput(let fields):
+            if let first = fields["email"]?.first { emailError = text(first, field: "email") }
+            if let first = fields["code"]?.first { codeError = text(first, field: "code") }
+            if fields.keys.contains(where: { $0 != "email" && $0 != "code" }) {
+                message = error.description(in: language)
+            }
+        case .codeRejected(let reason):
+            codeError = Messages.detail(reason, language)
+            needsNewCode = reason == .codeExpired || reason == .tooManyAttempts
+        case .rateLimited(let retryAfter):
+            let wait = retryAfter ?? rules.resendCooldown
+            resendAvailableAt = now().addingTimeInterval(TimeInterval(wait))
+            message = error.description(in: language)
+        default:
+            message = error.description(in: language)
+        }
+    }
+
+    private func text(_ error: FieldError, field: String) -> String {
+        error.message.isEmpty ? rules.message(error.code, field: field, language) : error.message
+    }
+}

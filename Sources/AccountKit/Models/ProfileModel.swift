@@ -1,0 +1,194 @@
+import AccountAPI
+import Foundation
+import Observation
+
+/// The profile screen: the signed-in user, editing the nickname and MBTI type, the account's
+/// sessions, and logging out.
+///
+/// ```swift
+/// let profile = ProfileModel(session: session)
+/// await profile.load()
+/// profile.startEditing()
+/// profile.draftMBTI = .intj
+/// await profile.save()
+/// ```
+@MainActor @Observable public final class ProfileModel {
+    /// The signed-in user; `nil` before ``load()`` and after the session ends.
+    public private(set) var user: User?
+    /// Whether the edit fields show.
+    public private(set) var isEditing = false
+    /// The nickname being edited.
+    public var draftUsername = "" { didSet { usernameServerError = nil } }
+    /// The MBTI type being edited.
+    public var draftMBTI: MBTI? { didSet { mbtiServerError = nil } }
+    /// The account's live sessions, newest first, after ``loadSessions()``.
+    public private(set) var sessions: [SessionInfo] = []
+    /// A request is on its way.
+    public private(set) var isWorking = false
+    /// A message about the screen (connection lost, session ended, …).
+    public private(set) var message: String?
+    /// The session ended (logged out here, elsewhere, or expired): show sign-in.
+    public private(set) var isSignedOut = false
+    /// The rules the draft is checked against.
+    public private(set) var rules = FormRules()
+
+    private var usernameServerError: String?
+    private var mbtiServerError: String?
+    private let session: SessionManager
+
+    /// - Parameter session: the signed-in session; its client's language is the messages'.
+    public init(session: SessionManager) {
+        self.session = session
+    }
+
+    /// The language of the messages.
+    public var language: Language { session.client.language }
+
+    /// The MBTI types the picker offers.
+    public var mbtiChoices: [MBTI] { rules.mbtiTypes }
+
+    /// Uses `rules` from now on (a policy fetched elsewhere).
+    public func use(_ rules: FormRules) { self.rules = rules }
+
+    /// Messages under the nickname field: the rules' while it differs from the saved one, or the server's.
+    public var usernameErrors: [String] {
+        if let usernameServerError { return [usernameServerError] }
+        guard isEditing, draftUsername != user?.username else { return [] }
+        return rules.messages(rules.username(draftUsername), field: "username", language)
+    }
+
+    /// Messages under the MBTI picker.
+    public var mbtiErrors: [String] {
+        if let mbtiServerError { return [mbtiServerError] }
+        guard isEditing else { return [] }
+        return rules.messages(rules.mbti(draftMBTI), field: "mbti", language)
+    }
+
+    /// Whether the draft changes something, breaks no rule, and nothing is on its way.
+    public var canSave: Bool {
+        guard isEditing, !isWorking, user != nil, changes != nil else { return false }
+        return usernameErrors.isEmpty && mbtiErrors.isEmpty
+    }
+
+    /// The request that saves the draft: only the fields that changed; `nil` when none did.
+    public var changes: UpdateProfileRequest? {
+        guard let user else { return nil }
+        let username = draftUsername != user.username ? draftUsername : nil
+        let mbti = draftMBTI != user.mbti ? draftMBTI : nil
+        guard username != nil || mbti != nil else { return nil }
+        return UpdateProfileRequest(username: username, mbti: mbti)
+    }
+
+    /// Fetches the user (`GET /auth/me`).
+    public func load() async {
+        await run { [session] in
+            let user = try await session.me()
+            self.user = user
+            self.isSignedOut = false
+        }
+    }
+
+    /// Shows a user the app has already (the session's `signedIn` state), before or instead of ``load()``.
+    public func show(_ user: User) {
+        self.user = user
+        isSignedOut = false
+    }
+
+    /// Starts editing with the saved values.
+    public func startEditing() {
+        guard let user else { return }
+        draftUsername = user.username
+        draftMBTI = user.mbti
+        isEditing = true
+    }
+
+    /// Drops the draft.
+    public func cancelEditing() {
+        isEditing = false
+        usernameServerError = nil
+        mbtiServerError = nil
+    }
+
+    /// Saves the draft (`PATCH /auth/me`); refusals land on their fields.
+    public func save() async {
+        guard canSave, let changes else { return }
+        await run { [session] in
+            let user = try await session.updateProfile(changes)
+            self.user = user
+            self.isEditing = false
+        }
+    }
+
+    /// Logs out this device.
+    public func logOut() async { await end(.local) }
+
+    /// Logs out every device of the account.
+    public func logOutEverywhere() async { await end(.global) }
+
+    /// Fetches the account's sessions (`GET /auth/sessions`).
+    public func loadSessions() async {
+        await run { [session] in
+            let list = try await session.sessions()
+            self.sessions = list
+        }
+    }
+
+    /// Ends one session (`DELETE /auth/sessions/{id}`); ending this device's session logs out.
+    public func revoke(_ id: UUID) async {
+        if sessions.first(where: { $0.id == id })?.current == true {
+            await logOut()
+            return
+        }
+        await run { [session] in
+            try await session.revokeSession(id: id)
+            self.sessions.removeAll { $0.id == id }
+        }
+    }
+
+    private func end(_ scope: LogoutScope) async {
+        isWorking = true
+        await session.logOut(scope: scope)
+        isWorking = false
+        signedOut()
+    }
+
+    /// Runs a request with `isWorking` set, and shows its refusal.
+    private func run(_ body: () async throws -> Void) async {
+        isWorking = true
+        message = nil
+        defer { isWorking = false }
+        do {
+            try await body()
+        } catch let error as AccountError {
+            apply(error)
+        } catch {
+            apply(.storage(String(describing: error)))
+        }
+    }
+
+    /// Shows a refusal on the field it is about, or on the screen.
+    func apply(_ error: AccountError) {
+        switch error {
+        case .invalidInput(let fields):
+            usernameServerError = fields["username"]?.first.map { text($0, field: "username") }
+            mbtiServerError = fields["mbti"]?.first.map { text($0, field: "mbti") }
+            if usernameServerError == nil && mbtiServerError == nil { message = error.description(in: language) }
+        case .conflict(.usernameTaken):
+            usernameServerError = rules.message(.taken, field: "username", language)
+        default:
+            message = error.description(in: language)
+            if error.endsSession { signedOut() }
+        }
+    }
+
+    private func signedOut() {
+        user = nil
+        sessions = []
+        isEditing = false
+        isSignedOut = true
+    }
+
+    private func text(_ error: FieldError, field: String) -> String {
+        error.message.isEmpty ? rules.message(error.code, field: field, language) : error.message
+    }
+}

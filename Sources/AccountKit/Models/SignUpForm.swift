@@ -1,0 +1,181 @@
+import AccountAPI
+import Foundation
+import Observation
+
+/// The sign-up screen: its fields, their errors as the user types, and the request it sends.
+///
+/// An error shows only on a field the user has edited, or on every field after a submit attempt.
+/// Errors from the server land on the field they are about and go away when that field is edited.
+///
+/// ```swift
+/// let form = SignUpForm(client: client, session: session)
+/// form.username = "민수"
+/// form.errors(for: .username)   // []
+/// await form.submit()           // form.phase == .codeSent("minsu@example.com")
+/// ```
+@MainActor @Observable public final class SignUpForm {
+    /// A field of the form.
+    public typealias Field = SignUpField
+
+    /// Where the form is.
+    public enum Phase: Sendable, Equatable {
+        /// Being filled in.
+        case idle
+        /// The request is on its way.
+        case submitting
+        /// The account exists unverified and a code was mailed to this address.
+        case codeSent(String)
+        /// The account exists verified and is signed in (email-first flow).
+        case signedIn(User)
+        /// The server refused or could not be reached; field errors are on their fields.
+        case failed(AccountError)
+    }
+
+    /// The nickname.
+    public var username = "" { didSet { edited(.username) } }
+    /// The email address.
+    public var email = "" { didSet { edited(.email) } }
+    /// The password.
+    public var password = "" { didSet { edited(.password) } }
+    /// The password again.
+    public var passwordConfirmation = "" { didSet { edited(.passwordConfirmation) } }
+    /// The chosen MBTI type, from ``mbtiChoices``.
+    public var mbti: MBTI? { didSet { edited(.mbti) } }
+    /// The token of an address verified first (email-first flow); the account is then created
+    /// verified and signed in.
+    public var emailVerificationToken: String?
+
+    /// Where the form is.
+    public private(set) var phase: Phase = .idle
+    /// The rules fields are checked against; the server's after ``loadPolicy()``.
+    public private(set) var rules = FormRules()
+    /// Fields the user has edited.
+    public private(set) var touched: Set<Field> = []
+    /// Whether the user has tried to submit (every field's errors show from then on).
+    public private(set) var submitAttempted = false
+    /// Messages from the server, by field, until the field is edited.
+    private var serverErrors: [Field: [String]] = [:]
+
+    /// The API client.
+    public let client: AccountClient
+    private let session: SessionManager?
+
+    /// - Parameters:
+    ///   - client: the API client; its language is the language of every message.
+    ///   - session: started with the reply of a verified sign-up (email-first flow), if given.
+    public init(client: AccountClient, session: SessionManager? = nil) {
+        self.client = client
+        self.session = session
+    }
+
+    /// The language of the messages.
+    public var language: Language { client.language }
+
+    /// The MBTI types the picker offers.
+    public var mbtiChoices: [MBTI] { rules.mbtiTypes }
+
+    /// Whether anything was entered (ask before throwing it away).
+    public var hasInput: Bool {
+        !username.isEmpty || !email.isEmpty || !password.isEmpty || !passwordConfirmation.isEmpty || mbti != nil
+    }
+
+    /// Whether the request can be sent: every field valid, no unanswered server error, and nothing
+    /// sent or accepted yet (a second sign-up would only find its own nickname taken).
+    public var canSubmit: Bool {
+        switch phase {
+        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+        case .submitting, .codeSent, .signedIn: false
+        }
+    }
+
+    /// Whether the request is on its way.
+    public var isSubmitting: Bool { phase == .submitting }
+
+    /// The messages to show under `field`: none until it is edited or a submit was attempted.
+    public func errors(for field: Field) -> [String] {
+        let server = serverErrors[field] ?? []
+        guard touched.contains(field) || submitAttempted else { return server }
+        let local = rules.messages(ruleErrors(field), field: field.wireName, language)
+        return local + server.filter { !local.contains($0) }
+    }
+
+    /// A message for the whole form when the last submit failed for a reason no field explains.
+    public var formError: String? {
+        guard case .failed(let error) = phase else { return nil }
+        switch error {
+        case .invalidInput(let fields) where fields.keys.allSatisfy({ Field(wireName: $0) != nil }): return nil
+        case .conflict: return nil
+        default: return error.description(in: language)
+        }
+    }
+
+    /// Why `field` breaks the rules right now (whether or not it shows yet).
+    public func ruleErrors(_ field: Field) -> [FieldErrorCode] {
+        switch field {
+        case .username: rules.username(username)
+        case .email: rules.email(email)
+        case .password: rules.password(password, username: username, email: email)
+        case .passwordConfirmation: rules.passwordConfirmation(passwordConfirmation, password: password)
+        case .mbti: rules.mbti(mbti)
+        }
+    }
+
+    /// Fetches `GET /auth/policy` and checks fields against its limits from then on. Without a
+    /// reply the built-in rules stay, and the server still checks on submit.
+    public func loadPolicy() async {
+        if let policy = try? await client.policy() { rules = FormRules(policy: policy) }
+    }
+
+    /// Uses `rules` from now on (a policy fetched elsewhere).
+    public func use(_ rules: FormRules) { self.rules = rules }
+
+    /// Sends the sign-up when every field is valid; otherwise shows every field's errors.
+    public func submit() async {
+        submitAttempted = true
+        guard canSubmit, let mbti else { return }
+        phase = .submitting
+        let request = SignUpRequest(
+            username: username, email: email, password: password, passwordConfirmation: passwordConfirmation,
+            mbti: mbti, emailVerificationToken: emailVerificationToken)
+        do {
+            switch try await client.signUp(request) {
+            case .codeSent(let accepted):
+                phase = .codeSent(accepted.email)
+            case .signedIn(let pair):
+                try await session?.begin(with: pair)
+                phase = .signedIn(pair.user)
+            }
+        } catch let error as AccountError {
+            apply(error)
+        } catch {
+            apply(.storage(String(describing: error)))
+        }
+    }
+
+    /// Shows a refusal: field errors on their fields, everything else on the form.
+    func apply(_ error: AccountError) {
+        phase = .failed(error)
+        switch error {
+        case .invalidInput(let fields):
+            for (name, errors) in fields {
+                guard let field = Field(wireName: name) else { continue }
+                serverErrors[field] = errors.map {
+                    $0.message.isEmpty ? rules.message($0.code, field: name, language) : $0.message
+                }
+            }
+        case .conflict(let code):
+            let field: Field = code == .usernameTaken ? .username : .email
+            serverErrors[field] = [rules.message(.taken, field: field.wireName, language)]
+        default:
+            break
+        }
+    }
+
+    private func edited(_ field: Field) {
+        touched.insert(field)
+        serverErrors[field] = nil
+        // A changed password can make its confirmation's server error stale, and the other way round.
+        if field == .password { serverErrors[.passwordConfirmation] = nil }
+        if case .failed = phase { phase = .idle }
+    }
+}

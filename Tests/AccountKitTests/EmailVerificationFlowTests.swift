@@ -1,0 +1,150 @@
+import AccountAPI
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AccountKit
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
+    var now: Date { current.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    var function: @Sendable () -> Date { { self.now } }
+}
+
+/// The email flow's decisions without a server: countdown arithmetic on an injected clock, the
+/// code's shape, and where each refusal lands.
+@MainActor @Suite struct EmailVerificationFlowTests {
+    static let offline = AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en)
+
+    @Test func countdownRunsFromTheCooldownOnTheInjectedClock() {
+        let clock = TestClock()
+        let flow = EmailVerificationFlow(client: Self.offline, now: clock.function)
+        #expect(flow.resendCountdown(at: clock.now) == 0)
+        #expect(flow.canResend)
+
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        #expect(flow.step == .codeSent(expiresAt: clock.now.addingTimeInterval(600)))
+        #expect(flow.resendCountdown(at: clock.now) == 60)
+        #expect(!flow.canResend)
+        #expect(flow.resendCountdown(at: clock.now.addingTimeInterval(0.2)) == 60, "a started second counts whole")
+        #expect(flow.resendCountdown(at: clock.now.addingTimeInterval(59.5)) == 1)
+        #expect(flow.resendCountdown(at: clock.now.addingTimeInterval(60)) == 0)
+        #expect(flow.resendCountdown(at: clock.now.addingTimeInterval(3600)) == 0)
+
+        clock.advance(59)
+        #expect(!flow.canResend)
+        clock.advance(1)
+        #expect(flow.canResend)
+    }
+
+    @Test func thePolicysCooldownSetsTheCountdown() {
+        let clock = TestClock()
+        let flow = EmailVerificationFlow(client: Self.offline, now: clock.function)
+        var rules = FormRules()
+        rules.resendCooldown = 30
+        flow.use(rules)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        #expect(flow.resendCountdown(at: clock.now) == 30)
+    }
+
+    @Test func rateLimitStartsTheCountdownFromTheServersValue() {
+        let clock = TestClock()
+        let flow = EmailVerificationFlow(client: Self.offline, now: clock.function)
+        flow.apply(.rateLimited(retryAfter: 42))
+        #expect(flow.resendCountdown(at: clock.now) == 42)
+        #expect(flow.message == "Too many requests. Try again in 42 seconds.")
+        clock.advance(42)
+        #expect(flow.canResend)
+
+        flow.apply(.rateLimited(retryAfter: nil))
+        #expect(flow.resendCountdown(at: clock.now) == 60, "without Retry-After the cooldown is the guess")
+    }
+
+    @Test func anInvalidAddressIsRefusedBeforeSending() async {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.email = "minsu@"
+        await flow.sendCode()
+        #expect(flow.emailError == "Enter a valid email address.")
+        #expect(flow.step == .enterEmail)
+        #expect(flow.message == nil, "nothing was sent, so no connection error")
+        flow.email = "minsu@example.com"
+        #expect(flow.emailError == nil, "editing clears the error")
+    }
+
+    @Test func aCodeMustBeSixDigitsBeforeItIsSent() async {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        #expect(!flow.canVerify)
+        flow.code = "12345"
+        #expect(!flow.canVerify)
+        await flow.verify()
+        #expect(flow.codeError == "Enter the 6 digits from the email.")
+        #expect(flow.message == nil)
+        flow.code = "123456"
+        #expect(flow.codeError == nil)
+        #expect(flow.canVerify)
+    }
+
+    @Test func verifyNeedsACodeSentFirst() {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.code = "123456"
+        #expect(!flow.canVerify)
+    }
+
+    @Test(arguments: [
+        (ErrorCode.codeInvalid, false, "Check the verification code in the email and try again."),
+        (ErrorCode.codeExpired, true, "The verification code has expired, so please request a new one."),
+        (ErrorCode.tooManyAttempts, true, "The code was entered wrongly too many times, so please request a new one."),
+    ])
+    func rejectedCodesShowOnTheCodeField(reason: ErrorCode, needsNewCode: Bool, text: String) {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.apply(.codeRejected(reason))
+        #expect(flow.codeError == text)
+        #expect(flow.needsNewCode == needsNewCode)
+        #expect(flow.emailError == nil)
+        #expect(flow.message == nil)
+    }
+
+    @Test func aNewCodeClearsNeedsNewCode() {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.apply(.codeRejected(.tooManyAttempts))
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        #expect(!flow.needsNewCode)
+        #expect(flow.codeError == nil)
+    }
+
+    @Test func fieldErrorsLandOnTheFieldThatCausedThem() {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.apply(.invalidInput([
+            "email": [FieldError(code: .tooLong, message: "Use at most 254 characters.")],
+            "code": [FieldError(code: .invalidFormat, message: "Enter the 6 digits from the email.")],
+        ]))
+        #expect(flow.emailError == "Use at most 254 characters.")
+        #expect(flow.codeError == "Enter the 6 digits from the email.")
+        #expect(flow.message == nil)
+
+        flow.apply(.invalidInput(["purpose": [FieldError(code: .invalidChoice, message: "Choose one of the allowed values.")]]))
+        #expect(flow.message == "Choose one of the allowed values.", "a field the screen lacks explains the flow")
+    }
+
+    @Test func koreanMessagesFollowTheClient() {
+        let flow = EmailVerificationFlow(client: AccountClient(baseURL: Self.offline.baseURL, language: .ko))
+        flow.apply(.codeRejected(.codeExpired))
+        #expect(flow.codeError == "인증 코드의 유효 시간이 지났으니 새 코드를 요청해 주세요.")
+    }
+
+    @Test func changingTheAddressGoesBack() {
+        let flow = EmailVerificationFlow(client: Self.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.code = "123"
+        flow.changeEmail()
+        #expect(flow.step == .enterEmail)
+        #expect(flow.code.isEmpty)
+        #expect(flow.email == "minsu@example.com")
+    }
+}

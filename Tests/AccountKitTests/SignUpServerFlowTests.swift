@@ -1,0 +1,151 @@
+import AccountAPI
+import Foundation
+import Testing
+
+@testable import AccountKit
+
+/// Runs `body` against a fresh real server and stops it afterwards, whether or not `body` threw.
+@MainActor func withModelServer(
+    _ extraArguments: [String] = [], _ body: @MainActor (ServerProcess, AccountClient) async throws -> Void
+) async throws {
+    let server = try await ServerProcess.start(extraArguments: extraArguments)
+    do {
+        try await body(server, AccountClient(baseURL: server.baseURL, language: .en))
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
+
+/// Sign-up and email verification models against the real `account-server`.
+@MainActor @Suite(.serialized) struct SignUpServerFlowTests {
+    func fill(_ form: SignUpForm, username: String, email: String) {
+        form.username = username
+        form.email = email
+        form.password = "correct horse battery"
+        form.passwordConfirmation = "correct horse battery"
+        form.mbti = .enfp
+    }
+
+    @Test func detailsFirstSignUpSendsACodeThatVerifies() async throws {
+        try await withModelServer { server, client in
+            let form = SignUpForm(client: client)
+            await form.loadPolicy()
+            #expect(form.mbtiChoices == MBTI.allCases)
+            fill(form, username: "민수", email: "minsu@example.com")
+            #expect(form.canSubmit)
+            await form.submit()
+            #expect(form.phase == .codeSent("minsu@example.com"))
+            #expect(!form.canSubmit, "one account per form")
+
+            let flow = EmailVerificationFlow(client: client, purpose: .verify)
+            flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+            let code = try #require(try await server.latestCode(to: "minsu@example.com"))
+            flow.code = code == "000000" ? "111111" : "000000"
+            await flow.verify()
+            #expect(flow.codeError == "Check the verification code in the email and try again.")
+            #expect(flow.token == nil)
+
+            flow.code = code
+            await flow.verify()
+            #expect(flow.codeError == nil)
+            #expect(flow.token?.isEmpty == false)
+
+            let pair = try await client.logIn(.identifier("minsu@example.com", password: "correct horse battery"))
+            #expect(pair.user.emailVerified, "the verified address lets the account log in")
+        }
+    }
+
+    @Test func aTakenUsernameShowsTheServersErrorOnTheUsernameField() async throws {
+        try await withModelServer { _, client in
+            let first = SignUpForm(client: client)
+            fill(first, username: "민수", email: "minsu@example.com")
+            await first.submit()
+            #expect(first.phase == .codeSent("minsu@example.com"))
+
+            let second = SignUpForm(client: client)
+            fill(second, username: "민수", email: "other@example.com")
+            await second.submit()
+            #expect(second.phase == .failed(.conflict(.usernameTaken)))
+            #expect(second.errors(for: .username) == ["This nickname is already taken."])
+            #expect(second.errors(for: .email).isEmpty)
+            #expect(!second.canSubmit)
+
+            second.username = "민수2"
+            #expect(second.canSubmit)
+            await second.submit()
+            #expect(second.phase == .codeSent("other@example.com"))
+        }
+    }
+
+    @Test func emailFirstTokenSignsUpVerifiedAndSignedIn() async throws {
+        try await withModelServer { server, client in
+            let flow = EmailVerificationFlow(client: client)
+            await flow.loadPolicy()
+            #expect(flow.rules == FormRules(policy: try await client.policy()))
+            flow.email = "jiwoo@example.com"
+            await flow.sendCode()
+            guard case .codeSent = flow.step else {
+                Issue.record("no code sent: \(String(describing: flow.message))")
+                return
+            }
+            flow.code = try #require(try await server.latestCode(to: "jiwoo@example.com"))
+            await flow.verify()
+            let token = try #require(flow.token)
+
+            let session = SessionManager(client: client, store: InMemoryCredentialStore())
+            let form = SignUpForm(client: client, session: session)
+            fill(form, username: "지우", email: "jiwoo@example.com")
+            form.emailVerificationToken = token
+            await form.submit()
+            guard case .signedIn(let user) = form.phase else {
+                Issue.record("not signed in: \(form.phase)")
+                return
+            }
+            #expect(user.username == "지우")
+            #expect(user.emailVerified)
+            #expect(user.mbti == .enfp)
+            #expect(await session.state == .signedIn(user), "the 201's pair started the session")
+            #expect(try await session.me().id == user.id)
+        }
+    }
+
+    @Test func aSecondRequestWithinTheCooldownCountsDownFromRetryAfter() async throws {
+        try await withModelServer { _, client in
+            let clock = TestClock(Date())
+            let first = EmailVerificationFlow(client: client, now: clock.function)
+            first.email = "minsu@example.com"
+            await first.sendCode()
+            #expect(first.resendCountdown(at: clock.now) == 60)
+
+            // A second screen (or a restarted app) does not know the first one's countdown; the server does.
+            let second = EmailVerificationFlow(client: client, now: clock.function)
+            second.email = "minsu@example.com"
+            #expect(second.canResend)
+            await second.sendCode()
+            #expect(second.step == .enterEmail)
+            let countdown = second.resendCountdown(at: clock.now)
+            #expect((1...60).contains(countdown))
+            #expect(second.message == "Too many requests. Try again in \(countdown) seconds.")
+            #expect(!second.canResend)
+            clock.advance(TimeInterval(countdown))
+            #expect(second.canResend)
+        }
+    }
+
+    @Test func aServerRefusedAddressShowsOnTheEmailField() async throws {
+        try await withModelServer { _, client in
+            let flow = EmailVerificationFlow(client: client)
+            // Passes the client's shape check; the server counts the 255 characters too.
+            flow.email = String(repeating: "a", count: 243) + "@example.com"
+            var lenient = FormRules()
+            lenient.emailMaxLength = 1000
+            flow.use(lenient)
+            await flow.sendCode()
+            #expect(flow.emailError == "Use at most 254 characters.")
+            #expect(flow.step == .enterEmail)
+            #expect(flow.message == nil)
+        }
+    }
+}
