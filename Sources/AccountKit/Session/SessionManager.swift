@@ -4,8 +4,13 @@ import Foundation
 /// Keeps the signed-in session: stores the token pair, attaches the access token, refreshes it
 /// (at most one refresh at a time), and publishes the sign-in state.
 ///
-/// SKELETON: the public surface is fixed; the implementation is being written (see AccountKit
-/// issue). Every body below must be replaced before this lands.
+/// ```swift
+/// let session = SessionManager(client: AccountClient(), store: FileCredentialStore())
+/// try await session.restore()
+/// try await session.logIn(.identifier("민수", password: "correct horse battery"))
+/// let me = try await session.me()
+/// for await state in await session.stateUpdates() { … }
+/// ```
 public actor SessionManager {
     /// The sign-in state an app's root view follows.
     public enum State: Sendable, Equatable {
@@ -17,48 +22,61 @@ public actor SessionManager {
         case signedIn(User)
     }
 
+    /// The key the session is stored under in the ``CredentialStore``.
+    public static let storageKey = "session"
+
     /// The API client calls go through.
     public nonisolated let client: AccountClient
+
+    /// The current state.
+    public private(set) var state: State = .unknown
+
+    let store: any CredentialStore
+    let now: @Sendable () -> Date
+    let refreshLeeway: TimeInterval
+    /// The session in memory; always what storage holds, except before ``restore()``.
+    var session: StoredSession?
+    /// The refresh under way, which every caller that needs a new pair awaits.
+    var refreshTask: Task<StoredSession, any Error>?
+    private var subscribers: [UUID: AsyncStream<State>.Continuation] = [:]
 
     /// - Parameters:
     ///   - client: the API client.
     ///   - store: where the session is kept between launches.
     ///   - now: the clock (tests move it).
-    ///   - refreshLeeway: refresh when the access token expires within this many seconds.
+    ///   - refreshLeeway: refresh when the access token expires within this many seconds (at most
+    ///     half the token's lifetime).
     public init(client: AccountClient, store: any CredentialStore, now: @escaping @Sendable () -> Date = { Date() }, refreshLeeway: TimeInterval = 60) {
         self.client = client
-        fatalError("SessionManager is a skeleton")
+        self.store = store
+        self.now = now
+        self.refreshLeeway = refreshLeeway
     }
 
-    /// The current state.
-    public var state: State { fatalError("skeleton") }
+    deinit {
+        for continuation in subscribers.values { continuation.finish() }
+    }
 
     /// The current state first, then every change, for as long as the caller iterates.
-    public func stateUpdates() -> AsyncStream<State> { fatalError("skeleton") }
+    ///
+    /// Any number of subscribers may listen; each stream finishes when the manager goes away.
+    public func stateUpdates() -> AsyncStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+        let id = UUID()
+        continuation.yield(state)
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
 
-    /// Reads the stored session (once at launch). A storage failure leaves the state `unknown` and throws.
-    @discardableResult public func restore() async throws -> State { fatalError("skeleton") }
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
 
-    /// Logs in, stores the pair, and publishes `signedIn`.
-    @discardableResult public func logIn(_ request: LoginRequest) async throws -> User { fatalError("skeleton") }
-
-    /// Starts a session from a pair the caller got (a verified sign-up's 201 reply).
-    public func begin(with pair: TokenPair) async throws { fatalError("skeleton") }
-
-    /// A valid access token, refreshing first when it expires within the leeway. Concurrent callers
-    /// share one refresh.
-    public func accessToken() async throws -> String { fatalError("skeleton") }
-
-    /// Runs `call` with a valid access token; after a 401 for an expired or invalid access token it
-    /// refreshes once and retries. A session-ending error signs out (clears storage).
-    public func authorized<T: Sendable>(_ call: @Sendable (String) async throws -> T) async throws -> T { fatalError("skeleton") }
-
-    /// `GET /auth/me`, and updates the state's user.
-    public func me() async throws -> User { fatalError("skeleton") }
-
-    /// `PATCH /auth/me`, and updates the state's user.
-    public func updateProfile(_ request: UpdateProfileRequest) async throws -> User { fatalError("skeleton") }
-
-    /// Logs out on the server (best effort) and clears storage; the state becomes `signedOut`.
-    public func logOut(scope: LogoutScope = .local) async { fatalError("skeleton") }
+    /// Sets the state and tells every subscriber, when it changed.
+    func publish(_ new: State) {
+        guard new != state else { return }
+        state = new
+        for continuation in subscribers.values { continuation.yield(new) }
+    }
 }

@@ -1,0 +1,61 @@
+import AccountAPI
+import Foundation
+
+extension SessionManager {
+    /// `GET /auth/me`, and updates the state's user.
+    public func me() async throws -> User {
+        let client = client
+        let user = try await authorized { try await client.me(accessToken: $0) }
+        remember(user)
+        return user
+    }
+
+    /// `PATCH /auth/me`, and updates the state's user.
+    public func updateProfile(_ request: UpdateProfileRequest) async throws -> User {
+        let client = client
+        let user = try await authorized { try await client.updateMe(request, accessToken: $0) }
+        remember(user)
+        return user
+    }
+
+    /// `GET /auth/sessions`: the account's live sessions, newest first.
+    public func sessions() async throws -> [SessionInfo] {
+        let client = client
+        return try await authorized { try await client.sessions(accessToken: $0) }
+    }
+
+    /// `DELETE /auth/sessions/{id}`: ends one of the account's sessions.
+    public func revokeSession(id: UUID) async throws {
+        let client = client
+        try await authorized { try await client.revokeSession(id: id, accessToken: $0) }
+    }
+
+    /// `POST /auth/logout?scope=others`: ends every other session of the account; this one stays.
+    public func endOtherSessions() async throws {
+        let client = client
+        try await authorized { try await client.logOut(scope: .others, accessToken: $0) }
+    }
+
+    /// `POST /auth/password/change`: this session stays, every other one is revoked.
+    public func changePassword(_ request: ChangePasswordRequest) async throws {
+        let client = client
+        try await authorized { try await client.changePassword(request, accessToken: $0) }
+    }
+
+    /// `DELETE /auth/me`: removes the account; the state becomes `signedOut`.
+    public func deleteAccount(password: String) async throws {
+        let client = client
+        try await authorized { try await client.deleteAccount(DeleteAccountRequest(password: password), accessToken: $0) }
+        clearLocally()
+    }
+
+    /// Keeps a newer copy of the signed-in user in storage and state.
+    private func remember(_ user: User) {
+        guard var current = session, current.user.id == user.id, current.user != user else { return }
+        current.user = user
+        // The user is display data: a store that cannot write now must not fail the call that read it.
+        try? save(current)
+        session = current
+        publish(.signedIn(user))
+    }
+}

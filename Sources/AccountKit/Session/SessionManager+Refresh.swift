@@ -1,0 +1,87 @@
+import AccountAPI
+import Foundation
+
+extension SessionManager {
+    /// A valid access token, refreshing first when it expires within the leeway. Concurrent callers
+    /// share one refresh.
+    /// - Throws: ``AccountError/notSignedIn`` without a session; a refresh's failure.
+    public func accessToken() async throws -> String {
+        try await currentSession().access
+    }
+
+    /// Runs `call` with a valid access token; after a 401 for an expired or invalid access token it
+    /// refreshes once and retries. A session-ending error signs out (clears storage).
+    ///
+    /// ```swift
+    /// let sessions = try await manager.authorized { try await client.sessions(accessToken: $0) }
+    /// ```
+    public func authorized<T: Sendable>(_ call: @Sendable (String) async throws -> T) async throws -> T {
+        let used = try await currentSession()
+        do {
+            return try await call(used.access)
+        } catch let error as AccountError where error == .sessionExpired || error == .sessionRevoked(.tokenInvalid) {
+            let fresh = try await refreshed(from: used)
+            do {
+                return try await call(fresh.access)
+            } catch let error as AccountError where error.endsSession {
+                end(fresh)
+                throw error
+            }
+        } catch let error as AccountError where error.endsSession {
+            end(used)
+            throw error
+        }
+    }
+
+    /// The session to use now: restored if need be, refreshed when its access token is about to expire.
+    func currentSession() async throws -> StoredSession {
+        if state == .unknown { try await restore() }
+        guard let current = session else { throw AccountError.notSignedIn }
+        if current.isOver(at: now()) {
+            end(current)
+            throw AccountError.sessionExpired
+        }
+        if current.needsRefresh(at: now(), leeway: refreshLeeway) {
+            return try await refreshed(from: current)
+        }
+        return current
+    }
+
+    /// A session newer than `stale`: the one a concurrent refresh brings, one that already
+    /// replaced `stale`, or a new refresh.
+    func refreshed(from stale: StoredSession) async throws -> StoredSession {
+        if let running = refreshTask { return try await running.value }
+        guard let current = session else { throw AccountError.notSignedIn }
+        if current.refresh != stale.refresh { return current }
+        // The task cannot start before this line's caller suspends (it needs the actor), so
+        // `refreshTask` is set before `rotate` clears it.
+        let task = Task { try await self.rotate(current) }
+        refreshTask = task
+        return try await task.value
+    }
+
+    /// Trades `stale`'s refresh token for a new pair and stores the pair before handing it out.
+    private func rotate(_ stale: StoredSession) async throws -> StoredSession {
+        defer { refreshTask = nil }
+        let pair: TokenPair
+        do {
+            pair = try await client.refresh(stale.refresh)
+        } catch let error as AccountError where error.endsSession {
+            end(stale)
+            throw error
+        }
+        // Other failures (transport, 5xx, rate limits) keep the old pair: a retry within the
+        // server's grace window gets this same new pair, so a lost reply does not sign out.
+        guard let current = session, current.refresh == stale.refresh else {
+            // Signed out, or a new login replaced the session, while the refresh was out.
+            if let current = session { return current }
+            throw AccountError.notSignedIn
+        }
+        let fresh = StoredSession(pair: pair, receivedAt: now())
+        // On failure memory keeps the pair storage still holds; a retry lands in the grace window.
+        try save(fresh)
+        session = fresh
+        publish(.signedIn(fresh.user))
+        return fresh
+    }
+}

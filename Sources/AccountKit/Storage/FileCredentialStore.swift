@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// A credential store in one private file: `$XDG_CONFIG_HOME/mbti-playground/credentials.json`
+/// (or `~/.config/…`), for Linux and other systems without a Keychain.
+///
+/// The file is a JSON object from key to base64 value, mode `0600` in a `0700` folder, both created
+/// with those modes (never widened first and narrowed after). Every write goes to a new temporary
+/// file in the same folder, is flushed to disk and renamed over the old one, so a reader (another
+/// process, too) sees the old file or the new one, never half of one. Safe to use from many threads.
+///
+/// ```swift
+/// let store = FileCredentialStore()
+/// try store.store(key: "session", value: data)
+/// ```
+public final class FileCredentialStore: CredentialStore {
+    /// The folder holding the file.
+    public let directory: URL
+    /// The credentials file.
+    public let fileURL: URL
+    private let lock = NSLock()
+
+    /// - Parameters:
+    ///   - directory: the folder; `$XDG_CONFIG_HOME/mbti-playground` or `~/.config/mbti-playground` by default.
+    ///   - fileName: the file's name in it.
+    public init(directory: URL? = nil, fileName: String = "credentials.json") {
+        let folder = directory ?? Self.defaultDirectory()
+        self.directory = folder
+        self.fileURL = folder.appendingPathComponent(fileName)
+    }
+
+    /// `$XDG_CONFIG_HOME/mbti-playground` when that variable holds an absolute path, else `~/.config/mbti-playground`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return URL(fileURLWithPath: config).appendingPathComponent("mbti-playground")
+        }
+        return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config/mbti-playground")
+    }
+
+    public func store(key: String, value: Data) throws {
+        try lock.withLock {
+            var entries = try readEntries()
+            entries[key] = value.base64EncodedString()
+            try write(entries)
+        }
+    }
+
+    public func retrieve(key: String) throws -> Data? {
+        try lock.withLock {
+            guard let text = try readEntries()[key] else { return nil }
+            guard let data = Data(base64Encoded: text) else { throw CredentialStoreError.failed("credentials file holds a value that is not base64") }
+            return data
+        }
+    }
+
+    public func remove(key: String) throws {
+        try lock.withLock {
+            var entries = try readEntries()
+            guard entries.removeValue(forKey: key) != nil else { return }
+            try write(entries)
+        }
+    }
+
+    /// The file's entries; none when there is no file.
+    private func readEntries() throws -> [String: String] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch CocoaError.fileReadNoSuchFile {
+            return [:]
+        } catch {
+            throw CredentialStoreError.failed("cannot read the credentials file: \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode([String: String].self, from: data)
+        } catch {
+            throw CredentialStoreError.failed("the credentials file is not a JSON object of strings")
+        }
+    }
+
+    /// Replaces the file atomically with `entries`.
+    private func write(_ entries: [String: String]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data: Data
+        do { data = try encoder.encode(entries) } catch { throw CredentialStoreError.failed("cannot encode credentials") }
+        try PrivateFile.makeDirectory(directory)
+        try PrivateFile.replace(fileURL, with: data)
+    }
+}

@@ -1,0 +1,89 @@
+import AccountAPI
+import Foundation
+import Synchronization
+@testable import AccountKit
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A clock the session tests move by hand, so "about to expire" needs no sleeping.
+final class SessionTestClock: Sendable {
+    private let current = Mutex(Date())
+    var now: Date { current.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    var function: @Sendable () -> Date { { [self] in self.now } }
+}
+
+/// A real URLSession transport that counts requests by path and can lose one refresh reply.
+final class CountingTransport: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+    private let repliesToLose = Mutex(0)
+
+    /// After this, the next `count` replies to `/auth/refresh` are dropped after the server
+    /// answered, as if the connection broke on the way back.
+    func loseRefreshReplies(_ count: Int) { repliesToLose.withLock { $0 = count } }
+
+    /// How many requests went to `path`.
+    func count(_ path: String) -> Int { counts.withLock { $0[path, default: 0] } }
+
+    var transport: HTTPTransport {
+        { [self] request in
+            let path = request.url?.path ?? ""
+            counts.withLock { $0[path, default: 0] += 1 }
+            let reply = try await URLSession.shared.data(for: request)
+            let lose = path == "/auth/refresh" && repliesToLose.withLock { remaining in
+                guard remaining > 0 else { return false }
+                remaining -= 1
+                return true
+            }
+            if lose { throw URLError(.networkConnectionLost) }
+            return reply
+        }
+    }
+}
+
+/// A credential store whose operations fail on demand (a locked Keychain, a full disk).
+final class FlakyCredentialStore: CredentialStore {
+    let inner = InMemoryCredentialStore()
+    private let failure = Mutex<CredentialStoreError?>(nil)
+
+    func failEverything(with error: CredentialStoreError?) { failure.withLock { $0 = error } }
+
+    func store(key: String, value: Data) throws {
+        if let error = failure.withLock({ $0 }) { throw error }
+        try inner.store(key: key, value: value)
+    }
+    func retrieve(key: String) throws -> Data? {
+        if let error = failure.withLock({ $0 }) { throw error }
+        return try inner.retrieve(key: key)
+    }
+    func remove(key: String) throws {
+        if let error = failure.withLock({ $0 }) { throw error }
+        try inner.remove(key: key)
+    }
+}
+
+/// An account on the real server, created through the details-first flow and verified by its mailed code.
+struct SessionTestAccount {
+    let username: String
+    let email: String
+    let password = "correct horse battery staple"
+    var login: LoginRequest { .identifier(username, password: password) }
+
+    static func create(on server: ServerProcess) async throws -> SessionTestAccount {
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let account = SessionTestAccount(username: "user\(tag)", email: "u\(tag)@example.com")
+        let client = AccountClient(baseURL: server.baseURL)
+        _ = try await client.signUp(SignUpRequest(username: account.username, email: account.email, password: account.password, mbti: .infj))
+        guard let code = try await server.latestCode(to: account.email) else { throw URLError(.timedOut) }
+        _ = try await client.verifyEmail(EmailVerifyRequest(email: account.email, code: code))
+        return account
+    }
+}
+
+extension SessionManager {
+    /// The stored session, read straight from `store`.
+    static func stored(in store: any CredentialStore) throws -> StoredSession? {
+        try store.retrieve(key: storageKey).map { try StoredSession.decoder.decode(StoredSession.self, from: $0) }
+    }
+}
