@@ -66,9 +66,3 @@ extension Context {
     }
 }
 
-extension String {
-    /// Pads on the left with spaces to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
-    }
-}

@@ -6,7 +6,7 @@ enum Help {
         Usage: account [--server URL] [--json] [--config-dir DIR] [--no-input] <command> [options]
 
         Commands:
-        \(Command.allCases.map { "  " + $0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        \(Command.allCases.map { "  " + $0.rawValue.padded(to: 10) + $0.summary }.joined(separator: "\n"))
 
         Global options:
           --server URL       the server (env ACCOUNT_SERVER; default http://localhost:8000)

@@ -14,6 +14,6 @@ enum WhoAmICommand {
             ("id", user.id.uuidString.lowercased()),
             (context.say("joined", "가입일"), RFC3339.string(from: user.createdAt)),
         ]
-        for (label, value) in rows { context.console.out(label.padding(toLength: 9, withPad: " ", startingAt: 0) + value) }
+        for (label, value) in rows { context.console.out(label.padded(to: 10) + value) }
     }
 }
