@@ -63,12 +63,12 @@ struct Invocation: Sendable, Equatable {
     private func checkOptionsBelong() throws(UsageError) {
         let allowedValues = GlobalOptions.values.union(command?.valueOptions ?? [])
         let allowedFlags = GlobalOptions.flags.union(command?.flagOptions ?? [])
-        let where_ = command.map { "'\($0.rawValue)'" } ?? "account without a command"
+        let subject = command.map { "'\($0.rawValue)'" } ?? "account without a command"
         for name in values.keys.sorted() where !allowedValues.contains(name) {
-            throw UsageError("option '--\(name)' does not apply to \(where_)")
+            throw UsageError("option '--\(name)' does not apply to \(subject)")
         }
         for name in flags.sorted() where !allowedFlags.contains(name) {
-            throw UsageError("option '--\(name)' does not apply to \(where_)")
+            throw UsageError("option '--\(name)' does not apply to \(subject)")
         }
     }
 }

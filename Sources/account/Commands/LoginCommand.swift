@@ -9,8 +9,10 @@ enum LoginCommand {
         if username != nil, email != nil { throw UsageError("give --username or --email, not both") }
         var identifier: String?
         if username == nil, email == nil {
-            guard context.mayPrompt else { throw UsageError("missing --username or --email") }
-            identifier = try context.value("login", prompt: context.say("Nickname or email: ", "닉네임 또는 이메일: "))
+            guard let answer = context.optionalAnswer(context.say("Nickname or email: ", "닉네임 또는 이메일: ")) else {
+                throw UsageError("missing --username or --email")
+            }
+            identifier = answer
         }
         let password = try context.password(prompt: context.say("Password: ", "비밀번호: "))
         let request =
