@@ -53,5 +53,6 @@ let package = Package(
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit"]),
+        .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI"]),
     ]
 )

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// A fresh nickname, email and password that pass the server's rules.
+struct TestUser {
+    let username: String
+    let email: String
+    var password = "blue lantern harbor 42"
+
+    init() {
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        username = "cli_\(tag)"
+        email = "cli.\(tag)@example.com"
+    }
+
+    /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI.
+    static func verified(_ cli: AccountCLI, _ server: ServerProcess) async throws -> TestUser {
+        let user = TestUser()
+        let signUp = try await cli.run(
+            ["signup", "--username", user.username, "--email", user.email, "--mbti", "intp", "--password-stdin"],
+            stdin: user.password + "\n")
+        try #require(signUp.status == 0, "\(signUp)")
+        let code = try #require(try await server.latestCode(to: user.email))
+        let verify = try await cli.run(["verify", "--email", user.email, "--code", code])
+        try #require(verify.status == 0, "\(verify)")
+        return user
+    }
+
+    /// Logs in with the CLI by nickname.
+    func logIn(_ cli: AccountCLI) async throws -> CLIResult {
+        try await cli.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
+    }
+}
