@@ -22,6 +22,8 @@ public final class AccountApp: Sendable {
     let addressLimiter: AddressRateLimiter
     let policy: Policy
     private(set) nonisolated(unsafe) var router = Router()
+    /// Counters and histograms for `GET /metrics`, labelled by the router's route patterns.
+    private(set) nonisolated(unsafe) var metrics = Metrics()
 
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
@@ -38,6 +40,7 @@ public final class AccountApp: Sendable {
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
         router = makeRouter()
+        metrics = Metrics(routes: router.routes)
     }
 
     /// Migrates the store, loads or creates secrets and keys, and starts mail delivery.

@@ -29,6 +29,7 @@ extension AccountApp {
             response = ProblemRenderer.response(for: .internalError, language: language)
         }
         decorate(&response, path: request.path, requestID: requestID)
+        recordMetrics(request, response, since: started)
         if configuration.accessLog {
             let elapsed = started.duration(to: .now)
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000

@@ -22,6 +22,8 @@ extension AccountApp {
         router.add("GET", "/.well-known/jwks.json") { [unowned self] in try await self.showKeys($0) }
         router.add("GET", "/healthz") { [unowned self] in try await self.health($0) }
         router.add("GET", "/readyz") { [unowned self] in try await self.readiness($0) }
+        router.add("GET", "/openapi.json", openAPIHandler())
+        router.add("GET", "/metrics") { [unowned self] in try await self.showMetrics($0) }
         return router
     }
 }

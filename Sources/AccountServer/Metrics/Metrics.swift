@@ -1,0 +1,88 @@
+/// The server's Prometheus metrics: requests by route, latency, login and refresh outcomes.
+///
+/// Every counter is made when the app starts (one set per route pattern the router knows, plus
+/// `unmatched`), so recording only reads immutable tables and bumps atomics or a per-route lock.
+///
+/// ```swift
+/// metrics.login(.success)
+/// metrics.refresh(.reused)
+/// let text = metrics.render(hashQueueLength: passwords.pool.queueLength)
+/// ```
+final class Metrics: Sendable {
+    private let table: RouteTable
+    private let routes: [String: RouteMetrics]
+    private let logins: [LoginOutcome: MetricCounter]
+    private let refreshes: [RefreshOutcome: MetricCounter]
+    private let rateLimited = MetricCounter()
+
+    /// Metrics labelled by the route patterns in `routes` (the router's `(method, path)` list).
+    init(routes: [(method: String, path: String)] = []) {
+        table = RouteTable(paths: routes.map(\.path))
+        var perRoute: [String: RouteMetrics] = [RouteTable.unmatched: RouteMetrics()]
+        for pattern in table.all { perRoute[pattern] = RouteMetrics() }
+        self.routes = perRoute
+        logins = Dictionary(uniqueKeysWithValues: LoginOutcome.allCases.map { ($0, MetricCounter()) })
+        refreshes = Dictionary(uniqueKeysWithValues: RefreshOutcome.allCases.map { ($0, MetricCounter()) })
+    }
+
+    /// Counts one answered request under its route pattern (`unmatched` when no route knows `path`).
+    ///
+    /// - Returns: the route pattern it was counted under.
+    @discardableResult
+    func recordRequest(method: String, path: String, status: Int, duration: Duration) -> String {
+        let pattern = table.pattern(for: path)
+        routes[pattern]?.record(method: method, status: status, duration: duration)
+        return pattern
+    }
+
+    /// Counts one login attempt that got as far as an outcome.
+    func login(_ outcome: LoginOutcome) { logins[outcome]?.add() }
+
+    /// Counts one refresh-token presentation that got as far as an outcome.
+    func refresh(_ outcome: RefreshOutcome) { refreshes[outcome]?.add() }
+
+    /// Counts one `429 rate_limited` reply.
+    func rateLimitedReply() { rateLimited.add() }
+
+    /// The login count of one outcome (for tests and the README's examples).
+    func logins(_ outcome: LoginOutcome) -> Int { logins[outcome]?.value ?? 0 }
+
+    /// The refresh count of one outcome.
+    func refreshes(_ outcome: RefreshOutcome) -> Int { refreshes[outcome]?.value ?? 0 }
+
+    /// Every metric in the Prometheus text format 0.0.4.
+    func render(hashQueueLength: Int) -> String {
+        var out = PrometheusText()
+        let patterns = routes.keys.sorted()
+        out.family("http_requests_total", type: "counter", help: "HTTP requests answered, by route pattern, method and status.")
+        for pattern in patterns {
+            for (key, count) in routes[pattern]?.requestCounts() ?? [] {
+                out.sample("http_requests_total", ["route": pattern, "method": key.method, "status": String(key.status)], count)
+            }
+        }
+        out.family("http_request_duration_seconds", type: "histogram", help: "Time from routing to reply, by route pattern.")
+        for pattern in patterns {
+            guard let (cumulative, sum) = routes[pattern]?.duration.snapshot() else { continue }
+            let name = "http_request_duration_seconds"
+            for (index, bound) in DurationHistogram.bounds.enumerated() {
+                out.sample(name + "_bucket", ["route": pattern, "le": bound.label], cumulative[index])
+            }
+            out.sample(name + "_bucket", ["route": pattern, "le": "+Inf"], cumulative[cumulative.count - 1])
+            out.sample(name + "_sum", ["route": pattern], PrometheusText.number(sum))
+            out.sample(name + "_count", ["route": pattern], cumulative[cumulative.count - 1])
+        }
+        out.family("account_logins_total", type: "counter", help: "Login attempts by outcome (malformed requests are not attempts).")
+        for outcome in LoginOutcome.allCases {
+            out.sample("account_logins_total", ["outcome": outcome.rawValue], logins(outcome))
+        }
+        out.family("account_refreshes_total", type: "counter", help: "Refresh-token presentations by outcome.")
+        for outcome in RefreshOutcome.allCases {
+            out.sample("account_refreshes_total", ["outcome": outcome.rawValue], refreshes(outcome))
+        }
+        out.family("account_rate_limited_total", type: "counter", help: "Requests refused with 429 rate_limited (address limit, login back-off, code resend).")
+        out.sample("account_rate_limited_total", [:], rateLimited.value)
+        out.family("password_hash_queue_length", type: "gauge", help: "Password hashes waiting for a thread of the hashing pool.")
+        out.sample("password_hash_queue_length", [:], hashQueueLength)
+        return out.text
+    }
+}

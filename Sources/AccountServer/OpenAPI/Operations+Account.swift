@@ -1,0 +1,63 @@
+extension Operation {
+    /// The signed-in account, its sessions and its password.
+    static let account: [Operation] = [
+        Operation(
+            method: "get", path: "/auth/me", id: "getMe", tag: "Account", summary: "The signed-in account", authenticated: true,
+            successes: [.init(status: 200, description: "The account.", schema: Schema.ref("User"))],
+            errors: [503: "`service_unavailable`."]),
+        Operation(
+            method: "patch", path: "/auth/me", id: "updateMe", tag: "Account", summary: "Change the nickname or MBTI type",
+            authenticated: true, body: "UpdateProfileRequest",
+            successes: [.init(status: 200, description: "The changed account.", schema: Schema.ref("User"))],
+            errors: [409: "`username_taken`.", 503: "`service_unavailable`."]),
+        Operation(
+            method: "delete", path: "/auth/me", id: "deleteMe", tag: "Account", summary: "Delete the account",
+            description: "With the current password. The account, its sessions and codes are gone; its nickname and address are free again.",
+            authenticated: true, body: "DeleteAccountRequest",
+            successes: [.init(status: 204, description: "Deleted.")],
+            errors: [
+                401: "`invalid_credentials` (wrong password), or a token error: `token_invalid`, `token_expired`, `session_revoked`.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "get", path: "/auth/sessions", id: "listSessions", tag: "Sessions", summary: "The account's live sessions",
+            authenticated: true,
+            successes: [.init(status: 200, description: "Newest first; the caller's own is `current`.", schema: Schema.ref("SessionList"))],
+            errors: [503: "`service_unavailable`."]),
+        Operation(
+            method: "delete", path: "/auth/sessions/{id}", id: "revokeSession", tag: "Sessions", summary: "End one session",
+            authenticated: true,
+            parameters: [[
+                "name": "id", "in": "path", "required": true, "description": "The session's id (from `GET /auth/sessions`).",
+                "schema": FieldSchemas.uuid,
+            ]],
+            successes: [.init(status: 204, description: "Ended.")],
+            errors: [404: "`not_found`: no live session of the caller's account has this id (another account's is 404 too).", 503: "`service_unavailable`."]),
+        Operation(
+            method: "post", path: "/auth/password/change", id: "changePassword", tag: "Password", summary: "Change the password",
+            description: "With the current password. Every other session is revoked; this one stays.",
+            authenticated: true, body: "ChangePasswordRequest",
+            successes: [.init(status: 204, description: "Changed.")],
+            errors: [
+                401: "`invalid_credentials` (wrong current password), or a token error: `token_invalid`, `token_expired`, `session_revoked`.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "post", path: "/auth/password/reset", id: "requestPasswordReset", tag: "Password", summary: "Mail a password-reset code",
+            description: "Answers 202 whether or not the address has an account; only an account's address gets a code. Same resend limits as other codes.",
+            body: "PasswordResetRequest",
+            successes: [.init(status: 202, description: "Accepted.", schema: Schema.ref("EmailCodeSent"))],
+            errors: [429: "`rate_limited` (resend limit or address limit), with `Retry-After`.", 503: "`service_unavailable`."]),
+        Operation(
+            method: "post", path: "/auth/password/reset/confirm", id: "confirmPasswordReset", tag: "Password",
+            summary: "Set a new password with a mailed code",
+            description: "Every session ends (no automatic login); the address counts as verified, since the code reached it.",
+            body: "PasswordResetConfirmRequest",
+            successes: [.init(status: 204, description: "Changed.")],
+            errors: [
+                400: "`invalid_request`, `code_invalid` (wrong code, or no account) or `code_expired`.",
+                429: "`too_many_attempts` (the code is spent) or `rate_limited`.",
+                503: "`service_unavailable`.",
+            ]),
+    ]
+}

@@ -1,0 +1,37 @@
+import AccountAPI
+
+/// The RFC 9457 problem body of every error reply.
+enum ProblemSchemas {
+    static let errorCodes = [
+        "invalid_request", "validation_failed", "invalid_credentials", "token_invalid", "token_expired",
+        "refresh_token_reused", "session_revoked", "email_not_verified", "not_found", "method_not_allowed",
+        "username_taken", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
+        "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
+    ]
+    static let fieldErrorCodes = ["required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken"]
+
+    static var all: [String: JSONValue] {
+        [
+            "Problem": Schema.object(
+                [
+                    "type": Schema.string("Always `about:blank`.", format: "uri-reference"),
+                    "title": Schema.string("A short human text in the caller's language (`Accept-Language`: `ko` or `en`)."),
+                    "status": Schema.integer("The HTTP status, repeated.", minimum: 400),
+                    "code": Schema.string(
+                        "Stable and machine-readable. Known today: " + errorCodes.map { "`\($0)`" }.joined(separator: ", ")
+                            + ". Clients should treat an unknown code by its status."),
+                    "detail": Schema.string("Human text in the caller's language; never secrets, stack traces or SQL."),
+                    "errors": .object([
+                        "type": "object",
+                        "description": "Per-field errors by wire field name; present only on `validation_failed`.",
+                        "additionalProperties": Schema.array(Schema.ref("FieldError")),
+                    ]),
+                ], required: ["type", "title", "status", "code"]),
+            "FieldError": Schema.object(
+                [
+                    "code": Schema.string("Known today: " + fieldErrorCodes.map { "`\($0)`" }.joined(separator: ", ") + "."),
+                    "message": Schema.string("Human text in the caller's language."),
+                ], required: ["code", "message"]),
+        ]
+    }
+}

@@ -1,0 +1,57 @@
+import AccountAPI
+
+/// The schemas of request bodies. Unknown fields are ignored; a missing required field is a
+/// `422 validation_failed` with `required`, a field of the wrong JSON type a `400 invalid_request`.
+enum RequestSchemas {
+    static var all: [String: JSONValue] {
+        [
+            "SignUpRequest": Schema.object(
+                [
+                    "username": FieldSchemas.username,
+                    "email": FieldSchemas.email,
+                    "password": FieldSchemas.password("The new password."),
+                    "password_confirmation": Schema.string("Optional; when present it must equal `password` (`mismatch`)."),
+                    "mbti": FieldSchemas.mbtiInput,
+                    "email_verification_token": Schema.string(
+                        "From `POST /auth/email/verify` (email-first flow): the account starts verified and is signed in (201)."),
+                ], required: ["username", "email", "password", "mbti"]),
+            "EmailCodeRequest": Schema.object(
+                [
+                    "email": FieldSchemas.email,
+                    "purpose": Schema.string(
+                        "`signup`: prove an address before the account exists (email-first sign-up). "
+                            + "`verify`: verify the address of an existing unverified account.",
+                        choices: CodePurpose.allCases.map(\.rawValue)),
+                ], required: ["email", "purpose"]),
+            "EmailVerifyRequest": Schema.object(["email": FieldSchemas.email, "code": FieldSchemas.code], required: ["email", "code"]),
+            "LoginRequest": loginRequest,
+            "RefreshRequest": Schema.object(
+                ["refresh": Schema.string("The refresh token of the last login or refresh.", minLength: 1, maxLength: 256)],
+                required: ["refresh"]),
+            "UpdateProfileRequest": Schema.object(
+                ["username": FieldSchemas.username, "mbti": FieldSchemas.mbtiInput],
+                description: "Absent fields stay as they are."),
+            "DeleteAccountRequest": Schema.object(
+                ["password": Schema.string("The account's current password.", minLength: 1)], required: ["password"]),
+            "ChangePasswordRequest": Schema.object(
+                [
+                    "current_password": Schema.string("The password in use now.", minLength: 1),
+                    "new_password": FieldSchemas.password("The password from now on."),
+                ], required: ["current_password", "new_password"]),
+            "PasswordResetRequest": Schema.object(["email": FieldSchemas.email], required: ["email"]),
+            "PasswordResetConfirmRequest": Schema.object(
+                ["email": FieldSchemas.email, "code": FieldSchemas.code, "new_password": FieldSchemas.password("The password from now on.")],
+                required: ["email", "code", "new_password"]),
+        ]
+    }
+
+    private static let loginRequest: JSONValue = Schema.object(
+        [
+            "username": Schema.string("The nickname (any letter case or width)."),
+            "email": Schema.string("The email address (any letter case).", format: "email"),
+            "login": Schema.string("A nickname or an email address, told apart by the `@`."),
+            "password": Schema.string(minLength: 1),
+        ], required: ["password"],
+        description: "Exactly one of `username`, `email` or `login`, and `password`. Two or more identifiers: `400 invalid_request`; none: `422` with `required`."
+    ).merging(["oneOf": [["required": ["username"]], ["required": ["email"]], ["required": ["login"]]]])
+}
