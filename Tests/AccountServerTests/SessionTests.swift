@@ -54,6 +54,8 @@ struct SessionTests {
         let me = try await harness.send("GET", "/auth/me", token: rotated.access)
         #expect(me.status == 401)
         #expect(me.code == "session_revoked")
+        let metrics = harness.app.metrics
+        #expect([metrics.refreshes(.rotated), metrics.refreshes(.repeated), metrics.refreshes(.reused), metrics.refreshes(.revoked)] == [1, 1, 1, 1])
     }
 
     @Test("an unknown refresh token is token_invalid")

@@ -9,6 +9,8 @@ extension AccountApp {
     /// (a reuse must revoke the session even though the reply is an error).
     private enum Rotation: Sendable {
         case rotated(UserRecord, SessionRecord, issuedAt: Date)
+        /// A repeat within the grace window: the same pair as the first use.
+        case repeated(UserRecord, SessionRecord, issuedAt: Date)
         case reused
         case revoked
         case expired
@@ -23,7 +25,10 @@ extension AccountApp {
     func refresh(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(RefreshRequest.self)
         guard let text = body.refresh, !text.isEmpty else { throw APIError.validation("refresh", .required) }
-        guard text.utf8.count <= 256 else { throw APIError.tokenInvalid() }
+        guard text.utf8.count <= 256 else {
+            metrics.refresh(.invalid)
+            throw APIError.tokenInvalid()
+        }
         let presented = RefreshToken(text: text)
         let successor = presented.successor(key: secrets.refreshKey)
         let now = context.now
@@ -41,7 +46,7 @@ extension AccountApp {
                     return .reused
                 }
                 guard let user = try tx.user(id: session.userID) else { return .unknown }
-                return .rotated(user, session, issuedAt: usedAt)
+                return .repeated(user, session, issuedAt: usedAt)
             }
             guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now) else {
                 // Another server used it between our read and write: ask the client to try again,
@@ -56,14 +61,22 @@ extension AccountApp {
             return .rotated(user, live, issuedAt: now)
         }
         switch outcome {
-        case .rotated(let user, let session, let issuedAt):
+        case .rotated(let user, let session, let issuedAt), .repeated(let user, let session, let issuedAt):
+            if case .repeated = outcome { metrics.refresh(.repeated) } else { metrics.refresh(.rotated) }
             return try .json(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
         case .reused:
+            metrics.refresh(.reused)
             Log.event("refresh_token_reused", ["request_id": context.requestID, "client": context.clientAddress])
             throw APIError.refreshTokenReused
-        case .revoked: throw APIError.sessionRevoked
-        case .expired: throw APIError.tokenExpired
-        case .unknown: throw APIError.tokenInvalid()
+        case .revoked:
+            metrics.refresh(.revoked)
+            throw APIError.sessionRevoked
+        case .expired:
+            metrics.refresh(.expired)
+            throw APIError.tokenExpired
+        case .unknown:
+            metrics.refresh(.invalid)
+            throw APIError.tokenInvalid()
         }
     }
 }
