@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test build deps test-deps clean
+.PHONY: run test build deps test-deps clean check-apple
 
 ## make run: install libraries if missing, build release, serve on 127.0.0.1:8000 (SQLite, console mail)
 run: deps
@@ -11,9 +11,14 @@ run: deps
 	.build/release/account-server serve --host $(HOST) --port $(PORT)
 
 ## make test: install what tests need, build everything, run the whole suite
-test: test-deps
+test: test-deps check-apple
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Apple-only files (SwiftUI, Security) cannot be compiled on Linux; at least they must parse.
+check-apple:
+	@files=$$(grep -rlE 'canImport\((SwiftUI|Security)\)' Sources Examples 2>/dev/null); \
+	if [ -n "$$files" ]; then swiftc -parse $$files && echo "check-apple: $$(echo $$files | wc -w) Apple-only files parse"; fi
 
 build: deps
 	$(SWIFT) build
