@@ -1,0 +1,56 @@
+import AccountAPI
+
+/// Which screen follows which: the decisions of the account screens' navigation, as pure
+/// functions of the models' state, so views only carry them out.
+///
+/// ```swift
+/// let step = AccountNavigation.afterSignUp(form.phase)   // .push(.emailCode(…)) once a code is sent
+/// ```
+public enum AccountNavigation {
+    /// How long a mailed code is assumed to live when the reply that sent it is not at hand
+    /// (the server's default); only the code's expiry time depends on it, not the resend countdown.
+    public static let assumedCodeLifetime = 600
+
+    /// The root screen for a session state.
+    public static func root(for state: SessionManager.State) -> RootScreen {
+        switch state {
+        case .unknown: .waiting
+        case .signedOut: .logIn
+        case .signedIn(let user): .profile(user)
+        }
+    }
+
+    /// After the sign-up form's phase changed: to the code screen once a code is mailed, back to
+    /// the root once signed in (the root then shows the profile).
+    public static func afterSignUp(_ phase: SignUpForm.Phase) -> NavigationStep {
+        switch phase {
+        case .codeSent(let email): .push(.emailCode(email: email, purpose: .verify, codeSent: true))
+        case .signedIn: .popToRoot
+        case .idle, .submitting, .failed: .stay
+        }
+    }
+
+    /// After a login attempt: to the code screen when the password was right but the address is
+    /// unverified (with the address, when the user typed one).
+    public static func afterLogIn(needsEmailVerification: Bool, email: String?) -> NavigationStep {
+        needsEmailVerification ? .push(.emailCode(email: email ?? "", purpose: .verify, codeSent: false)) : .stay
+    }
+
+    /// After the email flow's step changed: an existing account's address proven goes back to
+    /// login; an address proven first goes on to the sign-up form that uses its token.
+    public static func afterVerification(_ step: EmailVerificationFlow.Step, purpose: CodePurpose, email: String) -> NavigationStep {
+        guard case .verified(let token) = step else { return .stay }
+        switch purpose {
+        case .verify: return .popToRoot
+        case .signup: return .push(.verifiedSignUp(email: email, token: token))
+        }
+    }
+
+    /// Whether leaving the sign-up form asks first: only with input that no sign-up used yet.
+    public static func confirmsLeavingSignUp(hasInput: Bool, phase: SignUpForm.Phase) -> Bool {
+        switch phase {
+        case .codeSent, .signedIn, .submitting: false
+        case .idle, .failed: hasInput
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import AccountAPI
+
+/// A screen an app pushes on its account navigation stack, above the root (login or profile).
+///
+/// ```swift
+/// navigationPath.append(AccountRoute.signUp)
+/// ```
+public enum AccountRoute: Hashable, Sendable {
+    /// The sign-up form (details first: nickname, email, password, MBTI, then the code).
+    case signUp
+    /// The sign-up form for an address proven first (email-first flow): the account is created
+    /// verified with `token`.
+    case verifiedSignUp(email: String, token: String)
+    /// The email and code screen; `codeSent` when the server mailed a code already.
+    case emailCode(email: String, purpose: CodePurpose, codeSent: Bool)
+    /// Asking for a password reset code and choosing a new password.
+    case passwordReset(email: String)
+}
+
+/// What the navigation stack does after a screen's model changed.
+public enum NavigationStep: Hashable, Sendable {
+    /// Nothing: the screen stays.
+    case stay
+    /// Show `route` above the current screen.
+    case push(AccountRoute)
+    /// Go back to the root (login or profile, whichever the session state shows).
+    case popToRoot
+}
+
+/// What the root of the account screens shows for a session state.
+public enum RootScreen: Equatable, Sendable {
+    /// Storage not read yet (a locked Keychain at launch): a quiet placeholder, neither login nor profile.
+    case waiting
+    /// No session: the login screen.
+    case logIn
+    /// A session: the profile of this user.
+    case profile(User)
+}

@@ -1,0 +1,68 @@
+import AccountAPI
+import Foundation
+import Testing
+
+@testable import AccountKit
+
+/// Which screen follows which, decided without SwiftUI so the screens only carry it out.
+@Suite struct NavigationTests {
+    static let user = User(
+        id: UUID(), username: "민수", email: "minsu@example.com", emailVerified: true, mbti: .enfp,
+        createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+
+    @Test func theRootWaitsWhileTheStateIsUnknown() {
+        #expect(AccountNavigation.root(for: .unknown) == .waiting, "a locked Keychain must not flash login")
+        #expect(AccountNavigation.root(for: .signedOut) == .logIn)
+        #expect(AccountNavigation.root(for: .signedIn(Self.user)) == .profile(Self.user))
+    }
+
+    @Test func aMailedCodeLeadsToTheCodeScreenForThatAddress() {
+        #expect(
+            AccountNavigation.afterSignUp(.codeSent("minsu@example.com"))
+                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeSent: true)))
+        #expect(AccountNavigation.afterSignUp(.signedIn(Self.user)) == .popToRoot)
+    }
+
+    @Test func theSignUpFormStaysWhileFilledSentOrRefused() {
+        #expect(AccountNavigation.afterSignUp(.idle) == .stay)
+        #expect(AccountNavigation.afterSignUp(.submitting) == .stay)
+        #expect(AccountNavigation.afterSignUp(.failed(.conflict(.usernameTaken))) == .stay)
+    }
+
+    @Test func anUnverifiedLoginLeadsToTheCodeScreenWithoutSendingACode() {
+        #expect(
+            AccountNavigation.afterLogIn(needsEmailVerification: true, email: "minsu@example.com")
+                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeSent: false)))
+        #expect(
+            AccountNavigation.afterLogIn(needsEmailVerification: true, email: nil)
+                == .push(.emailCode(email: "", purpose: .verify, codeSent: false)),
+            "a nickname login leaves the address to the user")
+        #expect(AccountNavigation.afterLogIn(needsEmailVerification: false, email: "minsu@example.com") == .stay)
+    }
+
+    @Test func aVerifiedAccountGoesBackToLoginAndAProvenAddressOnToSignUp() {
+        let verified = EmailVerificationFlow.Step.verified(token: "tok")
+        #expect(AccountNavigation.afterVerification(verified, purpose: .verify, email: "a@example.com") == .popToRoot)
+        #expect(
+            AccountNavigation.afterVerification(verified, purpose: .signup, email: "a@example.com")
+                == .push(.verifiedSignUp(email: "a@example.com", token: "tok")))
+        let sent = EmailVerificationFlow.Step.codeSent(expiresAt: Date())
+        #expect(AccountNavigation.afterVerification(sent, purpose: .signup, email: "a@example.com") == .stay)
+        #expect(AccountNavigation.afterVerification(.enterEmail, purpose: .verify, email: "a@example.com") == .stay)
+    }
+
+    @Test func leavingSignUpAsksOnlyWithUnusedInput() {
+        #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .idle))
+        #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .failed(.invalidCredentials)))
+        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: false, phase: .idle))
+        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .codeSent("a@example.com")))
+        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .submitting))
+    }
+
+    @MainActor @Test func aFreshSignUpFormLeavesWithoutAskingAndAsksOnceTyped() {
+        let form = SignUpForm(client: AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en))
+        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase))
+        form.username = "민"
+        #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase))
+    }
+}

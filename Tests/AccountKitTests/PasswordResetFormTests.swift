@@ -1,0 +1,78 @@
+import AccountAPI
+import Foundation
+import Testing
+
+@testable import AccountKit
+
+/// The password reset form: checks before sending, refusals on their fields, and the whole flow
+/// against the real server.
+@MainActor @Suite(.serialized) struct PasswordResetFormTests {
+    static let offline = AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en)
+
+    @Test func aMalformedAddressIsRefusedBeforeSending() async {
+        let form = PasswordResetForm(client: Self.offline, email: "not an address")
+        await form.requestCode()
+        #expect(form.emailError != nil)
+        #expect(form.step == .enterEmail)
+        form.email = "minsu@example.com"
+        #expect(form.emailError == nil, "editing clears the error")
+    }
+
+    @Test func anUnreachableServerShowsAMessageAndStays() async {
+        let form = PasswordResetForm(client: Self.offline, email: "minsu@example.com")
+        await form.requestCode()
+        #expect(form.step == .enterEmail)
+        #expect(form.message != nil)
+        #expect(!form.isWorking)
+    }
+
+    @Test func confirmWaitsForAWellFormedCodeAndAnAcceptablePassword() {
+        let form = PasswordResetForm(client: Self.offline, email: "minsu@example.com")
+        form.apply(.invalidInput(["new_password": [FieldError(code: .tooCommon, message: "")]]))
+        #expect(form.passwordErrors == [Messages.field(.tooCommon, field: "password", .en)])
+        form.newPassword = "a new long passphrase"
+        #expect(form.passwordErrors.isEmpty, "editing clears the server's error")
+        #expect(!form.canConfirm, "no code was asked for yet")
+    }
+
+    @Test func aRejectedCodeLandsOnTheCodeField() {
+        let form = PasswordResetForm(client: Self.offline, email: "minsu@example.com")
+        form.apply(.codeRejected(.codeExpired))
+        #expect(form.codeError == Messages.detail(.codeExpired, .en))
+        #expect(form.message == nil)
+        form.code = "1"
+        #expect(form.codeError == nil)
+    }
+
+    @Test func theMailedCodeSetsANewPassword() async throws {
+        try await withModelServer(["--allow-unverified-login"]) { server, client in
+            let signUp = SignUpForm(client: client)
+            signUp.username = "민수"
+            signUp.email = "minsu@example.com"
+            signUp.password = "correct horse battery"
+            signUp.passwordConfirmation = "correct horse battery"
+            signUp.mbti = .enfp
+            await signUp.submit()
+            #expect(signUp.phase == .codeSent("minsu@example.com"))
+            #expect(try await server.latestCode(to: "minsu@example.com") != nil, "the sign-up mail comes first")
+
+            let form = PasswordResetForm(client: client, email: "minsu@example.com")
+            await form.requestCode()
+            #expect(form.step == .codeSent)
+            // The reset mail is the second one to this address; wait for it to be written.
+            for _ in 0..<200 where server.messages(to: "minsu@example.com").count < 2 {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(server.messages(to: "minsu@example.com").count == 2)
+            let code = try #require(try await server.latestCode(to: "minsu@example.com"))
+            form.code = code
+            form.newPassword = "a brand new passphrase"
+            #expect(form.canConfirm)
+            await form.confirm()
+            #expect(form.step == .done, "\(form.message ?? "") \(form.codeError ?? "")")
+
+            let pair = try await client.logIn(.identifier("minsu@example.com", password: "a brand new passphrase"))
+            #expect(pair.user.username == "민수")
+        }
+    }
+}
