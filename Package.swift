@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "AccountAPI", targets: ["AccountAPI"]),
         .library(name: "AccountKit", targets: ["AccountKit"]),
+        .library(name: "AccountUI", targets: ["AccountUI"]),
         .executable(name: "account-server", targets: ["account-server"]),
         .executable(name: "account", targets: ["account"]),
     ],
@@ -44,6 +45,8 @@ let package = Package(
         // Client side: Foundation and AccountAPI only, so it builds for iOS.
         .target(name: "AccountKit", dependencies: ["AccountAPI"]),
         .executableTarget(name: "account", dependencies: ["AccountKit"]),
+        // SwiftUI screens; every file is `#if canImport(SwiftUI)`, so on Linux an empty module.
+        .target(name: "AccountUI", dependencies: ["AccountKit"]),
 
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),

@@ -1,0 +1,49 @@
+#if canImport(SwiftUI)
+import SwiftUI
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// What a ``SignupTextFieldView`` asks for; sets its keyboard, content type, secure entry and
+/// capitalization.
+public enum SignupFieldKind: Sendable, Hashable {
+    /// A nickname (Korean or Latin letters, digits).
+    case nickname
+    /// An email address.
+    case email
+    /// A one-time code from an email.
+    case code
+    /// The current password (login).
+    case password
+    /// A password being chosen (sign-up, reset), offered for strong-password autofill.
+    case newPassword
+    /// A nickname or an email address (login).
+    case identifier
+
+    /// Whether the text is hidden as it is typed.
+    public var isSecure: Bool { self == .password || self == .newPassword }
+
+    #if os(iOS)
+    /// The keyboard the field shows.
+    public var keyboard: UIKeyboardType {
+        switch self {
+        case .email: .emailAddress
+        case .code: .numberPad
+        case .nickname, .password, .newPassword, .identifier: .default
+        }
+    }
+
+    /// What AutoFill offers for the field.
+    public var contentType: UITextContentType {
+        switch self {
+        case .nickname: .nickname
+        case .email: .emailAddress
+        case .code: .oneTimeCode
+        case .password: .password
+        case .newPassword: .newPassword
+        case .identifier: .username
+        }
+    }
+    #endif
+}
+#endif

@@ -1,0 +1,87 @@
+#if canImport(SwiftUI)
+import SwiftUI
+
+/// The one text field of the account screens: a title, the field its ``SignupFieldKind`` sets
+/// up, the messages under it, a focus binding and a submit action.
+///
+/// ```swift
+/// SignupTextFieldView(kind: .email, title: "Email", text: $form.email, field: .email,
+///                     focus: $focus, errors: form.errors(for: .email)) { focus = .password }
+/// ```
+public struct SignupTextFieldView<Field: Hashable>: View {
+    let kind: SignupFieldKind
+    let title: String
+    @Binding var text: String
+    let field: Field
+    let focus: FocusState<Field?>.Binding
+    let errors: [String]
+    let submitLabel: SubmitLabel
+    let onSubmit: () -> Void
+
+    /// - Parameters:
+    ///   - kind: what the field asks for.
+    ///   - title: the label above the field, also its VoiceOver label.
+    ///   - text: the model's property.
+    ///   - field: this field's value in the screen's focus state.
+    ///   - focus: the screen's focus state.
+    ///   - errors: the messages to show under the field (the model's, already localized).
+    ///   - submitLabel: the return key's name.
+    ///   - onSubmit: what the return key does (next field, or the screen's action).
+    public init(
+        kind: SignupFieldKind, title: String, text: Binding<String>, field: Field,
+        focus: FocusState<Field?>.Binding, errors: [String] = [], submitLabel: SubmitLabel = .next,
+        onSubmit: @escaping () -> Void
+    ) {
+        self.kind = kind
+        self.title = title
+        self._text = text
+        self.field = field
+        self.focus = focus
+        self.errors = errors
+        self.submitLabel = submitLabel
+        self.onSubmit = onSubmit
+    }
+
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 6) {
+            Text(title)
+                .font(.subheadline)
+                .foregroundStyle(.secondary)
+                .accessibilityHidden(true)
+            input
+                .textFieldStyle(.roundedBorder)
+                .autocorrectionDisabled()
+                .focused(focus, equals: field)
+                .submitLabel(submitLabel)
+                .onSubmit(onSubmit)
+                .accessibilityLabel(title)
+                .accessibilityHint(errors.joined(separator: " "))
+            FieldErrorsView(errors: errors)
+        }
+    }
+
+    @ViewBuilder private var input: some View {
+        if kind.isSecure {
+            SecureField(title, text: $text)
+                .platformInputTraits(kind)
+        } else {
+            TextField(title, text: $text)
+                .platformInputTraits(kind)
+        }
+    }
+}
+
+extension View {
+    /// Keyboard, AutoFill type and capitalization on iOS and Mac Catalyst; nothing on macOS.
+    @ViewBuilder func platformInputTraits(_ kind: SignupFieldKind) -> some View {
+        #if os(iOS)
+        self
+            .keyboardType(kind.keyboard)
+            .textContentType(kind.contentType)
+            .textInputAutocapitalization(.never)
+        #else
+        self
+        #endif
+    }
+}
+#endif
