@@ -98,6 +98,12 @@ public protocol StoreTransaction {
     /// Forgets the failures of `key` (after a success or a password reset).
     func deleteLoginThrottle(key: String) throws
 
+    // MARK: Rate counters
+
+    /// Counts one event under `key` in a fixed window of `window` seconds that starts at the first
+    /// event (a new window once the old one has passed), atomically, and returns the counter.
+    func incrementRateCounter(key: String, now: Date, window: TimeInterval) throws -> RateCounter
+
     // MARK: Mail outbox
 
     func enqueueMail(_ message: OutboxMessage) throws

@@ -180,3 +180,16 @@ public struct LoginThrottleRecord: Sendable, Equatable {
         self.lockouts = lockouts
     }
 }
+
+/// A fixed-window counter (requests of one client address, codes to one address), shared by
+/// every server.
+public struct RateCounter: Sendable, Equatable {
+    /// Events counted in the current window, this one included.
+    public var count: Int
+    public var windowStart: Date
+
+    public init(count: Int, windowStart: Date) {
+        self.count = count
+        self.windowStart = windowStart
+    }
+}

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2]
+    static let steps: [String] = [version1, version2, version3]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -81,6 +81,15 @@ enum Migrations {
             window_start BIGINT NOT NULL,
             locked_until BIGINT,
             lockouts INTEGER NOT NULL
+        );
+        """
+
+    /// Fixed-window counters: code sends per address and purpose, requests per client address.
+    private static let version3 = """
+        CREATE TABLE rate_counters (
+            key TEXT PRIMARY KEY,
+            count INTEGER NOT NULL,
+            window_start BIGINT NOT NULL
         );
         """
 }

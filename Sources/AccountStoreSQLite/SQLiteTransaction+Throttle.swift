@@ -28,3 +28,20 @@ extension SQLiteTransaction {
         try execute("DELETE FROM login_throttles WHERE key = ?", [.text(key)])
     }
 }
+
+extension SQLiteTransaction {
+    /// One statement, so the count is right however many writers race (and on PostgreSQL too).
+    func incrementRateCounter(key: String, now: Date, window: TimeInterval) throws -> RateCounter {
+        let windowStartLimit = now.addingTimeInterval(-window)
+        let counter = try first("""
+            INSERT INTO rate_counters (key, count, window_start) VALUES (?, 1, ?)
+            ON CONFLICT (key) DO UPDATE SET
+                count = CASE WHEN rate_counters.window_start <= ? THEN 1 ELSE rate_counters.count + 1 END,
+                window_start = CASE WHEN rate_counters.window_start <= ? THEN excluded.window_start ELSE rate_counters.window_start END
+            RETURNING count, window_start
+            """, [.text(key), .date(now), .date(windowStartLimit), .date(windowStartLimit)]
+        ) { RateCounter(count: $0.int(0), windowStart: $0.date(1)) }
+        guard let counter else { throw StoreError.failure(reason: "rate counter upsert returned nothing") }
+        return counter
+    }
+}

@@ -72,3 +72,24 @@ struct CodeTests {
         #expect(try await harness.counts() == [0, 0])
     }
 }
+
+@Suite("Code send limits")
+struct CodeSendLimitTests {
+    @Test("five codes an hour per address and purpose, the same for taken and free addresses")
+    func hourlyLimit() async throws {
+        let harness = try await Harness.make()
+        _ = try await harness.signedInUser("taken", email: "taken@example.com")
+        for email in ["free@example.com", "taken@example.com"] {
+            var statuses: [Int] = []
+            for _ in 0..<6 {
+                statuses.append(try await harness.send("POST", "/auth/email/code", json: ["email": email, "purpose": "signup"]).status)
+                harness.clock.advance(61)
+            }
+            #expect(statuses == [202, 202, 202, 202, 202, 429], "\(email)")
+        }
+        let verify = try await harness.send("POST", "/auth/email/code", json: ["email": "free@example.com", "purpose": "verify"])
+        #expect(verify.status == 202, "another purpose counts apart")
+        harness.clock.advance(3600)
+        #expect(try await harness.send("POST", "/auth/email/code", json: ["email": "free@example.com", "purpose": "signup"]).status == 202)
+    }
+}

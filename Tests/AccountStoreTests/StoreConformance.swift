@@ -36,6 +36,8 @@ enum StoreConformance {
         Behaviour(name: "migrate is idempotent and returns the version", check: migrateIsIdempotent),
         Behaviour(name: "login throttles: created empty, updated, deleted", check: loginThrottles),
         Behaviour(name: "100 concurrent increments of one throttle row all count", check: loginThrottleRace),
+        Behaviour(name: "rate counters: fixed windows per key", check: rateCounters),
+        Behaviour(name: "100 concurrent rate counter increments all count", check: rateCounterRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
     ]
 }

@@ -47,6 +47,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var codeMaxAttempts = 5
     /// Seconds between two codes to one address and purpose.
     public var codeResendCooldown = 60
+    /// Codes per address and purpose per hour.
+    public var codeSendsPerHour = 5
     /// Seconds an `email_verification_token` is valid.
     public var verificationTokenTTL = 1800
     /// Seconds a used refresh token may be presented again and get the same new pair.

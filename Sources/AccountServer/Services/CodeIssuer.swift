@@ -27,7 +27,7 @@ enum CodeCheck: Sendable, Equatable {
 extension AccountApp {
     /// Stores a new code for an address and purpose and queues its mail, in the caller's
     /// transaction; returns the seconds to wait instead when the last code is younger than the
-    /// resend cooldown.
+    /// resend cooldown or the address had its codes for this hour.
     ///
     /// When `mail` is `nil` (no account to send to, or one that must not get a code) the row
     /// still gets a hash nobody knows, so cooldowns and answers to guesses stay the same as for a
@@ -39,6 +39,11 @@ extension AccountApp {
         if let previous = try tx.code(emailKey: emailKey, purpose: purpose) {
             let wait = TimeInterval(configuration.codeResendCooldown) - now.timeIntervalSince(previous.createdAt)
             if wait > 0 { return Int(wait.rounded(.up)) }
+        }
+        let hour: TimeInterval = 3600
+        let sends = try tx.incrementRateCounter(key: "code:\(purpose):\(emailKey)", now: now, window: hour)
+        if sends.count > configuration.codeSendsPerHour {
+            return Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up))
         }
         let code = codes.newCode()
         let message = mail(code)
