@@ -51,6 +51,16 @@ import Testing
         let logs = server.logs
         // The log is not empty (it would hide nothing then): it has the login events.
         #expect(logs.contains("login_succeeded") && logs.contains("login_failed"))
+        // Each security event of the flow is there, with its request id and client address.
+        let events = logs.split(separator: "\n").compactMap { line -> [String: String]? in
+            guard let data = line.data(using: .utf8) else { return nil }
+            return try? JSONSerialization.jsonObject(with: data) as? [String: String]
+        }
+        for name in ["code_sent", "code_failed", "login_failed", "login_succeeded", "logout"] {
+            let event = events.first { $0["event"] == name }
+            #expect(event?["request_id"] != nil && event?["client"] == "127.0.0.1" && event?["time"] != nil, "\(name)")
+        }
+        #expect(events.first { $0["event"] == "login_succeeded" }?["user_id"] == login.user.id.uuidString.lowercased())
         for (name, secret) in secrets {
             #expect(!logs.contains(secret), "the \(name) appears in the server's output")
             // A JWT's signature alone is as good as the token for matching a leak.

@@ -36,7 +36,7 @@ extension AccountApp {
         guard try await passwords.verify(password, against: user.passwordHash) else { throw APIError.invalidCredentials }
         // The store removes sessions, refresh tokens and every code of the address with it.
         _ = try await store.write { try $0.deleteUser(id: userID) }
-        Log.event("account_deleted", ["request_id": context.base.requestID, "user_id": userID.uuidString.lowercased()])
+        context.audit(.accountDeleted)
         return .noContent
     }
 }

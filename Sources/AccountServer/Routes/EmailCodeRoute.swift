@@ -40,6 +40,8 @@ extension AccountApp {
             return wait
         }
         if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
+        // The same line whether or not a code went out, like the reply.
+        context.audit(.codeSent, ["purpose": purpose.rawValue])
         mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
     }

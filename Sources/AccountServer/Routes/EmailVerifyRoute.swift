@@ -36,7 +36,10 @@ extension AccountApp {
             try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
             return outcome
         }
-        if let error = outcome.error { throw error }
+        if let error = outcome.error {
+            context.audit(.codeFailed)
+            throw error
+        }
         return try .json(EmailVerified(email: email, emailVerificationToken: token))
     }
 }

@@ -31,12 +31,12 @@ extension AccountApp {
         }
         let throttleKey = account.map { Self.throttleKey(userID: $0.id) } ?? Self.throttleKey(unknown: key, byEmail: byEmail)
         if let retryAfter = try await reserveLoginTry(key: throttleKey, now: context.now) {
-            Log.event("login_backoff", ["request_id": context.requestID, "client": context.clientAddress])
+            context.audit(.loginBackoff, userID: account?.id)
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         guard try await passwords.verify(password, against: account?.passwordHash), var user = account else {
             try await confirmLoginFailure(key: throttleKey, now: context.now)
-            Log.event("login_failed", ["request_id": context.requestID, "client": context.clientAddress])
+            context.audit(.loginFailed, userID: account?.id)
             throw APIError.invalidCredentials
         }
         if !user.emailVerified && !configuration.allowUnverifiedLogin {
@@ -57,7 +57,7 @@ extension AccountApp {
             try self.clearLoginThrottle(key: throttleKey, in: tx)
             return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
         }
-        Log.event("login_succeeded", ["request_id": context.requestID, "user_id": user.id.uuidString.lowercased(), "client": context.clientAddress])
+        context.audit(.loginSucceeded, userID: user.id)
         return try .json(try await tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
     }
 }

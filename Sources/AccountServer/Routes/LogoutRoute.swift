@@ -17,7 +17,7 @@ extension AccountApp {
             case .global: try tx.revokeSessions(userID: userID, except: nil, at: now)
             }
         }
-        Log.event("logout", ["request_id": context.base.requestID, "user_id": userID.uuidString.lowercased(), "scope": scope.rawValue])
+        context.audit(.logout, ["scope": scope.rawValue])
         return .noContent
     }
 }

@@ -28,7 +28,7 @@ extension AccountApp {
             try tx.updateUser(account)
             try tx.revokeSessions(userID: userID, except: sessionID, at: now)
         }
-        Log.event("password_changed", ["request_id": context.base.requestID, "user_id": userID.uuidString.lowercased()])
+        context.audit(.passwordChanged)
         return .noContent
     }
 
@@ -49,6 +49,7 @@ extension AccountApp {
             }
         }
         if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
+        context.audit(.codeSent, ["purpose": Self.resetPurpose])
         mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
     }
@@ -88,8 +89,11 @@ extension AccountApp {
             try self.clearLoginThrottle(key: Self.throttleKey(userID: user.id), in: tx)
             return outcome
         }
-        if let error = outcome.error { throw error }
-        Log.event("password_reset", ["request_id": context.requestID, "user_id": account.id.uuidString.lowercased()])
+        if let error = outcome.error {
+            context.audit(.codeFailed, userID: account.id, ["purpose": Self.resetPurpose])
+            throw error
+        }
+        context.audit(.passwordReset, userID: account.id)
         return .noContent
     }
 }

@@ -66,7 +66,7 @@ extension AccountApp {
             return try .json(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
         case .reused:
             metrics.refresh(.reused)
-            Log.event("refresh_token_reused", ["request_id": context.requestID, "client": context.clientAddress])
+            context.audit(.refreshTokenReused)
             throw APIError.refreshTokenReused
         case .revoked:
             metrics.refresh(.revoked)

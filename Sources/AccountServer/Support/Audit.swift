@@ -1,0 +1,35 @@
+import Foundation
+
+/// Security events, one JSON line each, with time, request id, client address and account.
+///
+/// Only ids, addresses and outcomes go in: never a password, code or token.
+enum AuditEvent: String {
+    case loginSucceeded = "login_succeeded"
+    case loginFailed = "login_failed"
+    case loginBackoff = "login_backoff"
+    case refreshTokenReused = "refresh_token_reused"
+    case logout
+    case passwordChanged = "password_changed"
+    case passwordReset = "password_reset"
+    case codeSent = "code_sent"
+    case codeFailed = "code_failed"
+    case accountDeleted = "account_deleted"
+}
+
+extension RequestContext {
+    /// Logs a security event about this request.
+    func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: [String: String] = [:]) {
+        var line = fields
+        line["request_id"] = requestID
+        line["client"] = clientAddress
+        if let userID { line["user_id"] = userID.uuidString.lowercased() }
+        Log.event(event.rawValue, line)
+    }
+}
+
+extension AuthenticatedContext {
+    /// Logs a security event about the signed-in caller.
+    func audit(_ event: AuditEvent, _ fields: [String: String] = [:]) {
+        base.audit(event, userID: userID, fields)
+    }
+}
