@@ -52,7 +52,8 @@ public enum ServerMain {
         Log.enabled = configuration.accessLog
         let store = try StoreFactory.open(configuration.databaseURL)
         let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
-        let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport)
+        let clock = configuration.clockFile.map(ServerClock.offset(byFileAt:)) ?? .system
+        let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(
                 host: configuration.host, port: configuration.port, threads: configuration.httpThreads),

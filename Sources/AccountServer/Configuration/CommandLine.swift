@@ -48,6 +48,7 @@ public enum ServerCommandLine {
         Option(name: "hash-threads", help: "password hashing threads (default: cores)") { $0.hashThreads = try int($1!, "hash-threads", 1...256) },
         Option(name: "hash-memory", help: "Argon2id memory in KiB (default 19456)") { $0.hashMemory = try int($1!, "hash-memory", 8...4_194_304) * 1024 },
         Option(name: "hash-passes", help: "Argon2id passes (default 2)") { $0.hashPasses = try int($1!, "hash-passes", 1...64) },
+        Option(name: "clock-file", help: "for tests: a file with seconds the server's clock runs ahead") { $0.clockFile = $1! },
         Option(name: "access-log", help: "one JSON line per request on stderr: on or off (default on)") { $0.accessLog = try bool($1) },
     ]
 

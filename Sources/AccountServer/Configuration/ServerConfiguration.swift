@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Seconds a used refresh token may be presented again and get the same new pair.
     public var refreshGrace = 10
 
+    /// For tests: a file holding seconds by which the server's clock runs ahead.
+    public var clockFile: String?
+
     public init() {}
 
     /// The audience in force.
