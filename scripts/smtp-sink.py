@@ -1,13 +1,14 @@
 #!/usr/bin/python3
 """A throwaway SMTP server for tests: saves every accepted message as a .eml file.
 
-    smtp-sink.py --dir OUT [--port 0] [--refuse N] [--auth user:pass]
+    smtp-sink.py --dir OUT [--port 0] [--refuse N] [--auth user:pass] [--starttls CERT KEY]
 
 Listens on 127.0.0.1 (port 0 picks a free one) and prints "PORT <n>" once it accepts
 connections. Each message becomes OUT/<n>.eml (written to a hidden file, then renamed) next to
 OUT/<n>.json with the envelope (mail_from, rcpt_tos, mail_options). --refuse N answers the first
 N DATA commands with 451 and accepts after that; --auth requires AUTH PLAIN/LOGIN with that
-user and password (allowed without TLS, for loopback tests only). Stops on SIGTERM or SIGINT.
+user and password (allowed without TLS, for loopback tests only); --starttls offers STARTTLS with
+that PEM certificate and key and refuses mail until the client has switched to TLS. Stops on SIGTERM or SIGINT.
 Needs aiosmtpd (Debian: apt-get install -y python3-aiosmtpd).
 """
 import argparse
@@ -15,6 +16,7 @@ import asyncio
 import json
 import os
 import signal
+import ssl
 import sys
 
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
@@ -36,6 +38,7 @@ class Sink:
             "mail_from": envelope.mail_from,
             "rcpt_tos": envelope.rcpt_tos,
             "mail_options": envelope.mail_options,
+            "tls": session.ssl is not None,
         }
         self._write(name + ".json", json.dumps(envelope_info).encode())
         self._write(name + ".eml", envelope.original_content)
@@ -66,6 +69,7 @@ async def main():
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--refuse", type=int, default=0)
     parser.add_argument("--auth")
+    parser.add_argument("--starttls", nargs=2, metavar=("CERT", "KEY"))
     options = parser.parse_args()
     os.makedirs(options.dir, exist_ok=True)
 
@@ -77,6 +81,10 @@ async def main():
 
     # A parent's worker thread may have blocked signals, and a spawned child inherits the mask.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    if options.starttls:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(*options.starttls)
+        settings.update(tls_context=context, require_starttls=True)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(lambda: SMTP(sink, **settings), "127.0.0.1", options.port)
     stop = asyncio.Event()

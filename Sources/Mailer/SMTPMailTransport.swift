@@ -23,6 +23,8 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
     private let credentials: (username: String, password: String)?
     private let timeout: TimeInterval
     private let now: @Sendable () -> Date
+    /// A PEM file of certificates to trust instead of the system's (tests with a private CA).
+    var trustedCAFile: String?
 
     /// Threads for the blocking `curl_easy_perform` calls, away from the cooperative pool.
     private static let workers = DispatchQueue(label: "mailer.smtp", attributes: .concurrent)
@@ -32,7 +34,7 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
     ///   - url: `smtp://[user[:password]@]host[:port]` or `smtps://…`; a user and password in the
     ///     URL are percent-decoded and used when `username` and `password` are `nil`.
     ///   - username: the AUTH user; no AUTH happens without one.
-    ///   - timeout: seconds for connecting and, separately, for the whole conversation.
+    ///   - timeout: seconds for the whole conversation, connecting included.
     /// - Throws: ``MailError/invalidConfiguration(_:)`` for another scheme, a missing host, or a
     ///   sender that is not an address.
     public init(
@@ -73,7 +75,7 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
         let recipient = try Mailbox(parsing: message.to, header: "To").address
         let transfer = SMTPTransfer(
             server: server, from: senderAddress, to: recipient, body: Array(text.utf8),
-            credentials: credentials, timeout: timeout)
+            credentials: credentials, timeout: timeout, caFile: trustedCAFile)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Self.workers.async {
                 continuation.resume(with: Result { try transfer.run() })

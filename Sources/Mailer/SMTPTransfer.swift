@@ -9,6 +9,7 @@ struct SMTPTransfer: Sendable {
     var body: [UInt8]
     var credentials: (username: String, password: String)?
     var timeout: TimeInterval
+    var caFile: String?
 
     /// Runs the whole conversation (EHLO, STARTTLS if offered, AUTH, MAIL, RCPT, DATA, QUIT) on
     /// the calling thread, which it blocks.
@@ -20,7 +21,10 @@ struct SMTPTransfer: Sendable {
         // Only mail: a crafted option can never turn this handle into a file or HTTP client.
         try curl.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
         // STARTTLS when the server offers it, plain otherwise (smtps:// is TLS regardless).
+        // TRY, as asked for plain smtp:// (a local relay often has no TLS); the cost is that an
+        // active attacker can strip the STARTTLS offer. Certificates are verified whenever TLS is used.
         try curl.set(CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue))
+        if let caFile { try curl.set(CURLOPT_CAINFO, caFile) }
         let millis = max(1, Int(timeout * 1000))
         try curl.set(CURLOPT_CONNECTTIMEOUT_MS, millis)
         try curl.set(CURLOPT_TIMEOUT_MS, millis)
@@ -30,6 +34,8 @@ struct SMTPTransfer: Sendable {
         }
         try curl.set(CURLOPT_MAIL_FROM, "<\(from)>")
         try curl.set(CURLOPT_MAIL_RCPT, list: ["<\(to)>"])
+        // SIZE on MAIL FROM lets a server refuse an oversized message before the upload.
+        try curl.set(CURLOPT_INFILESIZE, body.count)
         let source = CurlUploadSource(body)
         try curl.setUpload(from: source)
 

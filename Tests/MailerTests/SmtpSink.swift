@@ -12,7 +12,8 @@ final class SmtpSink: @unchecked Sendable {
     /// - Parameters:
     ///   - refuse: how many DATA commands to answer with 451 before accepting.
     ///   - auth: `user:password` to require AUTH with.
-    init(refuse: Int = 0, auth: String? = nil) throws {
+    ///   - starttls: PEM certificate and key files; the sink then offers STARTTLS and requires it.
+    init(refuse: Int = 0, auth: String? = nil, starttls: (certificate: String, key: String)? = nil) throws {
         folder = temporaryFolder()
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -29,6 +30,7 @@ final class SmtpSink: @unchecked Sendable {
         }
         process.arguments! += ["--dir", folder.path, "--port", "0", "--refuse", String(refuse)]
         if let auth { process.arguments! += ["--auth", auth] }
+        if let starttls { process.arguments! += ["--starttls", starttls.certificate, starttls.key] }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -82,6 +84,7 @@ final class SmtpSink: @unchecked Sendable {
         var mail_from: String
         var rcpt_tos: [String]
         var mail_options: [String]
+        var tls: Bool
     }
 }
 
