@@ -1,14 +1,15 @@
 #!/usr/bin/python3
 """A throwaway SMTP server for tests: saves every accepted message as a .eml file.
 
-    smtp-sink.py --dir OUT [--port 0] [--refuse N] [--auth user:pass] [--starttls CERT KEY]
+    smtp-sink.py --dir OUT [--port 0] [--refuse N] [--auth user:pass] [--starttls CERT KEY | --tls CERT KEY]
 
 Listens on 127.0.0.1 (port 0 picks a free one) and prints "PORT <n>" once it accepts
 connections. Each message becomes OUT/<n>.eml (written to a hidden file, then renamed) next to
 OUT/<n>.json with the envelope (mail_from, rcpt_tos, mail_options). --refuse N answers the first
 N DATA commands with 451 and accepts after that; --auth requires AUTH PLAIN/LOGIN with that
 user and password (allowed without TLS, for loopback tests only); --starttls offers STARTTLS with
-that PEM certificate and key and refuses mail until the client has switched to TLS. Stops on SIGTERM or SIGINT.
+that PEM certificate and key and refuses mail until the client has switched to TLS; --tls speaks
+TLS from the first byte instead (smtps://). Stops on SIGTERM or SIGINT.
 Needs aiosmtpd (Debian: apt-get install -y python3-aiosmtpd).
 """
 import argparse
@@ -70,6 +71,7 @@ async def main():
     parser.add_argument("--refuse", type=int, default=0)
     parser.add_argument("--auth")
     parser.add_argument("--starttls", nargs=2, metavar=("CERT", "KEY"))
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     options = parser.parse_args()
     os.makedirs(options.dir, exist_ok=True)
 
@@ -85,8 +87,13 @@ async def main():
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(*options.starttls)
         settings.update(tls_context=context, require_starttls=True)
+    implicit = None
+    if options.tls:
+        implicit = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        implicit.load_cert_chain(*options.tls)
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: SMTP(sink, **settings), "127.0.0.1", options.port)
+    server = await loop.create_server(lambda: SMTP(sink, **settings), "127.0.0.1", options.port,
+                                      ssl=implicit)
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)

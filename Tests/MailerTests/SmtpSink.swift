@@ -13,7 +13,11 @@ final class SmtpSink: @unchecked Sendable {
     ///   - refuse: how many DATA commands to answer with 451 before accepting.
     ///   - auth: `user:password` to require AUTH with.
     ///   - starttls: PEM certificate and key files; the sink then offers STARTTLS and requires it.
-    init(refuse: Int = 0, auth: String? = nil, starttls: (certificate: String, key: String)? = nil) throws {
+    ///   - tls: PEM certificate and key files; the sink then speaks TLS from the start (smtps://).
+    init(
+        refuse: Int = 0, auth: String? = nil, starttls: (certificate: String, key: String)? = nil,
+        tls: (certificate: String, key: String)? = nil
+    ) throws {
         folder = temporaryFolder()
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -31,6 +35,7 @@ final class SmtpSink: @unchecked Sendable {
         process.arguments! += ["--dir", folder.path, "--port", "0", "--refuse", String(refuse)]
         if let auth { process.arguments! += ["--auth", auth] }
         if let starttls { process.arguments! += ["--starttls", starttls.certificate, starttls.key] }
+        if let tls { process.arguments! += ["--tls", tls.certificate, tls.key] }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

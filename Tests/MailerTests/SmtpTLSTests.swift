@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Mailer
 
-/// STARTTLS on `smtp://`: used when offered, and the server's certificate is checked.
-@Suite struct SmtpStartTLSTests {
+/// TLS: STARTTLS on `smtp://` when offered, TLS from the start on `smtps://`, certificates checked.
+@Suite struct SmtpTLSTests {
     let sender = "MBTI Playground <no-reply@mbti.example>"
 
     /// A self-signed certificate for 127.0.0.1 made with the openssl command, in a fresh folder.
@@ -51,6 +51,32 @@ import Testing
         } throws: { error in
             guard case MailError.deliveryFailed(let reason) = error else { return false }
             return reason.lowercased().contains("certificate")
+        }
+        #expect(try sink.received().isEmpty)
+    }
+
+    @Test func smtpsSpeaksTLSFromTheStart() async throws {
+        let pem = try selfSignedCertificate()
+        defer { try? FileManager.default.removeItem(at: pem.folder) }
+        let sink = try SmtpSink(auth: "mbti:pw", tls: (pem.certificate, pem.key))
+        var transport = try SMTPMailTransport(
+            url: URL(string: "smtps://mbti:pw@127.0.0.1:\(sink.port)")!, sender: sender)
+        transport.trustedCAFile = pem.certificate
+
+        try await transport.send(MailMessage(to: "a@b.example", subject: "smtps", text: "implicit TLS"))
+
+        let received = try sink.received()
+        try #require(received.count == 1)
+        #expect(try ParsedMail(received[0].mail).body == "implicit TLS\r\n")
+    }
+
+    @Test func smtpsToAPlainServerFails() async throws {
+        let sink = try SmtpSink()
+        let transport = try SMTPMailTransport(url: URL(string: "smtps://127.0.0.1:\(sink.port)")!, sender: sender,
+                                              timeout: 5)
+
+        await #expect(throws: MailError.self) {
+            try await transport.send(MailMessage(to: "a@b.example", subject: "smtps", text: "x"))
         }
         #expect(try sink.received().isEmpty)
     }
