@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -36,7 +39,7 @@ let package = Package(
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "AccountStore", dependencies: ["AccountAPI"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
         .target(
             name: "AccountServer",
             dependencies: ["AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "Mailer"]),

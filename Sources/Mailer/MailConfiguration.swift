@@ -7,14 +7,26 @@ import Foundation
 ///     for: "file:///var/mail/mbti", sender: "MBTI Playground <no-reply@example.com>")
 /// ```
 public enum MailConfiguration {
-    /// Builds the transport for `option`: `console`, `file:///abs/dir` or `file:relative/dir`.
+    /// Builds the transport for `option`: `console`, `file:///abs/dir`, `file:relative/dir`,
+    /// `smtp://[user[:password]@]host[:port]` or `smtps://…`.
+    ///
+    /// For SMTP without a user in the URL, `ACCOUNT_MAIL_USER` and `ACCOUNT_MAIL_PASSWORD` from
+    /// `environment` supply the credentials, so the password need not appear on a command line.
     /// - Throws: ``MailError/invalidConfiguration(_:)`` for any other value, a sender that is
     ///   not an address, or a folder that cannot be created.
-    public static func transport(for option: String, sender: String) throws -> any MailTransport {
+    public static func transport(
+        for option: String, sender: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> any MailTransport {
         try validate(sender: sender)
         switch try destination(for: option) {
         case .console: return ConsoleMailTransport(sender: sender)
         case .directory(let folder): return try FileMailTransport(directory: folder, sender: sender)
+        case .smtp(let url):
+            let fromURL = try SMTPEndpoint(url: url)
+            let username = fromURL.username ?? environment["ACCOUNT_MAIL_USER"].flatMap { $0.isEmpty ? nil : $0 }
+            let password = fromURL.password ?? environment["ACCOUNT_MAIL_PASSWORD"]
+            return try SMTPMailTransport(url: url, sender: sender, username: username, password: password)
         }
     }
 
@@ -27,12 +39,20 @@ public enum MailConfiguration {
         if lowered == "console" { return .console }
         if lowered.hasPrefix("file:") { return .directory(try folder(fromFileOption: option)) }
         if lowered.hasPrefix("smtp://") || lowered.hasPrefix("smtps://") {
-            throw MailError.invalidConfiguration(
-                "mail delivery over SMTP (\(option)) is not supported yet; "
-                    + "use --mail console or --mail file:///path/to/folder")
+            // Checked here so a bad URL stops the server at start, not at the first mail.
+            guard let url = URL(string: option) else {
+                throw MailError.invalidConfiguration(
+                    "the SMTP mail URL is not a valid URL: percent-encode special characters in the user "
+                        + "and password (smtp://[user[:password]@]host[:port] or smtps://…)")
+            }
+            _ = try SMTPEndpoint(url: url)
+            return .smtp(url)
         }
+        // A mistyped URL with user information may hold a password: never repeat that one.
+        let shown = option.contains("@") ? "" : " \"\(option)\""
         throw MailError.invalidConfiguration(
-            "unknown --mail value \"\(option)\": use console, file:///absolute/folder or file:relative/folder")
+            "unknown --mail value\(shown): use console, file:///absolute/folder, file:relative/folder, "
+                + "smtp://host:port or smtps://user:password@host:port")
     }
 
     /// Throws ``MailError/invalidConfiguration(_:)`` unless `sender` is one plain address,

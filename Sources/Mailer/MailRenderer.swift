@@ -5,6 +5,12 @@ import Foundation
 /// The result has CRLF line ends, header lines of at most 78 characters (non-ASCII subjects and
 /// names become RFC 2047 encoded words), and the body as UTF-8 in 8bit.
 ///
+/// The body stays 8bit rather than quoted-printable or base64, also over SMTP: every server this
+/// is meant for advertises 8BITMIME (RFC 6152; Postfix, Exim, the big providers, aiosmtpd), the
+/// templates' lines stay far below SMTP's 998-octet limit, and the code stays readable as the
+/// only 6-digit run. Quoted-printable would glue hex escapes to nearby digits (`분2026` becomes
+/// `=EB=B6=842026`, a new 6-digit run) and may break a line inside the code; base64 hides it.
+///
 /// ```swift
 /// let eml = try MailRenderer.render(message, from: "MBTI Playground <no-reply@example.com>",
 ///                                   date: .now, messageID: UUID().uuidString)

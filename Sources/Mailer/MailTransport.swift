@@ -1,4 +1,4 @@
-/// Delivers rendered messages somewhere: standard output, a folder of `.eml` files, or (later) SMTP.
+/// Delivers rendered messages somewhere: standard output, a folder of `.eml` files, or an SMTP server.
 ///
 /// A transport renders the message itself with ``MailRenderer`` so every destination sees the
 /// same RFC 5322 text.
