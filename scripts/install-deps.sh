@@ -7,10 +7,16 @@ want_test=0
 [ "${1:-}" = "--test" ] && want_test=1
 
 missing=()
-for module in libmicrohttpd libsodium sqlite3; do
+for module in libmicrohttpd libsodium sqlite3 libcurl; do
     pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=("pkg-config")
+if [ $want_test -eq 1 ]; then
+    # The SMTP tests run a real SMTP server (aiosmtpd) under the system Python, with TLS from openssl.
+    /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=("python3-aiosmtpd")
+    command -v openssl >/dev/null 2>&1 || missing+=("openssl")
+    command -v script >/dev/null 2>&1 || missing+=("util-linux")
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
@@ -22,11 +28,12 @@ if command -v apt-get >/dev/null 2>&1; then
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends \
-        pkg-config libmicrohttpd-dev libsodium-dev libsqlite3-dev >/dev/null
+    packages=(pkg-config libmicrohttpd-dev libsodium-dev libsqlite3-dev libcurl4-openssl-dev)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux)
+    $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-    brew install pkg-config libmicrohttpd libsodium sqlite
+    brew install pkg-config libmicrohttpd libsodium sqlite curl
 else
-    echo "install-deps: install pkg-config, libmicrohttpd, libsodium and sqlite3 development files by hand" >&2
+    echo "install-deps: install pkg-config and the development files of libmicrohttpd, libsodium, sqlite3 and libcurl by hand" >&2
     exit 1
 fi
