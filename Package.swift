@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "AccountStore", dependencies: ["AccountAPI"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "CLibPQ"]),
         .target(name: "Mailer", dependencies: ["AccountAPI"]),
         .target(
             name: "AccountServer",
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),
