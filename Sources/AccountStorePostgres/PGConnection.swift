@@ -30,20 +30,22 @@ final class PGConnection {
             withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection else { throw StoreError.unavailable(reason: "PostgreSQL: out of memory") }
-        handle = connection
-        guard PQstatus(handle) == CONNECTION_OK else {
-            // deinit does not run for an object whose init threw.
-            let reason = lastError
-            PQfinish(handle)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            // Thrown before `handle` is set, so deinit does not run and finish it a second time.
+            let reason = Self.message(of: connection)
+            PQfinish(connection)
             throw StoreError.unavailable(reason: "cannot connect to PostgreSQL: \(reason)")
         }
+        handle = connection
         cpq_silence_notices(handle)
     }
 
     deinit { PQfinish(handle) }
 
     /// libpq's last message for this connection, on one line. It names host and port, never the password.
-    var lastError: String {
+    var lastError: String { Self.message(of: handle) }
+
+    private static func message(of handle: OpaquePointer) -> String {
         guard let message = PQerrorMessage(handle) else { return "unknown error" }
         return String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
