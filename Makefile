@@ -12,8 +12,7 @@ run: deps
 
 ## make test: install what tests need, build everything, run the whole suite
 test: test-deps check-apple
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@scripts/test.sh
 
 ## Apple-only files (SwiftUI, Security) cannot be compiled on Linux; at least they must parse.
 check-apple:

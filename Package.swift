@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -39,10 +42,13 @@ let package = Package(
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "AccountStore", dependencies: ["AccountAPI"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "CLibPQ"]),
         .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
         .target(
             name: "AccountServer",
-            dependencies: ["AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "Mailer"]),
+            dependencies: [
+                "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
+            ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
         // Client side: Foundation and AccountAPI only, so it builds for iOS.
@@ -54,7 +60,7 @@ let package = Package(
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),

@@ -7,7 +7,7 @@ want_test=0
 [ "${1:-}" = "--test" ] && want_test=1
 
 missing=()
-for module in libmicrohttpd libsodium sqlite3 libcurl; do
+for module in libmicrohttpd libsodium sqlite3 libcurl libpq; do
     pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=("pkg-config")
@@ -16,6 +16,7 @@ if [ $want_test -eq 1 ]; then
     /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=("python3-aiosmtpd")
     command -v openssl >/dev/null 2>&1 || missing+=("openssl")
     command -v script >/dev/null 2>&1 || missing+=("util-linux")
+    [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=("postgresql")
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then
@@ -28,12 +29,12 @@ if command -v apt-get >/dev/null 2>&1; then
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
-    packages=(pkg-config libmicrohttpd-dev libsodium-dev libsqlite3-dev libcurl4-openssl-dev)
-    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux)
+    packages=(pkg-config libmicrohttpd-dev libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql)
     $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-    brew install pkg-config libmicrohttpd libsodium sqlite curl
+    brew install pkg-config libmicrohttpd libsodium sqlite curl libpq
 else
-    echo "install-deps: install pkg-config and the development files of libmicrohttpd, libsodium, sqlite3 and libcurl by hand" >&2
+    echo "install-deps: install pkg-config and the development files of libmicrohttpd, libsodium, sqlite3, libcurl and libpq by hand" >&2
     exit 1
 fi

@@ -1,9 +1,10 @@
 import AccountStore
+import AccountStorePostgres
 import AccountStoreSQLite
 
 /// Opens the store a `--database-url` names.
 enum StoreFactory {
-    static func open(_ url: String) throws -> any AccountStore {
+    static func open(_ url: String, poolSize: Int = 8) throws -> any AccountStore {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
@@ -11,8 +12,8 @@ enum StoreFactory {
             return try SQLiteAccountStore(path: path)
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            throw CommandLineError(description: "PostgreSQL is not supported by this build yet; use sqlite:PATH")
+            return try PostgresAccountStore(url: url, poolSize: poolSize)
         }
-        throw CommandLineError(description: "--database-url must be sqlite:PATH, not \(url.prefix(16))…")
+        throw CommandLineError(description: "--database-url must be sqlite:PATH or postgres://user:pass@host:port/db")
     }
 }

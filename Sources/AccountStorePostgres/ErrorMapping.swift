@@ -1,0 +1,61 @@
+import AccountStore
+
+extension StoreError {
+    /// Translates a PostgreSQL failure into the store's terms.
+    ///
+    /// Only the primary message is kept: PostgreSQL's detail line repeats the values of a
+    /// conflicting row, which may be secrets (token hashes) or personal data (addresses).
+    init(postgresMessage message: String, sqlState: String?, constraint: String? = nil, connectionLost: Bool) {
+        let reason = "PostgreSQL \(sqlState ?? "-----"): \(message)"
+        guard let sqlState, !connectionLost else {
+            self = .unavailable(reason: reason)
+            return
+        }
+        if sqlState == SQLState.uniqueViolation {
+            self = .conflict(field: Self.conflictField(constraint))
+        } else if SQLState.isTransient(sqlState) {
+            self = .unavailable(reason: reason)
+        } else {
+            self = .failure(reason: reason)
+        }
+    }
+
+    /// The field a unique violation is about, named the way callers know it.
+    static func conflictField(_ constraint: String?) -> String {
+        guard let constraint else { return "unknown" }
+        return conflictFields[constraint] ?? constraint
+    }
+
+    /// The unique constraints of ``PGMigrations``, by the names the migrations give them.
+    private static let conflictFields: [String: String] = [
+        "users_pkey": "id",
+        "users_username_key_key": "username",
+        "users_email_key_key": "email",
+        "sessions_pkey": "id",
+        "refresh_tokens_pkey": "hash",
+        "codes_pkey": "purpose",
+        "verification_tokens_pkey": "hash",
+        "signing_keys_pkey": "kid",
+        "settings_pkey": "name",
+        "outbox_pkey": "id",
+    ]
+}
+
+/// The SQLSTATE codes the store acts on.
+enum SQLState {
+    static let uniqueViolation = "23505"
+    static let serializationFailure = "40001"
+    static let deadlockDetected = "40P01"
+
+    /// Failures after which the same transaction may succeed when run again.
+    static func isRetryable(_ state: String?) -> Bool {
+        state == serializationFailure || state == deadlockDetected
+    }
+
+    /// Failures that may pass: lost connections (class 08), shutdowns and restarts (57P01-57P03),
+    /// cancellations (57014), lack of resources (53), lock timeouts (55P03) and retryable conflicts.
+    static func isTransient(_ state: String) -> Bool {
+        state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57") || state == "55P03"
+            || isRetryable(state)
+    }
+}

@@ -1,0 +1,106 @@
+/// The PostgreSQL schema, one SQL script per version, oldest first: version N is `steps[N - 1]`.
+///
+/// It mirrors the SQLite backend's schema table for table and column for column: `BYTEA` for
+/// blobs, `BIGINT` milliseconds since 1970 for times, lower-case text UUIDs, `BOOLEAN` flags.
+/// Unique constraints are named so conflicts map to fields whatever the database would call them.
+/// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
+/// so CockroachDB and YugabyteDB can run it.
+enum PGMigrations {
+    static let steps: [String] = [version1, version2, version3]
+
+    private static let version1 = """
+        CREATE TABLE users (
+            id TEXT NOT NULL,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL,
+            email TEXT NOT NULL,
+            email_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            email_verified BOOLEAN NOT NULL,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            CONSTRAINT users_pkey PRIMARY KEY (id),
+            CONSTRAINT users_username_key_key UNIQUE (username_key),
+            CONSTRAINT users_email_key_key UNIQUE (email_key)
+        );
+        CREATE TABLE sessions (
+            id TEXT NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            user_agent TEXT,
+            revoked_at BIGINT,
+            CONSTRAINT sessions_pkey PRIMARY KEY (id)
+        );
+        CREATE INDEX sessions_user_id ON sessions (user_id);
+        CREATE TABLE refresh_tokens (
+            hash BYTEA NOT NULL,
+            session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            issued_at BIGINT NOT NULL,
+            used_at BIGINT,
+            CONSTRAINT refresh_tokens_pkey PRIMARY KEY (hash)
+        );
+        CREATE INDEX refresh_tokens_session_id ON refresh_tokens (session_id);
+        CREATE TABLE codes (
+            email_key TEXT NOT NULL,
+            purpose TEXT NOT NULL,
+            code_hash BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL,
+            CONSTRAINT codes_pkey PRIMARY KEY (email_key, purpose)
+        );
+        CREATE TABLE verification_tokens (
+            hash BYTEA NOT NULL,
+            email_key TEXT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            CONSTRAINT verification_tokens_pkey PRIMARY KEY (hash)
+        );
+        CREATE TABLE signing_keys (
+            kid TEXT NOT NULL,
+            seed BYTEA NOT NULL,
+            public_key BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            retired_at BIGINT,
+            CONSTRAINT signing_keys_pkey PRIMARY KEY (kid)
+        );
+        CREATE TABLE settings (
+            name TEXT NOT NULL,
+            value BYTEA NOT NULL,
+            CONSTRAINT settings_pkey PRIMARY KEY (name)
+        );
+        CREATE TABLE outbox (
+            id TEXT NOT NULL,
+            recipient TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL,
+            next_attempt_at BIGINT NOT NULL,
+            CONSTRAINT outbox_pkey PRIMARY KEY (id)
+        );
+        CREATE INDEX outbox_next_attempt_at ON outbox (next_attempt_at);
+        """
+
+    /// Failed-login counters per account, shared by every server.
+    private static let version2 = """
+        CREATE TABLE login_throttles (
+            key TEXT PRIMARY KEY,
+            failures INTEGER NOT NULL,
+            window_start BIGINT NOT NULL,
+            locked_until BIGINT,
+            lockouts INTEGER NOT NULL
+        );
+        """
+
+    /// Fixed-window counters: code sends per address and purpose, requests per client address.
+    private static let version3 = """
+        CREATE TABLE rate_counters (
+            key TEXT PRIMARY KEY,
+            count INTEGER NOT NULL,
+            window_start BIGINT NOT NULL
+        );
+        """
+}

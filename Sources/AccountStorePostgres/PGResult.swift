@@ -1,0 +1,87 @@
+import CLibPQ
+import Foundation
+import AccountStore
+
+/// A libpq result, cleared when released; rows are read through ``row(_:)``.
+final class PGResult {
+    private let handle: OpaquePointer
+
+    init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { PQclear(handle) }
+
+    /// Rows returned.
+    var count: Int { Int(PQntuples(handle)) }
+
+    /// Rows an INSERT, UPDATE or DELETE changed (0 for other statements).
+    var changedRows: Int {
+        guard let text = PQcmdTuples(handle) else { return 0 }
+        return Int(String(cString: text)) ?? 0
+    }
+
+    /// One field of an error result, such as its SQLSTATE.
+    func errorField(_ code: Int32) -> String? {
+        PQresultErrorField(handle, code).map { String(cString: $0) }
+    }
+
+    /// Maps every row.
+    func rows<T>(_ transform: (PGRow) throws -> T) rethrows -> [T] {
+        try (0..<count).map { try transform(PGRow(result: handle, row: Int32($0))) }
+    }
+}
+
+/// One row of a text-format result; valid only inside the ``PGResult/rows(_:)`` callback.
+struct PGRow {
+    let result: OpaquePointer
+    let row: Int32
+
+    func isNull(_ column: Int32) -> Bool { PQgetisnull(result, row, column) != 0 }
+
+    func text(_ column: Int32) -> String {
+        guard let value = PQgetvalue(result, row, column) else { return "" }
+        return String(cString: value)
+    }
+
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func int64(_ column: Int32) -> Int64 { Int64(text(column)) ?? 0 }
+    func int(_ column: Int32) -> Int { Int(int64(column)) }
+    func bool(_ column: Int32) -> Bool { text(column) == "t" }
+    func date(_ column: Int32) -> Date { Milliseconds.date(int64(column)) }
+    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+
+    /// A bytea column, which text format sends hex-encoded as `\x0a1b…`.
+    func bytea(_ column: Int32) throws -> [UInt8] {
+        guard let value = PQgetvalue(result, row, column) else { return [] }
+        let length = Int(PQgetlength(result, row, column))
+        let hex = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
+        guard length >= 2, length % 2 == 0, hex[0] == UInt8(ascii: "\\"), hex[1] == UInt8(ascii: "x") else {
+            throw StoreError.failure(reason: "column \(column) is not hex-encoded bytea (set bytea_output = hex)")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((length - 2) / 2)
+        var index = 2
+        while index < length {
+            guard let high = nibble(hex[index]), let low = nibble(hex[index + 1]) else {
+                throw StoreError.failure(reason: "column \(column) holds malformed bytea")
+            }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    func uuid(_ column: Int32) throws -> UUID {
+        guard let uuid = UUID(uuidString: text(column)) else {
+            throw StoreError.failure(reason: "column \(column) does not hold a UUID")
+        }
+        return uuid
+    }
+}
+
+private func nibble(_ digit: UInt8) -> UInt8? {
+    switch digit {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}

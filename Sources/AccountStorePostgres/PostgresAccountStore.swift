@@ -1,0 +1,88 @@
+import AccountStore
+
+/// The ``AccountStore`` on a PostgreSQL database, for several servers sharing one database.
+///
+/// A pool of connections, each owned by a thread of its own; callers suspend while a thread does
+/// the work, never blocking the task pool. Reads run in `REPEATABLE READ READ ONLY` transactions
+/// (one snapshot, writes refused); writes in `READ COMMITTED`, where every contended operation is
+/// one conditional statement, so two servers racing on a row get exactly one winner. A write that
+/// fails with a serialization failure or deadlock (SQLSTATE 40001, 40P01) is run again, up to five
+/// times in all, which is why bodies must have no effects outside their transaction.
+///
+/// A lost connection makes calls throw `StoreError.unavailable`; the next call on that connection
+/// reconnects, so service resumes by itself when the database is back.
+///
+/// ```swift
+/// let store = try PostgresAccountStore(url: "postgres://account@db.internal:5432/account")
+/// try await store.migrate()
+/// let count = try await store.read { try $0.userCount() }
+/// ```
+public final class PostgresAccountStore: AccountStore {
+    private let pool: ConnectionThreads
+
+    /// Connects `poolSize` connections (at least one) to the database at `url`.
+    ///
+    /// Does not migrate; call ``migrate()``. `url` is a libpq URI or key=value string; unless it
+    /// says otherwise, connecting gives up after 2 seconds (`connect_timeout`).
+    ///
+    /// - Throws: `StoreError.unavailable` if the database cannot be reached; the reason names the
+    ///   host and port, never the password.
+    /// The schema version this build migrates to.
+    public static var schemaVersion: Int { PGMigrations.steps.count }
+
+    public init(url: String, poolSize: Int = 4) throws {
+        let connections = try (0..<max(1, poolSize)).map { _ in try PGConnection(url: url) }
+        pool = ConnectionThreads(name: "postgres", connections: connections)
+    }
+
+    deinit {
+        pool.stop()
+    }
+
+    /// Runs `body` in a `REPEATABLE READ READ ONLY` transaction; writes in it fail.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await pool.perform { connection in try connection.transaction(.read) { try body($0) } }
+    }
+
+    /// Runs `body` in a `READ COMMITTED` transaction; rolls back and rethrows if it throws, and
+    /// runs it again after a serialization failure or deadlock.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await pool.perform { connection in try connection.transaction(.write) { try body($0) } }
+    }
+
+    /// Runs `SELECT 1`, reconnecting first if the connection was lost.
+    public func ping() async throws {
+        try await pool.perform { connection in try connection.retryingOnceIfDisconnected { _ = try connection.execute("SELECT 1") } }
+    }
+
+    /// Applies pending migrations under an advisory lock; returns the schema version in force.
+    @discardableResult
+    public func migrate() async throws -> Int {
+        try await pool.perform { connection in try connection.migrate() }
+    }
+
+    /// Rows in every table of the connection's current schema (`public` unless `search_path`
+    /// says otherwise), by table name, `schema_migrations` included.
+    public func rowCounts() async throws -> [String: Int] {
+        try await pool.perform { connection in
+            try connection.transaction(.read) { _ in
+                let tables = try connection.query("""
+                    SELECT table_name FROM information_schema.tables
+                    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+                    """, []).rows { $0.text(0) }
+                var counts: [String: Int] = [:]
+                for table in tables {
+                    // Names come from the catalog, not from a caller; quoting keeps any spelling intact.
+                    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                    counts[table] = try connection.query("SELECT count(*) FROM \(quoted)", []).rows { $0.int(0) }.first ?? 0
+                }
+                return counts
+            }
+        }
+    }
+
+    /// Fails queued work, lets running work finish, and closes every connection.
+    public func close() async {
+        await pool.stopAndWait()
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import AccountStore
+
+extension PostgresTransaction {
+    func upsertCode(_ code: CodeRecord) throws {
+        try execute("""
+            INSERT INTO codes (email_key, purpose, code_hash, created_at, expires_at, attempts)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (email_key, purpose) DO UPDATE SET code_hash = excluded.code_hash,
+                created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts
+            """, [
+            .text(code.emailKey), .text(code.purpose), .bytea(code.codeHash), .date(code.createdAt),
+            .date(code.expiresAt), .int(code.attempts),
+        ])
+    }
+
+    func code(emailKey: String, purpose: String) throws -> CodeRecord? {
+        try first("""
+            SELECT email_key, purpose, code_hash, created_at, expires_at, attempts
+            FROM codes WHERE email_key = $1 AND purpose = $2
+            """, [.text(emailKey), .text(purpose)]
+        ) { row in
+            CodeRecord(
+                emailKey: row.text(0), purpose: row.text(1), codeHash: try row.bytea(2), createdAt: row.date(3),
+                expiresAt: row.date(4), attempts: row.int(5))
+        }
+    }
+
+    /// Adds one wrong try; returns the new count, or 0 when there is no such code.
+    func incrementCodeAttempts(emailKey: String, purpose: String) throws -> Int {
+        try first(
+            "UPDATE codes SET attempts = attempts + 1 WHERE email_key = $1 AND purpose = $2 RETURNING attempts",
+            [.text(emailKey), .text(purpose)]
+        ) { $0.int(0) } ?? 0
+    }
+
+    @discardableResult
+    func deleteCode(emailKey: String, purpose: String) throws -> Bool {
+        try execute("DELETE FROM codes WHERE email_key = $1 AND purpose = $2", [.text(emailKey), .text(purpose)]) > 0
+    }
+
+    func insertVerificationToken(_ token: VerificationTokenRecord) throws {
+        try execute(
+            "INSERT INTO verification_tokens (hash, email_key, expires_at) VALUES ($1, $2, $3)",
+            [.bytea(token.hash), .text(token.emailKey), .date(token.expiresAt)])
+    }
+
+    func takeVerificationToken(hash: [UInt8]) throws -> VerificationTokenRecord? {
+        try first(
+            "DELETE FROM verification_tokens WHERE hash = $1 RETURNING hash, email_key, expires_at", [.bytea(hash)]
+        ) { row in
+            VerificationTokenRecord(hash: try row.bytea(0), emailKey: row.text(1), expiresAt: row.date(2))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import AccountStore
+
+extension PostgresTransaction {
+    func signingKeys() throws -> [SigningKeyRecord] {
+        try query(
+            "SELECT kid, seed, public_key, created_at, retired_at FROM signing_keys ORDER BY created_at, kid", []
+        ) { row in
+            SigningKeyRecord(
+                kid: row.text(0), seed: try row.bytea(1), publicKey: try row.bytea(2), createdAt: row.date(3),
+                retiredAt: row.optionalDate(4))
+        }
+    }
+
+    func insertSigningKey(_ key: SigningKeyRecord) throws {
+        try execute(
+            "INSERT INTO signing_keys (kid, seed, public_key, created_at, retired_at) VALUES ($1, $2, $3, $4, $5)",
+            [.text(key.kid), .bytea(key.seed), .bytea(key.publicKey), .date(key.createdAt), .date(key.retiredAt)])
+    }
+
+    func retireSigningKeys(except kid: String, at date: Date) throws {
+        try execute(
+            "UPDATE signing_keys SET retired_at = $1 WHERE kid <> $2 AND retired_at IS NULL",
+            [.date(date), .text(kid)])
+    }
+
+    func setting(_ name: String) throws -> [UInt8]? {
+        try first("SELECT value FROM settings WHERE name = $1", [.text(name)]) { try $0.bytea(0) }
+    }
+
+    func insertSettingIfAbsent(_ name: String, value: [UInt8]) throws -> [UInt8] {
+        try execute(
+            "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+            [.text(name), .bytea(value)])
+        guard let stored = try setting(name) else {
+            throw StoreError.failure(reason: "setting vanished right after it was inserted")
+        }
+        return stored
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import AccountStore
+
+private let userColumns = """
+    id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at
+    """
+
+extension PostgresTransaction {
+    func insertUser(_ user: UserRecord) throws {
+        try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
+            .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
+            .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
+            .date(user.createdAt), .date(user.updatedAt),
+        ])
+    }
+
+    func user(id: UUID) throws -> UserRecord? {
+        try first("SELECT \(userColumns) FROM users WHERE id = $1", [.uuid(id)], row: decodeUser)
+    }
+
+    func user(usernameKey: String) throws -> UserRecord? {
+        try first("SELECT \(userColumns) FROM users WHERE username_key = $1", [.text(usernameKey)], row: decodeUser)
+    }
+
+    func user(emailKey: String) throws -> UserRecord? {
+        try first("SELECT \(userColumns) FROM users WHERE email_key = $1", [.text(emailKey)], row: decodeUser)
+    }
+
+    /// Overwrites every field but `id`; does nothing if no account has `user.id`.
+    func updateUser(_ user: UserRecord) throws {
+        try execute("""
+            UPDATE users SET username = $1, username_key = $2, email = $3, email_key = $4, password_hash = $5,
+                mbti = $6, email_verified = $7, created_at = $8, updated_at = $9
+            WHERE id = $10
+            """, [
+            .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
+            .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
+            .date(user.createdAt), .date(user.updatedAt), .uuid(user.id),
+        ])
+    }
+
+    @discardableResult
+    func deleteUser(id: UUID) throws -> Bool {
+        // Codes are keyed by address, not by user, so no foreign key cascades to them.
+        try execute("DELETE FROM codes WHERE email_key IN (SELECT email_key FROM users WHERE id = $1)", [.uuid(id)])
+        return try execute("DELETE FROM users WHERE id = $1", [.uuid(id)]) > 0
+    }
+
+    func userCount() throws -> Int {
+        try first("SELECT COUNT(*) FROM users", []) { $0.int(0) } ?? 0
+    }
+}
+
+private func decodeUser(_ row: PGRow) throws -> UserRecord {
+    UserRecord(
+        id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
+        emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
+        createdAt: row.date(8), updatedAt: row.date(9))
+}
