@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test build deps test-deps clean check-apple
+.PHONY: run test build deps test-deps clean check-apple bench
 
 ## make run: install libraries if missing, build release, serve on 127.0.0.1:8000 (SQLite, console mail)
 run: deps
@@ -18,6 +18,12 @@ test: test-deps check-apple
 check-apple:
 	@files=$$(grep -rlE 'canImport\((SwiftUI|Security)\)' Sources Examples 2>/dev/null); \
 	if [ -n "$$files" ]; then swiftc -parse $$files && echo "check-apple: $$(echo $$files | wc -w) Apple-only files parse"; fi
+
+## make bench: the issue-7 table (release server, wrk, nginx ceiling, 1,000 and 1,000,000 accounts)
+bench: deps
+	@command -v wrk >/dev/null && command -v nginx >/dev/null && command -v gcc >/dev/null || \
+		(apt-get update && apt-get install -y wrk nginx-light gcc libsodium-dev)
+	python3 bench/run.py $(BENCH_ARGS)
 
 build: deps
 	$(SWIFT) build
