@@ -101,6 +101,19 @@ struct ConventionTests {
         #expect(try await harness.send("GET", "/healthz").status == 200, "only /auth is limited")
     }
 
+    @Test("the per-address limit can live in the database, shared by every server on it")
+    func sharedAddressLimit() async throws {
+        let harness = try await Harness.make { $0.ipRateLimit = 2; $0.addressLimitShared = true }
+        #expect(try await harness.send("GET", "/auth/policy").status == 200)
+        #expect(try await harness.send("GET", "/auth/policy").status == 200)
+        let limited = try await harness.send("GET", "/auth/policy")
+        #expect(limited.status == 429)
+        #expect(limited.header("Retry-After") == "60")
+        #expect(try await harness.rowCounts()["rate_counters"] == 1)
+        harness.clock.advance(60)
+        #expect(try await harness.send("GET", "/auth/policy").status == 200)
+    }
+
     @Test("readyz answers 200 while the database answers")
     func readiness() async throws {
         let harness = try await Harness.make()

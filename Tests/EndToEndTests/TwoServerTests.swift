@@ -58,6 +58,17 @@ struct TwoServerTests {
         await b.stop()
     }
 
+    @Test func thePerAddressLimitCountsAcrossServers() async throws {
+        let (a, b, _, _, _) = try await pair(["--ip-rate-limit", "3"])
+        let statuses = [
+            try await a.client.send("GET", "/auth/policy").status, try await b.client.send("GET", "/auth/policy").status,
+            try await a.client.send("GET", "/auth/policy").status, try await b.client.send("GET", "/auth/policy").status,
+        ]
+        #expect(statuses == [200, 200, 200, 429])
+        await a.stop()
+        await b.stop()
+    }
+
     @Test func aKeyRotatedForOneIsInTheOthersKeysAndVerifies() async throws {
         let (a, b, _, clock, database) = try await pair()
         let (account, before) = try await a.verifiedAccount("keys2")

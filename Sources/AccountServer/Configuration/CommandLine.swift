@@ -41,6 +41,14 @@ public enum ServerCommandLine {
         Option(name: "ip-rate-limit", help: "auth requests per minute per client address; 0 turns it off (default 100)") { $0.ipRateLimit = try int($1!, "ip-rate-limit", 0...Int(Int32.max)) },
         Option(name: "login-attempts", help: "failed logins per account in the window before back-off; 0 turns it off (default 5)") { $0.loginAttempts = try int($1!, "login-attempts", 0...1000) },
         Option(name: "login-window", help: "seconds in which failed logins count; also the back-off cap (default 900)") { $0.loginWindow = try int($1!, "login-window", 1...86400) },
+        Option(name: "ip-rate-limit-store", help: "memory or database: where per-address counts live (default: database for PostgreSQL)") {
+            switch $1! {
+            case "memory": $0.addressLimitShared = false
+            case "database": $0.addressLimitShared = true
+            default: throw CommandLineError(description: "--ip-rate-limit-store must be memory or database")
+            }
+        },
+        Option(name: "database-pool", help: "database connections for PostgreSQL (default 8)") { $0.databasePool = try int($1!, "database-pool", 1...512) },
         Option(name: "trusted-proxy", help: "peer address whose X-Forwarded-For is believed (repeatable, comma-separated)") {
             $0.trustedProxies += $1!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         },

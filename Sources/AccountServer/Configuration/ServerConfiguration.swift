@@ -28,6 +28,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var loginWindow = 900
     /// The first back-off in seconds; each further one doubles, up to `loginWindow`.
     public var loginBackoff = 30
+    /// Where per-address counts live: in this process, or in the database (shared by every
+    /// server on it). `nil` picks the database for PostgreSQL and this process for SQLite.
+    public var addressLimitShared: Bool?
+    /// Database connections (PostgreSQL).
+    public var databasePool = 8
     /// Peer addresses whose `X-Forwarded-For` is believed.
     public var trustedProxies: [String] = []
     /// HTTP threads (libmicrohttpd's pool).
@@ -58,6 +63,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var clockFile: String?
 
     public init() {}
+
+    /// Whether per-address counts are kept in the database.
+    public var sharesAddressLimit: Bool { addressLimitShared ?? databaseURL.hasPrefix("postgres") }
 
     /// The audience in force.
     public var effectiveAudience: String { audience ?? issuer }

@@ -18,7 +18,7 @@ extension AccountApp {
             let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
             context.parameters = parameters
             try checkMediaType(request)
-            try checkAddressLimit(context)
+            try await checkAddressLimit(context)
             response = try await handler(context)
         } catch let error as APIError {
             response = ProblemRenderer.response(for: error, language: language)
@@ -102,11 +102,19 @@ extension AccountApp {
         guard mediaType == "application/json" else { throw APIError.unsupportedMediaType }
     }
 
-    /// Counts auth requests per client address before any hashing happens.
-    private func checkAddressLimit(_ context: RequestContext) throws {
-        guard context.request.path.hasPrefix("/auth/") else { return }
-        if let retryAfter = addressLimiter.check(context.clientAddress, now: context.now) {
-            throw APIError.rateLimited(retryAfter: retryAfter)
+    /// Counts auth requests per client address before any hashing happens: in this process, or
+    /// in the database when several servers share it.
+    private func checkAddressLimit(_ context: RequestContext) async throws {
+        let limit = configuration.ipRateLimit
+        guard limit > 0, context.request.path.hasPrefix("/auth/") else { return }
+        let retryAfter: Int?
+        if configuration.sharesAddressLimit {
+            let (key, now) = ("address:" + context.clientAddress, context.now)
+            let counter = try await store.write { try $0.incrementRateCounter(key: key, now: now, window: 60) }
+            retryAfter = counter.count > limit ? max(1, Int((60 - now.timeIntervalSince(counter.windowStart)).rounded(.up))) : nil
+        } else {
+            retryAfter = addressLimiter.check(context.clientAddress, now: context.now)
         }
+        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
     }
 }
