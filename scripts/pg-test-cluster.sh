@@ -78,7 +78,7 @@ start() {
 fsync = off
 synchronous_commit = off
 full_page_writes = off
-max_connections = 200
+max_connections = 500
 EOF
     port=$(free_port)
     echo "$port" | as_owner tee "$dir/port" >/dev/null

@@ -1,26 +1,60 @@
-import Foundation
-
 /// Base64url without padding (RFC 4648 §5), as JWTs and JWKs use it.
+///
+/// Works on bytes directly: it runs for every access token a server checks.
 public enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        return table
+    }()
+
     /// Encodes bytes as base64url without `=` padding.
     public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let input = Array(bytes)
+        var output = [UInt8]()
+        output.reserveCapacity((input.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= input.count {
+            let chunk = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            output.append(alphabet[Int(chunk >> 18 & 63)])
+            output.append(alphabet[Int(chunk >> 12 & 63)])
+            output.append(alphabet[Int(chunk >> 6 & 63)])
+            output.append(alphabet[Int(chunk & 63)])
+            index += 3
+        }
+        let rest = input.count - index
+        if rest > 0 {
+            let chunk = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+            output.append(alphabet[Int(chunk >> 18 & 63)])
+            output.append(alphabet[Int(chunk >> 12 & 63)])
+            if rest == 2 { output.append(alphabet[Int(chunk >> 6 & 63)]) }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Decodes base64url with or without padding; `nil` on any character outside the alphabet.
+    /// Decodes base64url with or without padding; `nil` on any character outside the alphabet,
+    /// an impossible length, or non-zero bits after the last full byte.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var base64 = String(text)
-        guard base64.utf8.allSatisfy({ byte in
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2D || byte == 0x5F || byte == 0x3D
-        }) else { return nil }
-        base64 = base64.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        let remainder = base64.utf8.count % 4
-        if remainder == 1 { return nil }
-        if remainder > 0 { base64 += String(repeating: "=", count: 4 - remainder) }
-        return Data(base64Encoded: base64).map { [UInt8]($0) }
+        var input = Array(text.utf8)
+        while input.last == UInt8(ascii: "=") { input.removeLast() }
+        guard input.count % 4 != 1 else { return nil }
+        var output = [UInt8]()
+        output.reserveCapacity(input.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in input {
+            let value = values[Int(byte)]
+            guard value != 0xFF else { return nil }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        // Leftover bits must be zero, so that every byte string has exactly one encoding.
+        guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return output
     }
 }

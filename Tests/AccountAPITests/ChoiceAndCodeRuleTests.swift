@@ -32,3 +32,30 @@ struct ChoiceAndCodeRuleTests {
         #expect(CodeRule.validate("") == [.required])
     }
 }
+
+@Suite("Base64URL")
+struct Base64URLTests {
+    @Test("RFC 4648 vectors without padding, and back")
+    func vectors() {
+        let cases = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
+        for (plain, encoded) in cases {
+            #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
+            #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+        }
+        #expect(Base64URL.decode("Zg==") == Array("f".utf8), "padding is accepted")
+    }
+
+    @Test("the URL-safe alphabet, and garbage refused")
+    func alphabetAndGarbage() {
+        let bytes: [UInt8] = [0xFB, 0xFF, 0xBF]
+        #expect(Base64URL.encode(bytes) == "-_-_")
+        #expect(Base64URL.decode("-_-_") == bytes)
+        for bad in ["+/+/", "Zm9v!", "Z", "Zh", "Zm9vY", "제목"] {
+            #expect(Base64URL.decode(bad) == nil, "\(bad)")
+        }
+        for length in 0..<40 {
+            let random = (0..<length).map { _ in UInt8.random(in: 0...255) }
+            #expect(Base64URL.decode(Base64URL.encode(random)) == random)
+        }
+    }
+}

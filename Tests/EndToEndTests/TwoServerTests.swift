@@ -12,7 +12,8 @@ struct TwoServerTests {
         let folder = try TemporaryFolder()
         let clock = folder.url.appendingPathComponent("clock")
         try "0".write(to: clock, atomically: true, encoding: .utf8)
-        let options = ["--database-url", database, "--clock-file", clock.path] + extra
+        // Few connections each: the test cluster is shared by every test running at once.
+        let options = ["--database-url", database, "--database-pool", "2", "--clock-file", clock.path] + extra
         let a = try await RunningServer.start(in: folder, options)
         let b = try await RunningServer.start(in: folder, options)
         return (a, b, folder, clock, database)

@@ -19,7 +19,7 @@ extension AccountApp {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError.tokenInvalid(LocalizedText(en: "Use Authorization: Bearer <access token>.", ko: "Authorization: Bearer <액세스 토큰> 형식으로 보내 주세요."))
         }
-        let verified = try await tokens.verify(parts[1].trimmingCharacters(in: .whitespaces), now: context.now)
+        let verified = try await tokens.verify(String(parts[1]).trimmingCharacters(in: .whitespaces), now: context.now)
         let session = try await store.read { try $0.session(id: verified.sessionID) }
         guard let session, session.userID == verified.userID, session.revokedAt == nil else {
             throw APIError.sessionRevoked

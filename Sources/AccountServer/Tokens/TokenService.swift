@@ -11,6 +11,7 @@ struct TokenService: Sendable {
     static let clockSkew: TimeInterval = 60
 
     let keys: KeyRing
+    let cache = VerifiedTokenCache()
     let issuer: String
     let audience: String
     let accessTTL: Int
@@ -37,8 +38,17 @@ struct TokenService: Sendable {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
-    /// Checks signature and claims; throws `token_invalid` or `token_expired`.
+    /// Checks signature and claims (or finds them checked before); throws `token_invalid` or
+    /// `token_expired`.
     func verify(_ token: String, now: Date) async throws -> Verified {
+        let key = VerifiedTokenCache.key(token)
+        if let verified = cache.lookup(key, now: now) { return verified }
+        let (verified, exp) = try await verifySignatureAndClaims(token, now: now)
+        cache.store(key, verified, validUntil: Date(timeIntervalSince1970: exp + Self.clockSkew), now: now)
+        return verified
+    }
+
+    private func verifySignatureAndClaims(_ token: String, now: Date) async throws -> (Verified, TimeInterval) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, token.utf8.count <= 4096,
             let headerBytes = Base64URL.decode(parts[0]),
@@ -61,6 +71,6 @@ struct TokenService: Sendable {
         else { throw APIError.tokenInvalid() }
         if let nbf = claims.nbf, nbf > seconds + Self.clockSkew { throw APIError.tokenInvalid() }
         guard exp > seconds - Self.clockSkew else { throw APIError.tokenExpired }
-        return Verified(userID: sub, sessionID: sid)
+        return (Verified(userID: sub, sessionID: sid), exp)
     }
 }
