@@ -9,6 +9,14 @@ struct TestAccount: Sendable {
     let password: String
     let mbti: MBTI
 
+    /// An account with the given details (for tests of what the server refuses).
+    init(username: String, email: String, password: String, mbti: MBTI = .enfp) {
+        self.username = username
+        self.email = email
+        self.password = password
+        self.mbti = mbti
+    }
+
     init(_ tag: String = "user") {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         username = "\(tag.prefix(10))_\(suffix)"
