@@ -11,6 +11,14 @@
 #   pg-test-cluster.sh stop DIR          stops the server and removes the cluster
 set -euo pipefail
 
+# The server this script starts lives on after it: it must not inherit the caller's other open
+# files. A test process's pipes held open by a PostgreSQL daemon never reach end of file, and the
+# test waits forever for a child that has long exited.
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+done
+
 bindir() {
     local dir
     dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
