@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-from common import ROOT, Server, log
+from common import ROOT, Server, log, once, signup_body
 
 VENV = os.path.join(ROOT, ".build", "resilience-venv")
 SEED = 20261130
@@ -36,11 +36,15 @@ def run(tmp, quick):
         return "SKIP", f"expected schemathesis 4.x CLI, found {version!r}"
     server = Server(tmp, os.path.join(tmp, "schema.sqlite"))
     base = f"http://127.0.0.1:{server.port}"
+    # A real bearer token, so the authenticated operations get past 401 (logout may still revoke it).
+    once(server.port, "POST", "/auth/signup", signup_body("schemauser"))
+    _, reply = once(server.port, "POST", "/auth/login", {"username": "schemauser", "password": signup_body("schemauser")["password"]})
+    auth = ["--header", "Authorization: Bearer " + reply["access"]] if reply and "access" in reply else []
     cmd = [st, "run", base + "/openapi.json", "--url", base,
            "--checks", "not_a_server_error,response_schema_conformance",
            "--phases", "examples,fuzzing", "--max-examples", str(examples), "--seed", str(SEED),
-           "--workers", "2", "--request-timeout", "10", "--no-color"]
-    log("schemathesis:", " ".join(cmd))
+           "--workers", "2", "--request-timeout", "10", "--no-color", *auth]
+    log("schemathesis:", " ".join(cmd[:-1] + ["Authorization: Bearer …"] if auth else cmd))
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300 if quick else 1800,
                            env={**os.environ, "SCHEMATHESIS_HOOKS": ""})
@@ -53,7 +57,8 @@ def run(tmp, quick):
         f.write(out)
     summary = [l.strip() for l in out.splitlines()
                if re.search(r"(passed|failed|errors?|operations|test cases|generated)", l, re.I) and len(l) < 200]
-    tail = "; ".join(summary[-4:])
+    tail = "; ".join(dict.fromkeys(l.lstrip("⚠️ ").rstrip(":") for l in summary
+                                   if "generated" in l or ("operations" in l and len(l) < 80)))
     if rc != 0:
         print(out[-6000:])
     ok = rc == 0 and alive
