@@ -46,7 +46,7 @@ def run(tmp, quick):
            "--workers", "2", "--request-timeout", "10", "--no-color", *auth]
     log("schemathesis:", " ".join(cmd[:-1] + ["Authorization: Bearer …"] if auth else cmd))
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300 if quick else 1800,
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=300 if quick else 1800, cwd=tmp,
                            env={**os.environ, "SCHEMATHESIS_HOOKS": ""})
         out, rc = p.stdout + p.stderr, p.returncode
     except subprocess.TimeoutExpired as e:
@@ -61,5 +61,9 @@ def run(tmp, quick):
                                    if "generated" in l or ("operations" in l and len(l) < 80)))
     if rc != 0:
         print(out[-6000:])
+    else:  # which operations only ever saw 401/403, for the record
+        m = re.search(r"401 Unauthorized \(\d+ operations\):\n((?:\s+\S.*\n)+)", out)
+        if m:
+            print("  schemathesis: only 401/403 from:", " ".join(l.strip() for l in m.group(1).splitlines()))
     ok = rc == 0 and alive
     return ok, f"{version}, {examples} examples/operation, exit {rc}, server alive {alive}: {tail}"
