@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test build deps test-deps clean check-apple bench
+.PHONY: run test build deps test-deps clean check-apple bench resilience
 
 ## make run: install libraries if missing, build release, serve on 127.0.0.1:8000 (SQLite, console mail)
 run: deps
@@ -24,6 +24,11 @@ bench: deps
 	@command -v wrk >/dev/null && command -v nginx >/dev/null && command -v gcc >/dev/null || \
 		(apt-get update && apt-get install -y wrk nginx-light gcc libsodium-dev)
 	python3 bench/run.py $(BENCH_ARGS)
+
+## make resilience: kill -9, slow clients, soak, fuzzing against the release server (QUICK=1: ~1 minute)
+resilience: deps
+	@command -v sqlite3 >/dev/null || (apt-get update && apt-get install -y sqlite3)
+	python3 resilience/run.py $(if $(QUICK),--quick) $(RESILIENCE_ARGS)
 
 build: deps
 	$(SWIFT) build

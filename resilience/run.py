@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""`make resilience`: try to break the release server and say, with figures, whether it held.
+
+Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
+crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
+schemathesis against /openapi.json, and a byte-level raw HTTP fuzzer. `--quick` is the short form.
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+
+sys.dont_write_bytecode = True  # keep the worktree clean of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from common import build, log, raise_fd_limit  # noqa: E402
+
+CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "schemathesis": "schemafuzz", "rawfuzz": "rawfuzz"}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--quick", action="store_true", help="the ~1 minute short form")
+    p.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    p.add_argument("--only", action="append", choices=list(CHECKS), help="run only this check (repeatable)")
+    args = p.parse_args()
+    if not args.no_build:
+        build()
+    raise_fd_limit()
+    results = []
+    started = time.time()
+    for name in args.only or CHECKS:
+        tmp = tempfile.mkdtemp(prefix=f"resilience-{name}-")
+        t0 = time.time()
+        try:
+            mod = __import__(CHECKS[name])
+            verdict, figures = mod.run(tmp, args.quick)
+            if verdict is True:
+                verdict = "PASS"
+            elif verdict is False:
+                verdict = "FAIL"
+        except Exception as e:
+            traceback.print_exc()
+            verdict, figures = "FAIL", f"error: {e!r}"
+        secs = time.time() - t0
+        print(f"{verdict} {name}: {figures} ({secs:.0f} s)", flush=True)
+        results.append((name, verdict, figures, secs))
+        if verdict == "PASS":
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            log(f"{name}: kept {tmp} for inspection")
+
+    print()
+    print(f"## Resilience summary ({'QUICK' if args.quick else 'full'}, {time.time() - started:.0f} s)")
+    print()
+    print("| check | result | figures | time |")
+    print("|---|---|---|---|")
+    for name, verdict, figures, secs in results:
+        print(f"| {name} | {verdict} | {figures} | {secs:.0f} s |")
+    sys.exit(1 if any(v == "FAIL" for _, v, _, _ in results) else 0)
+
+
+if __name__ == "__main__":
+    main()
