@@ -57,14 +57,16 @@ let package = Package(
         // SwiftUI screens; every file is `#if canImport(SwiftUI)`, so on Linux an empty module.
         .target(name: "AccountUI", dependencies: ["AccountKit"]),
 
+        // Shared by the test targets (they run in one process): serialized program launches.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres"]),
-        .testTarget(name: "MailerTests", dependencies: ["Mailer"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport"]),
+        .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI"]),
-        .testTarget(name: "AccountKitTests", dependencies: ["AccountKit"]),
-        .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
+        .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
+        .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
     ]
 )

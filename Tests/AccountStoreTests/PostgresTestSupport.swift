@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The PostgreSQL the tests use: the URL in `ACCOUNT_TEST_POSTGRES_URL`, set by `make test` after
@@ -66,7 +67,7 @@ enum PostgresTestServer {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = withLaunchLock { posix_spawn(&pid, executable, &actions, nil, argv, environ) }
         guard spawned == 0 else { throw SetupError("cannot run \(executable): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {

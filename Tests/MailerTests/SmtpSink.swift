@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real SMTP server on loopback for one test: `scripts/smtp-sink.py` (aiosmtpd) in a child
@@ -40,7 +41,7 @@ final class SmtpSink: @unchecked Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try launch(process)
 
         // The script prints "PORT <n>" once it accepts connections; EOF means it died.
         var line = Data()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Mailer
 
@@ -19,7 +20,7 @@ import Testing
                              "-keyout", key, "-out", certificate]
         openssl.standardOutput = FileHandle.nullDevice
         openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
+        try launch(openssl)
         openssl.waitUntilExit()
         try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
         return (folder, certificate, key)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What one run of `account` did.
 struct CLIResult: CustomStringConvertible {
@@ -60,7 +61,7 @@ struct AccountCLI: Sendable {
         process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        try launch(process)
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning {
             guard ContinuousClock.now < deadline else {

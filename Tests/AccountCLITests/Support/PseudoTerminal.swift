@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 /// Runs a program on a pseudo-terminal, as a person at a terminal would: the test reads what the
@@ -37,7 +38,7 @@ final class PseudoTerminal: Sendable {
                 screen.append(data)
             }
         }
-        try process.run()
+        try launch(process)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 /// The real `account-server`, started as a child process on a free loopback port with a fresh
@@ -52,7 +53,7 @@ final class ServerProcess: Sendable {
                 if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data) }
             }
         }
-        try process.run()
+        try launch(process)
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if let url = output.listeningURL() {

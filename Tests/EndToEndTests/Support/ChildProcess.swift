@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How a child process ended.
@@ -38,7 +39,7 @@ final class ChildProcess: @unchecked Sendable {
         process.terminationHandler = { [ended] process in
             ended.set(ExitStatus(code: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal))
         }
-        try process.run()
+        try launch(process)
     }
 
     var pid: Int32 { process.processIdentifier }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Databases for servers that share PostgreSQL: one fresh database per test on the cluster
@@ -40,7 +41,7 @@ enum Postgres {
             process.standardError = handle
             process.standardInput = FileHandle.nullDevice
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do { try launch(process) } catch { continuation.resume(throwing: error) }
         }
         return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
@@ -62,7 +63,7 @@ enum Postgres {
                 let argv = (["/bin/bash", clusterScript] + arguments).map { strdup($0) } + [nil]
                 defer { argv.forEach { free($0) } }
                 var pid: pid_t = 0
-                guard posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ) == 0 else {
+                guard withLaunchLock({ posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ) }) == 0 else {
                     continuation.resume(throwing: TestFailure("cannot run \(clusterScript)"))
                     return
                 }
