@@ -44,8 +44,12 @@ public struct ConsoleMailTransport: MailTransport {
     ) throws -> String {
         // Render first: it refuses control characters, which the marker line repeats unencoded.
         let rendered = try MailRenderer.render(message, from: sender, date: date, messageID: messageID)
+        // The header section as sent, then only the plain-text part: the HTML alternative says the
+        // same and would bury the code a developer is looking for.
+        let head = rendered.components(separatedBy: "\r\n\r\n")[0]
         return "===== mail to \(message.to): \(message.subject) =====\n"
-            + rendered.replacingOccurrences(of: "\r\n", with: "\n")
+            + head.replacingOccurrences(of: "\r\n", with: "\n") + "\n\n"
+            + MailRenderer.crlfBody(message.text).replacingOccurrences(of: "\r\n", with: "\n")
             + "===== end of mail =====\n"
     }
 }

@@ -35,6 +35,7 @@ public enum MailRenderer {
               messageID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.".contains($0)) })
         else { throw MailError.invalidHeader("Message-ID must be letters, digits, '-' and '.'") }
 
+        let boundary = boundary(for: messageID)
         let headers = [
             HeaderFolding.field("From", tokens: from.headerTokens),
             HeaderFolding.field("To", tokens: to.headerTokens),
@@ -43,10 +44,24 @@ public enum MailRenderer {
             "Date: " + MailDate.format(date),
             "Message-ID: <\(messageID)@\(from.domain)>",
             "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: 8bit",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
         ]
-        return headers.joined(separator: "\r\n") + "\r\n\r\n" + crlfBody(message.text)
+        // Plain text first (what a program reads and a text-only client shows), then HTML.
+        let parts = [
+            "--\(boundary)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+                + crlfBody(message.text),
+            "--\(boundary)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+                + crlfBody(MailHTML.render(message.text)),
+            "--\(boundary)--\r\n",
+        ]
+        return headers.joined(separator: "\r\n") + "\r\n\r\n" + parts.joined()
+    }
+
+    /// A MIME boundary made of letters only (never a run of digits), from the message id.
+    static func boundary(for messageID: String) -> String {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let tail = messageID.unicodeScalars.map { letters[Int($0.value) % letters.count] }
+        return "=_MBTI_" + String(tail.prefix(32))
     }
 
     /// `text` with every line ending (`\r\n`, lone `\r`, lone `\n`) made CRLF, ending in CRLF.

@@ -9,6 +9,8 @@ import Testing
     @Test func rendersTheFullHeaderSetAndBody() throws {
         let message = MailMessage(to: "mina@example.com", subject: "Hello there", text: "Line one\nLine two")
         let rendered = try MailRenderer.render(message, from: sender, date: date, messageID: "abc-123")
+        let boundary = MailRenderer.boundary(for: "abc-123")
+        #expect(!boundary.contains { $0.isNumber })
         #expect(rendered == """
             From: MBTI Playground <no-reply@mbti.example>\r
             To: mina@example.com\r
@@ -16,13 +18,29 @@ import Testing
             Date: Mon, 30 Nov 2026 04:46:45 +0000\r
             Message-ID: <abc-123@mbti.example>\r
             MIME-Version: 1.0\r
+            Content-Type: multipart/alternative; boundary="\(boundary)"\r
+            \r
+            --\(boundary)\r
             Content-Type: text/plain; charset=utf-8\r
             Content-Transfer-Encoding: 8bit\r
             \r
             Line one\r
             Line two\r
+            --\(boundary)\r
+            Content-Type: text/html; charset=utf-8\r
+            Content-Transfer-Encoding: 8bit\r
+            \r
+            \(MailRenderer.crlfBody(MailHTML.render("Line one\nLine two")))--\(boundary)--\r
 
             """)
+    }
+
+    @Test func theHTMLAlternativeEscapesAndBoxesTheCode() throws {
+        let html = MailHTML.render("Your code <b>:\n\n    042917\n\nThanks & bye")
+        #expect(html.contains("Your code &lt;b&gt;:"))
+        #expect(html.contains("Thanks &amp; bye"))
+        #expect(html.contains("<span>0</span><span>4</span><span>2</span><span>9</span><span>1</span><span>7</span>"))
+        #expect(html.firstMatch(of: /[0-9]{6}/) == nil, "no six-digit run in the HTML part")
     }
 
     @Test func normalizesEveryBodyLineEndToCRLF() throws {

@@ -8,12 +8,18 @@ struct ParsedMail {
     var headerLines: [String]
     /// Unfolded header fields in order.
     var fields: [(name: String, value: String)]
+    /// The plain-text part's body (the whole body of a single-part message).
     var body: String
+    /// The HTML part's body, for a multipart message.
+    var html: String?
+    /// The raw body as sent, MIME parts and boundaries included.
+    var rawBody: String
 
     init(_ text: String) throws {
         let separator = try #require(text.range(of: "\r\n\r\n"), "no blank line between header and body")
         headerLines = String(text[..<separator.lowerBound]).components(separatedBy: "\r\n")
-        body = String(text[separator.upperBound...])
+        rawBody = String(text[separator.upperBound...])
+        body = rawBody
         fields = []
         for line in headerLines {
             if line.hasPrefix(" ") || line.hasPrefix("\t") {
@@ -23,6 +29,21 @@ struct ParsedMail {
                 let colon = try #require(line.firstIndex(of: ":"), "header line without colon: \(line)")
                 let value = line[line.index(after: colon)...]
                 fields.append((String(line[..<colon]), String(value.hasPrefix(" ") ? value.dropFirst() : value)))
+            }
+        }
+        if let type = fields.first(where: { $0.name.lowercased() == "content-type" })?.value,
+            type.hasPrefix("multipart/alternative"),
+            let boundary = type.firstMatch(of: /boundary="([^"]+)"/)?.output.1
+        {
+            let parts = rawBody.components(separatedBy: "--\(boundary)")
+            try #require(parts.last?.hasPrefix("--") == true, "the multipart body does not close its boundary")
+            for part in parts.dropFirst().dropLast() {
+                let content = part.hasPrefix("\r\n") ? String(part.dropFirst()) : part  // CRLF is one Character
+                let split = try #require(content.range(of: "\r\n\r\n"), "a part without headers")
+                let partHeaders = String(content[..<split.lowerBound]).lowercased()
+                let partBody = String(content[split.upperBound...])
+                if partHeaders.contains("content-type: text/plain; charset=utf-8") { body = partBody }
+                if partHeaders.contains("content-type: text/html; charset=utf-8") { html = partBody }
             }
         }
     }
