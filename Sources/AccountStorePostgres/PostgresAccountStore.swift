@@ -18,7 +18,7 @@ import AccountStore
 /// let count = try await store.read { try $0.userCount() }
 /// ```
 public final class PostgresAccountStore: AccountStore {
-    private let pool: ConnectionThreads
+    private let pool: ConnectionThreads<PGConnection>
 
     /// Connects `poolSize` connections (at least one) to the database at `url`.
     ///
@@ -32,7 +32,8 @@ public final class PostgresAccountStore: AccountStore {
 
     public init(url: String, poolSize: Int = 4) throws {
         let connections = try (0..<max(1, poolSize)).map { _ in try PGConnection(url: url) }
-        pool = ConnectionThreads(name: "postgres", connections: connections)
+        // A connection lost during an earlier job comes back before the next, so service resumes by itself.
+        pool = ConnectionThreads(name: "postgres", connections: connections) { try $0.reconnectIfNeeded() }
     }
 
     deinit {

@@ -20,8 +20,8 @@ public final class SQLiteAccountStore: AccountStore {
     /// The schema version this build migrates to.
     public static var schemaVersion: Int { Migrations.steps.count }
 
-    private let writer: ConnectionThreads
-    private let readers: ConnectionThreads
+    private let writer: ConnectionThreads<Connection>
+    private let readers: ConnectionThreads<Connection>
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
     /// least one). Does not migrate; call ``migrate()``.

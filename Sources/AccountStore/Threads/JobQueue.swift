@@ -2,21 +2,21 @@ import Foundation
 
 /// Work for a connection thread: `run` with the thread's connection, or `cancel` if the store
 /// closes before a thread takes it. Exactly one of the two is called.
-struct Job: Sendable {
-    let run: @Sendable (PGConnection) -> Void
+struct Job<Connection>: Sendable {
+    let run: @Sendable (Connection) -> Void
     let cancel: @Sendable () -> Void
 }
 
 /// A first-in, first-out queue of jobs that connection threads block on.
-final class JobQueue: @unchecked Sendable {
+final class JobQueue<Connection>: @unchecked Sendable {
     // State guarded by `condition`.
     private let condition = NSCondition()
-    private var jobs: [Job] = []
+    private var jobs: [Job<Connection>] = []
     private var head = 0
     private var isClosed = false
 
     /// Adds a job; returns `false` (and keeps nothing) once the queue is closed.
-    func enqueue(_ job: Job) -> Bool {
+    func enqueue(_ job: Job<Connection>) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard !isClosed else { return false }
@@ -26,7 +26,7 @@ final class JobQueue: @unchecked Sendable {
     }
 
     /// Blocks until a job is there and returns it; `nil` once the queue is closed.
-    func next() -> Job? {
+    func next() -> Job<Connection>? {
         condition.lock()
         defer { condition.unlock() }
         while head == jobs.count && !isClosed { condition.wait() }
@@ -45,7 +45,7 @@ final class JobQueue: @unchecked Sendable {
     }
 
     /// Closes the queue, wakes every waiting thread, and returns the jobs no thread took.
-    func close() -> [Job] {
+    func close() -> [Job<Connection>] {
         condition.lock()
         defer { condition.unlock() }
         isClosed = true
