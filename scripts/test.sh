@@ -7,7 +7,12 @@ swift build --build-tests
 out=$(scripts/pg-test-cluster.sh start)
 url=$(sed -n 1p <<<"$out")
 dir=$(sed -n 2p <<<"$out")
-trap 'scripts/pg-test-cluster.sh stop "$dir" >/dev/null 2>&1 || true' EXIT
+cleanup() {
+    scripts/pg-test-cluster.sh stop "$dir" >/dev/null 2>&1 || true
+    # Servers a test forgot to stop must not outlive the run.
+    pkill -TERM -f "$PWD/.build/debug/account-server serve" 2>/dev/null || true
+}
+trap cleanup EXIT
 if [ -z "$url" ]; then
     echo "test: the PostgreSQL test cluster did not start" >&2
     exit 1
