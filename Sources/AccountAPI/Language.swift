@@ -13,7 +13,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
             return
         }
         var best: (language: Language, weight: Double)?
-        for (position, item) in header.split(separator: ",").enumerated() {
+        for item in header.split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let tag = parts.first?.lowercased(), !tag.isEmpty else { continue }
             var weight = 1.0
@@ -23,8 +23,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
             guard weight > 0 else { continue }
             let primary = tag.split(separator: "-").first.map(String.init) ?? tag
             guard let language = Language(rawValue: primary) else { continue }
-            // Earlier items win ties, as header order expresses preference too.
-            _ = position
+            // Earlier items win ties (strictly greater below), as header order expresses preference too.
             if best == nil || weight > best!.weight { best = (language, weight) }
         }
         self = best?.language ?? .en

@@ -51,6 +51,7 @@ public final class AccountApp: Sendable {
         try await store.migrate()
         let secrets = try await Secrets.load(from: store)
         let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+        try await app.keys.ensureKey(now: clock.now())
         try await app.keys.reload(now: clock.now())
         await app.mail.start()
         return app

@@ -31,15 +31,18 @@ final class KeyRing: Sendable {
         return try await reload(now: now)
     }
 
-    /// Reads the keys again, creating the first key if there is none.
+    /// Creates the first signing key when the database has none (once, at start).
+    func ensureKey(now: Date) async throws {
+        try await store.write { tx in
+            if try tx.signingKeys().isEmpty { try tx.insertSigningKey(Self.newKey(now: now)) }
+        }
+    }
+
+    /// Reads the keys again; a read, so the timer's reloads on the request path never take the
+    /// write lock.
     @discardableResult
     func reload(now: Date) async throws -> Snapshot {
-        let records = try await store.write { tx -> [SigningKeyRecord] in
-            let keys = try tx.signingKeys()
-            if !keys.isEmpty { return keys }
-            try tx.insertSigningKey(Self.newKey(now: now))
-            return try tx.signingKeys()
-        }
+        let records = try await store.read { try $0.signingKeys() }
         let snapshot = try Self.snapshot(records, now: now, accessTTL: accessTTL)
         self.snapshot.withLock { $0 = snapshot }
         return snapshot
