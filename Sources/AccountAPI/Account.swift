@@ -75,7 +75,7 @@ public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(id.lowercasedText, forKey: .id)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(lastUsedAt, forKey: .lastUsedAt)
         try container.encode(userAgent, forKey: .userAgent)

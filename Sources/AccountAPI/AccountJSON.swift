@@ -33,9 +33,50 @@ public enum AccountJSON {
 
 /// RFC 3339 times in UTC, as the API writes them (`2026-11-30T04:46:45Z`).
 public enum RFC3339 {
-    /// Formats `date` in UTC with whole seconds.
+    /// Formats `date` in UTC with whole seconds (`2026-11-30T07:08:55Z`).
+    ///
+    /// Computed directly for the years 1600–9999 (Foundation's formatter showed up in the profile
+    /// of every `/auth/me`); the same text as `date.formatted(.iso8601)`, which handles the rest
+    /// (it switches to the Julian calendar before 1582).
     public static func string(from date: Date) -> String {
-        date.formatted(.iso8601)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds >= -11_676_096_000, seconds < 253_402_300_800 else { return date.formatted(.iso8601) }
+        let total = Int64(seconds)
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secondOfDay = total - days * 86_400
+        let (year, month, day) = civil(daysSince1970: days)
+        let fields: [(Int64, Int)] = [
+            (year, 4), (month, 2), (day, 2), (secondOfDay / 3600, 2), (secondOfDay / 60 % 60, 2), (secondOfDay % 60, 2),
+        ]
+        let separators: [UInt8] = Array("--T::Z".utf8)
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            var out = 0
+            for (index, (value, width)) in fields.enumerated() {
+                var rest = value
+                for position in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[out + position] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
+                out += width
+                buffer[out] = separators[index]
+                out += 1
+            }
+            return out
+        }
+    }
+
+    /// Year, month and day of the proleptic Gregorian calendar for a day count since 1970-01-01
+    /// (Howard Hinnant's `civil_from_days`).
+    private static func civil(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Parses an RFC 3339 time, with or without fractional seconds.

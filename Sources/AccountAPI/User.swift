@@ -29,7 +29,7 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         // RFC 4122 asks for lower-case hex on output; Foundation's default is upper case.
-        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(id.lowercasedText, forKey: .id)
         try container.encode(username, forKey: .username)
         try container.encode(email, forKey: .email)
         try container.encode(emailVerified, forKey: .emailVerified)

@@ -1,3 +1,4 @@
+import AccountAPI
 import CLibPQ
 import Foundation
 import AccountStore
@@ -70,7 +71,7 @@ struct PGRow {
     }
 
     func uuid(_ column: Int32) throws -> UUID {
-        guard let uuid = UUID(uuidString: text(column)) else {
+        guard let uuid = UUID(text: text(column)) else {
             throw StoreError.failure(reason: "column \(column) does not hold a UUID")
         }
         return uuid

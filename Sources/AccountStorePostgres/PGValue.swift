@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 
 /// A value bound to a statement parameter, in the types the schema uses.
@@ -12,7 +13,7 @@ enum PGValue {
     case null
 
     static func int(_ value: Int) -> PGValue { .integer(Int64(value)) }
-    static func uuid(_ value: UUID) -> PGValue { .text(value.uuidString.lowercased()) }
+    static func uuid(_ value: UUID) -> PGValue { .text(value.lowercasedText) }
     static func date(_ value: Date) -> PGValue { .integer(Milliseconds.from(value)) }
     static func date(_ value: Date?) -> PGValue { value.map { .date($0) } ?? .null }
     static func text(_ value: String?) -> PGValue { value.map { .text($0) } ?? .null }

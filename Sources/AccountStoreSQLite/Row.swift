@@ -1,3 +1,4 @@
+import AccountAPI
 import CSQLite
 import Foundation
 import AccountStore
@@ -31,7 +32,7 @@ struct Row {
     func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
 
     func uuid(_ column: Int32) throws -> UUID {
-        guard let uuid = UUID(uuidString: text(column)) else {
+        guard let uuid = UUID(text: text(column)) else {
             throw StoreError.failure(reason: "column \(column) does not hold a UUID")
         }
         return uuid

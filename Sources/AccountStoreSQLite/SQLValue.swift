@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 
 /// A value bound to a statement parameter, in the storage classes the schema uses.
@@ -12,7 +13,7 @@ enum SQLValue {
 
     static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
     static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
-    static func uuid(_ value: UUID) -> SQLValue { .text(value.uuidString.lowercased()) }
+    static func uuid(_ value: UUID) -> SQLValue { .text(value.lowercasedText) }
     static func date(_ value: Date) -> SQLValue { .integer(Milliseconds.from(value)) }
     static func date(_ value: Date?) -> SQLValue { value.map { .date($0) } ?? .null }
     static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }

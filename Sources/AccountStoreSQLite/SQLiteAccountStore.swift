@@ -5,6 +5,7 @@ import AccountStore
 /// Writes are serialized on the writer's connection (`BEGIN IMMEDIATE` … `COMMIT`), so they never
 /// fight over the lock; reads run in a deferred transaction on a reader connection and see one
 /// snapshot. Callers suspend while a store thread does the work, never blocking the task pool.
+/// A few more read connections serve ``readInline(_:)`` on the caller's own thread.
 /// `synchronous=NORMAL`: a committed write survives a process crash; the last few may be lost on
 /// power failure.
 ///
@@ -16,26 +17,31 @@ import AccountStore
 /// try await store.migrate()
 /// let count = try await store.read { try $0.userCount() }
 /// ```
-public final class SQLiteAccountStore: AccountStore {
+public final class SQLiteAccountStore: InlineReadableStore {
     /// The schema version this build migrates to.
     public static var schemaVersion: Int { Migrations.steps.count }
 
     private let writer: ConnectionThreads<Connection>
     private let readers: ConnectionThreads<Connection>
+    private let inline: InlineReaders
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
-    /// least one). Does not migrate; call ``migrate()``.
+    /// least one) on threads of their own and `inlineReaders` lent to callers' threads. Does not
+    /// migrate; call ``migrate()``.
     ///
     /// - Throws: `StoreError.unavailable` if the file cannot be opened or put in WAL mode.
-    public init(path: String, readers: Int = 2) throws {
+    public init(path: String, readers: Int = 2, inlineReaders: Int = 4) throws {
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
+        let inlineConnections = try (0..<max(0, inlineReaders)).map { _ in try Connection(path: path, role: .reader) }
         writer = ConnectionThreads(name: "sqlite-writer", connections: [writerConnection])
         self.readers = ConnectionThreads(name: "sqlite-reader", connections: readerConnections)
+        inline = InlineReaders(inlineConnections)
     }
 
     deinit {
+        inline.close()
         readers.stop()
         writer.stop()
     }
@@ -43,6 +49,12 @@ public final class SQLiteAccountStore: AccountStore {
     /// Runs `body` in a deferred transaction on a reader connection; writes in it fail.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
         try await readers.perform { connection in try connection.transaction(.deferred) { try body($0) } }
+    }
+
+    /// Runs `body` in a deferred transaction on the calling thread if an inline read connection is
+    /// free right now; `nil` if none is.
+    public func readInline<T>(_ body: (any StoreTransaction) throws -> T) throws -> T? {
+        try inline.read(body)
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer; rolls back and rethrows if it throws.
@@ -80,6 +92,7 @@ public final class SQLiteAccountStore: AccountStore {
 
     /// Fails queued work, lets running work finish, and closes every connection.
     public func close() async {
+        inline.close()
         await readers.stopAndWait()
         // The writer closes last, so its close checkpoints the WAL into the main file.
         await writer.stopAndWait()

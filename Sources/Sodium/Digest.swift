@@ -1,6 +1,6 @@
 import CSodium
 
-/// SHA-256 and HMAC-SHA-256.
+/// SHA-256, HMAC-SHA-256 and BLAKE2b.
 public enum Digest {
     /// The 32-byte SHA-256 digest of `bytes`.
     public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
@@ -26,6 +26,18 @@ public enum Digest {
             "crypto_auth_hmacsha256_update")
         Sodium.checkInfallible(
             crypto_auth_hmacsha256_final(&state, &out), "crypto_auth_hmacsha256_final")
+        return out
+    }
+
+    /// The 32-byte BLAKE2b digest of `bytes` (libsodium's `crypto_generichash`, no key).
+    ///
+    /// As collision-resistant as SHA-256 and several times faster here (vectorized), for digests
+    /// taken on every request.
+    public static func blake2b256(_ bytes: [UInt8]) -> [UInt8] {
+        Sodium.initialize()
+        var out = [UInt8](repeating: 0, count: 32)
+        Sodium.checkInfallible(
+            crypto_generichash(&out, 32, bytes, UInt64(bytes.count), nil, 0), "crypto_generichash")
         return out
     }
 }

@@ -58,6 +58,39 @@ import Testing
             await #expect(throws: unavailable) { try await store.write { try $0.userCount() } }
             await #expect(throws: unavailable) { try await store.ping() }
             await #expect(throws: unavailable) { try await store.migrate() }
+            #expect(throws: unavailable) { try store.readInline { try $0.userCount() } }
+        }
+    }
+
+    @Test("inline reads run on the caller's thread, see committed writes, and never wait for a connection")
+    func inlineReads() async throws {
+        try await TemporaryDatabase.with { path in
+            let store = try SQLiteAccountStore(path: path, inlineReaders: 2)
+            try await store.migrate()
+            let mina = Fixture.user("Mina")
+            #expect(try store.readInline { try $0.user(id: mina.id) } == .some(nil))
+            try await store.write { try $0.insertUser(mina) }
+            #expect(try store.readInline { try $0.user(id: mina.id) } == mina)
+            // Both connections lent out (nested reads): a third asker gets nil at once, not a wait.
+            let nested = try store.readInline { _ in
+                try store.readInline { _ in try store.readInline { try $0.userCount() } }
+            }
+            #expect(nested == .some(.some(nil)))
+            // They came back: reads work again, and writes inside them fail.
+            #expect(try store.readInline { try $0.userCount() } == 1)
+            #expect(throws: StoreError.self) { try store.readInline { try $0.insertUser(Fixture.user("Jun")) } }
+            #expect(try await store.read { try $0.userCount() } == 1)
+            await store.close()
+        }
+    }
+
+    @Test("a store without inline readers always answers nil, so callers take the ordinary path")
+    func noInlineReaders() async throws {
+        try await TemporaryDatabase.with { path in
+            let store = try SQLiteAccountStore(path: path, inlineReaders: 0)
+            try await store.migrate()
+            #expect(try store.readInline { try $0.userCount() } == nil)
+            await store.close()
         }
     }
 }

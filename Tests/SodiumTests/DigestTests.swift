@@ -11,6 +11,15 @@ struct DigestTests {
             == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
+    @Test("BLAKE2b-256 of \"abc\" and of nothing match RFC 7693's algorithm (Python's hashlib)")
+    func blake2b256() {
+        #expect(Hex.encode(Digest.blake2b256(Array("abc".utf8)))
+            == "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319")
+        #expect(Hex.encode(Digest.blake2b256([]))
+            == "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
+        #expect(Digest.blake2b256(Array(repeating: 7, count: 500)) != Digest.blake2b256(Array(repeating: 7, count: 501)))
+    }
+
     @Test("HMAC-SHA-256 matches RFC 4231 test case 2 (a 4-byte key)")
     func hmacShortKey() {
         let mac = Digest.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))

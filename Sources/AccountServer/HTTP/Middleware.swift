@@ -8,11 +8,7 @@ extension AccountApp {
     /// becomes problem+json here and nowhere else, and every reply gets the common headers.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let started = ContinuousClock.now
-        let requestID = Self.requestID(from: request.headers["X-Request-Id"])
-        let language = Language(acceptLanguage: request.headers["Accept-Language"])
-        var context = RequestContext(
-            request: request, requestID: requestID, language: language,
-            clientAddress: clientAddress(of: request), now: clock.now())
+        var context = makeContext(for: request)
         var response: HTTPResponse
         do {
             let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
@@ -20,21 +16,44 @@ extension AccountApp {
             try checkMediaType(request)
             try await checkAddressLimit(context)
             response = try await handler(context)
-        } catch let error as APIError {
-            response = ProblemRenderer.response(for: error, language: language)
-        } catch StoreError.unavailable {
-            response = ProblemRenderer.response(for: .serviceUnavailable(retryAfter: 1), language: language)
         } catch {
-            Log.event("internal_error", ["request_id": requestID, "error": String(describing: type(of: error))])
-            response = ProblemRenderer.response(for: .internalError, language: language)
+            response = problem(for: error, context)
         }
-        decorate(&response, path: request.path, requestID: requestID)
+        return finish(response, for: context, since: started)
+    }
+
+    /// The context of a request: its id, language, client address and time.
+    func makeContext(for request: HTTPRequest) -> RequestContext {
+        RequestContext(
+            request: request, requestID: Self.requestID(from: request.headers["X-Request-Id"]),
+            language: Language(acceptLanguage: request.headers["Accept-Language"]),
+            clientAddress: clientAddress(of: request), now: clock.now())
+    }
+
+    /// The problem+json reply for whatever a handler threw.
+    func problem(for error: any Error, _ context: RequestContext) -> HTTPResponse {
+        switch error {
+        case let error as APIError:
+            return ProblemRenderer.response(for: error, language: context.language)
+        case StoreError.unavailable:
+            return ProblemRenderer.response(for: .serviceUnavailable(retryAfter: 1), language: context.language)
+        default:
+            Log.event("internal_error", ["request_id": context.requestID, "error": String(describing: type(of: error))])
+            return ProblemRenderer.response(for: .internalError, language: context.language)
+        }
+    }
+
+    /// Adds the common headers, counts the reply in the metrics and writes the access-log line.
+    func finish(_ response: HTTPResponse, for context: RequestContext, since started: ContinuousClock.Instant) -> HTTPResponse {
+        var response = response
+        let request = context.request
+        decorate(&response, path: request.path, requestID: context.requestID)
         recordMetrics(request, response, since: started)
         if configuration.accessLog {
             let elapsed = started.duration(to: .now)
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
             Log.write([
-                "event": "request", "time": RFC3339.string(from: context.now), "request_id": requestID,
+                "event": "request", "time": RFC3339.string(from: context.now), "request_id": context.requestID,
                 "method": request.method, "path": request.path, "status": String(response.status),
                 "duration_ms": String(format: "%.2f", milliseconds), "client": context.clientAddress,
             ])
@@ -50,8 +69,12 @@ extension AccountApp {
         return response
     }
 
-    /// Answers cheap requests inside the HTTP thread, without a task (only `/healthz`).
+    /// Answers cheap requests inside the HTTP thread, without a task: `/healthz`, and
+    /// `GET /auth/me` when everything it needs is at hand (see ``inlineProfile(_:)``).
     public func fastHandle(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.method == "GET", request.path == "/auth/me" || request.path == "/auth/me/" {
+            return inlineProfile(request)
+        }
         guard request.method == "GET" || request.method == "HEAD",
             request.path == "/healthz" || request.path == "/healthz/"
         else { return nil }
@@ -81,7 +104,7 @@ extension AccountApp {
         {
             return header
         }
-        return UUID().uuidString.lowercased()
+        return UUID().lowercasedText
     }
 
     /// The socket peer, or the last address a trusted proxy put in `X-Forwarded-For`.
@@ -105,16 +128,22 @@ extension AccountApp {
     /// Counts auth requests per client address before any hashing happens: in this process, or
     /// in the database when several servers share it.
     private func checkAddressLimit(_ context: RequestContext) async throws {
+        guard configuration.sharesAddressLimit else { return try checkLocalAddressLimit(context) }
         let limit = configuration.ipRateLimit
         guard limit > 0, context.request.path.hasPrefix("/auth/") else { return }
-        let retryAfter: Int?
-        if configuration.sharesAddressLimit {
-            let (key, now) = ("address:" + context.clientAddress, context.now)
-            let counter = try await store.write { try $0.incrementRateCounter(key: key, now: now, window: 60) }
-            retryAfter = counter.count > limit ? max(1, Int((60 - now.timeIntervalSince(counter.windowStart)).rounded(.up))) : nil
-        } else {
-            retryAfter = addressLimiter.check(context.clientAddress, now: context.now)
+        let (key, now) = ("address:" + context.clientAddress, context.now)
+        let counter = try await store.write { try $0.incrementRateCounter(key: key, now: now, window: 60) }
+        if counter.count > limit {
+            throw APIError.rateLimited(retryAfter: max(1, Int((60 - now.timeIntervalSince(counter.windowStart)).rounded(.up))))
         }
-        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
+    }
+
+    /// Counts an auth request per client address in this process (servers that don't share counts).
+    func checkLocalAddressLimit(_ context: RequestContext) throws {
+        let limit = configuration.ipRateLimit
+        guard limit > 0, context.request.path.hasPrefix("/auth/") else { return }
+        if let retryAfter = addressLimiter.check(context.clientAddress, now: context.now) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
     }
 }

@@ -7,7 +7,7 @@ extension AccountApp {
     func me(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let userID = context.userID
         guard let user = try await store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
-        return try .json(user.wire)
+        return .profile(user.wire)
     }
 
     /// `PATCH /auth/me`: changes the nickname and/or MBTI type; absent fields stay.
@@ -32,9 +32,16 @@ extension AccountApp {
                 return user
             }
             guard let updated else { throw APIError.sessionRevoked }
-            return try .json(updated.wire)
+            return .profile(updated.wire)
         } catch StoreError.conflict {
             throw APIError.usernameTaken
         }
+    }
+}
+
+extension HTTPResponse {
+    /// `200` with an account as JSON.
+    static func profile(_ user: User) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: ProfileJSON.bytes(user))
     }
 }

@@ -1,3 +1,4 @@
+import AccountAPI
 import AccountStore
 import Foundation
 
@@ -55,7 +56,7 @@ extension AccountApp {
     }
 
     /// The throttle key of an account: its id, whatever identifier or letter case was used.
-    static func throttleKey(userID: UUID) -> String { userID.uuidString.lowercased() }
+    static func throttleKey(userID: UUID) -> String { userID.lowercasedText }
 
     /// The throttle key of an identifier with no account, so unknown and known ones behave alike.
     static func throttleKey(unknown identifierKey: String, byEmail: Bool) -> String {

@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 
 /// Security events, one JSON line each, with time, request id, client address and account.
@@ -22,7 +23,7 @@ extension RequestContext {
         var line = fields
         line["request_id"] = requestID
         line["client"] = clientAddress
-        if let userID { line["user_id"] = userID.uuidString.lowercased() }
+        if let userID { line["user_id"] = userID.lowercasedText }
         Log.event(event.rawValue, line)
     }
 }

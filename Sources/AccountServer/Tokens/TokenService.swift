@@ -31,7 +31,7 @@ struct TokenService: Sendable {
         let iat = Int(issuedAt.timeIntervalSince1970)
         let header = AccessTokenHeader(alg: "EdDSA", typ: "at+jwt", kid: snapshot.signing.kid)
         let claims = AccessClaims(
-            iss: issuer, aud: audience, sub: userID.uuidString.lowercased(), sid: sessionID.uuidString.lowercased(),
+            iss: issuer, aud: audience, sub: userID.lowercasedText, sid: sessionID.lowercasedText,
             iat: iat, exp: iat + accessTTL, nbf: nil, jti: jti)
         let signingInput = Base64URL.encode(try JSONCoding.encoder.encode(header)) + "." + Base64URL.encode(try JSONCoding.encoder.encode(claims))
         let signature = snapshot.signing.key.sign(Array(signingInput.utf8))
@@ -46,6 +46,12 @@ struct TokenService: Sendable {
         let (verified, exp) = try await verifySignatureAndClaims(token, now: now)
         cache.store(key, verified, validUntil: Date(timeIntervalSince1970: exp + Self.clockSkew), now: now)
         return verified
+    }
+
+    /// What an earlier ``verify(_:now:)`` of this exact token found, if it is still valid; never
+    /// verifies a signature or waits.
+    func alreadyVerified(_ token: String, now: Date) -> Verified? {
+        cache.lookup(VerifiedTokenCache.key(token), now: now)
     }
 
     private func verifySignatureAndClaims(_ token: String, now: Date) async throws -> (Verified, TimeInterval) {
