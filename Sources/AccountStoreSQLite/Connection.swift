@@ -13,6 +13,7 @@ final class Connection {
 
     /// Opens `path` (creating it if needed) and sets the pragmas every connection of the store uses.
     init(path: String, role: Role) throws {
+        _ = Self.configureLibrary
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -26,6 +27,10 @@ final class Connection {
         try check(sqlite3_busy_timeout(db, 5_000))
         try configure(role)
     }
+
+    /// Process-wide settings, applied once before the first connection opens. Memory statistics
+    /// (on by default) take a global mutex on every allocation, shared by every connection.
+    private static let configureLibrary: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }

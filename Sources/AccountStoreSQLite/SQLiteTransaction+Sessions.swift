@@ -2,6 +2,8 @@ import Foundation
 import AccountStore
 
 private let sessionColumns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at"
+// Made once: this read runs on every authenticated request.
+private let selectSessionByID = "SELECT \(sessionColumns) FROM sessions WHERE id = ?"
 
 extension SQLiteTransaction {
     func insertSession(_ session: SessionRecord) throws {
@@ -12,7 +14,7 @@ extension SQLiteTransaction {
     }
 
     func session(id: UUID) throws -> SessionRecord? {
-        try first("SELECT \(sessionColumns) FROM sessions WHERE id = ?", [.uuid(id)], row: decodeSession)
+        try first(selectSessionByID, [.uuid(id)], row: decodeSession)
     }
 
     func sessions(userID: UUID) throws -> [SessionRecord] {

@@ -4,6 +4,8 @@ import AccountStore
 private let userColumns = """
     id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at
     """
+// Made once: this read runs on every `GET /auth/me`.
+private let selectUserByID = "SELECT \(userColumns) FROM users WHERE id = ?"
 
 extension SQLiteTransaction {
     func insertUser(_ user: UserRecord) throws {
@@ -15,7 +17,7 @@ extension SQLiteTransaction {
     }
 
     func user(id: UUID) throws -> UserRecord? {
-        try first("SELECT \(userColumns) FROM users WHERE id = ?", [.uuid(id)], row: decodeUser)
+        try first(selectUserByID, [.uuid(id)], row: decodeUser)
     }
 
     func user(usernameKey: String) throws -> UserRecord? {

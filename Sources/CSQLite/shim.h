@@ -10,3 +10,7 @@ static inline int csqlite_constraint_unique(void) { return SQLITE_CONSTRAINT_UNI
 
 /// SQLITE_CONSTRAINT_PRIMARYKEY (1555): a PRIMARY KEY refused a duplicate.
 static inline int csqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
+
+/// Turns off SQLite's memory statistics, which take a global mutex on every allocation; must run
+/// before the first connection opens. Returns SQLITE_OK, or SQLITE_MISUSE if SQLite already started.
+static inline int csqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }

@@ -104,7 +104,7 @@ extension AccountApp {
         {
             return header
         }
-        return UUID().lowercasedText
+        return RequestIDs.next()
     }
 
     /// The socket peer, or the last address a trusted proxy put in `X-Forwarded-For`.
