@@ -20,3 +20,22 @@ struct BearerTokenTests {
         #expect(AccountApp.bearerCredentials(in: header) == nil)
     }
 }
+
+@Suite("Content-Type of a request body")
+struct MediaTypeTests {
+    @Test("application/json in any letter case, with blanks and parameters", arguments: [
+        "application/json", "Application/JSON", " application/json ", "application/json; charset=utf-8",
+        "application/json;charset=UTF-8", "\tAPPLICATION/json\t; x=y",
+    ])
+    func json(header: String) {
+        #expect(AccountApp.isJSONMediaType(header))
+    }
+
+    @Test("anything else is not", arguments: [
+        "", ";", "text/plain", "application/jsonx", "application/json-patch+json", "application/ json",
+        "xapplication/json", "application/x-www-form-urlencoded", "application/jsón",
+    ])
+    func notJSON(header: String) {
+        #expect(!AccountApp.isJSONMediaType(header))
+    }
+}

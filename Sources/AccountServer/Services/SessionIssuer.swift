@@ -7,7 +7,12 @@ import Sodium
 struct RefreshToken: Sendable {
     let text: String
     /// SHA-256 of the text: all the store ever keeps.
-    var hash: [UInt8] { Digest.sha256(Array(text.utf8)) }
+    let hash: [UInt8]
+
+    init(text: String) {
+        self.text = text
+        hash = Digest.sha256(Array(text.utf8))
+    }
 
     /// 256 random bits, base64url.
     static func random() -> RefreshToken { RefreshToken(text: Base64URL.encode(SecureRandom.bytes(count: 32))) }
