@@ -77,7 +77,7 @@ def run(tmp, quick):
     summary = [l.strip() for l in out.splitlines()
                if re.search(r"(passed|failed|errors?|operations|test cases|generated)", l, re.I) and len(l) < 200]
     tail = "; ".join(dict.fromkeys(l.lstrip("⚠️ ").rstrip(":") for l in summary
-                                   if "generated" in l or ("operations" in l and len(l) < 60 and "⚠" in l)))
+                                   if re.search(r"\d+ generated", l) or ("operations" in l and len(l) < 60 and "⚠" in l)))
     if rc != 0:
         print(out[-6000:])
     else:  # the tool's own warnings (e.g. operations that rejected most generated bodies), for the record
