@@ -25,9 +25,10 @@ bench: deps
 		(apt-get update && apt-get install -y wrk nginx-light gcc libsodium-dev)
 	python3 bench/run.py $(BENCH_ARGS)
 
-## make resilience: kill -9, slow clients, soak, fuzzing against the release server (QUICK=1: ~1 minute)
+## make resilience: kill -9, slow clients, soak, PostgreSQL outage, fuzzing against the release server (QUICK=1: ~2 minutes)
 resilience: deps
 	@command -v sqlite3 >/dev/null || (apt-get update && apt-get install -y sqlite3)
+	@python3 -c 'import ensurepip' 2>/dev/null || (apt-get update && apt-get install -y python3-venv)
 	python3 resilience/run.py $(if $(QUICK),--quick) $(RESILIENCE_ARGS)
 
 build: deps

@@ -38,13 +38,17 @@ def raise_fd_limit(want=8192):
 
 
 class Server:
-    """One account-server process on a port it picked itself, started from a shell with `ulimit -n 8192`."""
+    """One account-server process on a port it picked itself, started from a shell with `ulimit -n 8192`.
+
+    `db` is a SQLite file path, or a full `postgres://` URL.
+    """
 
     def __init__(self, tmp, db, extra=()):
         self.tmp, self.db = tmp, db
         self.maildir = os.path.join(tmp, "mail")
         os.makedirs(self.maildir, exist_ok=True)
-        args = [SERVER, "serve", "--host", HOST, "--port", "0", "--database-url", f"sqlite:{db}",
+        url = db if db.startswith("postgres://") else f"sqlite:{db}"
+        args = [SERVER, "serve", "--host", HOST, "--port", "0", "--database-url", url,
                 "--mail", f"file://{self.maildir}", "--allow-unverified-login", "--ip-rate-limit", "0",
                 "--login-attempts", "0", "--hash-memory", "64", "--hash-passes", "1", "--access-log", "off",
                 *extra]

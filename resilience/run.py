@@ -3,7 +3,7 @@
 
 Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
 crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
-schemathesis against /openapi.json, and a byte-level raw HTTP fuzzer. `--quick` is the short form.
+a PostgreSQL outage under load, schemathesis against /openapi.json, and a byte-level raw HTTP fuzzer. `--quick` is the short form.
 """
 import argparse
 import os
@@ -18,7 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from common import build, log, raise_fd_limit  # noqa: E402
 
-CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "schemathesis": "schemafuzz", "rawfuzz": "rawfuzz"}
+CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", "schemathesis": "schemafuzz",
+          "rawfuzz": "rawfuzz"}
 
 
 def main():

@@ -12,6 +12,9 @@ SLOWLORIS = 500
 IDLE = 1000
 PROBES = 200
 P99_LIMIT_MS = 50.0
+# QUICK runs in CI on machines of unknown speed and load: there a scheduler hiccup must not fail
+# the check, yet a server stalled by bad clients (seconds per request, or timeouts) still does.
+QUICK_P99_LIMIT_MS, QUICK_BASELINE_FACTOR = 250.0, 10
 
 
 def probe(port):
@@ -111,9 +114,10 @@ def run(tmp, quick):
         alive = server.alive()
     finally:
         server.stop()
-    ok = alive and loaded_fail == 0 and base_fail == 0 and p99 < P99_LIMIT_MS
+    limit = max(QUICK_P99_LIMIT_MS, QUICK_BASELINE_FACTOR * base_p99) if quick else P99_LIMIT_MS
+    ok = alive and loaded_fail == 0 and base_fail == 0 and p99 < limit
     figures = (f"held {hold} s; baseline p99 {base_p99:.1f} ms ({base_fail} failed); with {state['opened']} slowloris + "
-               f"{len(idle)} idle: p50 {p50:.1f} ms, p99 {p99:.1f} ms, {loaded_fail} failed of {PROBES}; "
+               f"{len(idle)} idle: p50 {p50:.1f} ms, p99 {p99:.1f} ms (limit {limit:.0f} ms), {loaded_fail} failed of {PROBES}; "
                f"server closed {idle_closed} idle and {state['dropped']} slowloris; "
                f"{idle_failed + state['connect_failed']} bad-client connects refused")
     return ok, figures

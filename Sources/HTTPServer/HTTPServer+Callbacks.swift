@@ -32,6 +32,12 @@ extension HTTPServer {
             let context = ConnectionContext()
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             // MHD accepts a response before the body is read; it then never reads the body.
+            // A chunked body is refused here because MHD 0.9.75 answers its own 500 to a chunk
+            // line longer than its per-connection pool (see `HTTPResponse.lengthRequired`).
+            if connection.hasTransferEncoding() {
+                context.answered = true
+                return connection.queue(lengthRequired(request(connection, url, method)), close: true)
+            }
             if let length = connection.declaredContentLength(), length > configuration.maxBodySize {
                 context.answered = true
                 return connection.queue(tooLarge(request(connection, url, method)), close: true)

@@ -23,6 +23,7 @@ public final class HTTPServer: Sendable {
     let configuration: HTTPServerConfiguration
     let fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let tooLarge: @Sendable (HTTPRequest) -> HTTPResponse
+    let lengthRequired: @Sendable (HTTPRequest) -> HTTPResponse
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     let inFlight = InFlightRequests()
     private let lifecycle = Locked(Lifecycle.idle)
@@ -34,16 +35,21 @@ public final class HTTPServer: Sendable {
     ///   - fastHandler: tried first, inside libmicrohttpd's callback, for requests without a body;
     ///     a non-nil response is sent at once. Keep it cheap and non-blocking (e.g. `/healthz`).
     ///   - tooLarge: builds the reply for a body over `maxBodySize` (the request comes without body).
+    ///   - lengthRequired: builds the reply for a body sent with `Transfer-Encoding` (chunked)
+    ///     rather than `Content-Length`; such bodies are never read. Defaults to
+    ///     ``HTTPResponse/lengthRequired``.
     ///   - handler: answers every other request, in a task, while the connection is suspended.
     public init(
         configuration: HTTPServerConfiguration,
         fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        lengthRequired: @escaping @Sendable (HTTPRequest) -> HTTPResponse = { _ in .lengthRequired },
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.configuration = configuration
         self.fastHandler = fastHandler
         self.tooLarge = tooLarge
+        self.lengthRequired = lengthRequired
         self.handler = handler
     }
 

@@ -24,6 +24,11 @@ struct MHDConnection: @unchecked Sendable {
         return text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } && !text.isEmpty ? Int.max : nil
     }
 
+    /// Whether the request carries a `Transfer-Encoding` header (a body of unknown length).
+    func hasTransferEncoding() -> Bool {
+        MHD_lookup_connection_value(pointer, .HEADER_KIND, "Transfer-Encoding") != nil
+    }
+
     /// Queues `response`; `close` adds `Connection: close` (used while shutting down).
     func queue(_ response: HTTPResponse, close: Bool = false) -> MHD_Result {
         let created = response.body.withUnsafeBytes { bytes in

@@ -15,29 +15,11 @@ import Testing
         await server.shutdown()
     }
 
-    @Test func chunkedBodyGrowingPastLimitIsRefused() async throws {
-        let server = try startServer(maxBodySize: 1024) { request in text(200, "\(request.body.count)") }
-        let chunk = "3e8\r\n" + String(repeating: "a", count: 1000) + "\r\n"
-        let answer = try await RawHTTP.exchange(
-            port: server.port,
-            ["POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"]
-                + Array(repeating: chunk, count: 10) + ["0\r\n\r\n"])
-        #expect(answer.status == 413)
-        await server.shutdown()
-    }
-
     @Test func bodyExactlyAtLimitIsAccepted() async throws {
         let server = try startServer(maxBodySize: 1024) { request in text(200, "\(request.body.count)") }
         let exact = try await fetch(server.port, "/", method: "POST", body: Data(count: 1024))
         #expect(exact.status == 200)
         #expect(exact.body == "1024")
-        let chunk = "200\r\n" + String(repeating: "b", count: 512) + "\r\n"
-        let chunked = try await RawHTTP.exchange(port: server.port, [
-            "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
-            chunk, chunk, "0\r\n\r\n",
-        ])
-        #expect(chunked.status == 200)
-        #expect(chunked.body == "1024")
         await server.shutdown()
     }
 }

@@ -33,6 +33,22 @@ enum RawHTTP {
         }
     }
 
+    /// Sends `head`, then as much of `body` as the server takes before it answers and closes
+    /// (a refused upload is never read), and reads one response.
+    static func refusedUpload(port: Int, head: String, body: [UInt8]) async throws -> RawResponse {
+        try await offloaded {
+            let socket = try connect(port: port)
+            defer { close(socket) }
+            var timeout = timeval(tv_sec: 30, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            try send(socket, Array(head.utf8))
+            // The server may close before taking it all: EPIPE or ECONNRESET here is expected.
+            try? send(socket, body)
+            var pending: [UInt8] = []
+            return try readResponse(socket, &pending)
+        }
+    }
+
     /// Sends `bytes` in one write and reads `count` responses from the same connection.
     static func pipeline(port: Int, _ bytes: String, count: Int) async throws -> [RawResponse] {
         try await offloaded {

@@ -1,0 +1,86 @@
+"""Schemathesis hooks (loaded through SCHEMATHESIS_HOOKS): a live token for every authenticated case.
+
+A generated logout, password change or account deletion ends the session it was sent with, so
+one shared token soon answers only 401. Here every case of an operation with a `security`
+requirement gets its own throwaway account: signed up, logged in twice (the second session is
+a real target for `DELETE /auth/sessions/{id}`). Every other such case of `deleteMe`,
+`changePassword` and `revokeSession` gets the real password or session id put into its generated
+body or path, so the success path is reached too; the rest stay as generated. Every reply is
+appended to the JSON-lines file named by RESILIENCE_ST_LOG for the coverage report.
+
+Environment: RESILIENCE_ST_BASE (the server's base URL), RESILIENCE_ST_LOG.
+"""
+import itertools
+import json
+import os
+import threading
+import urllib.error
+import urllib.request
+
+import schemathesis
+
+BASE = os.environ["RESILIENCE_ST_BASE"]
+LOG = os.environ["RESILIENCE_ST_LOG"]
+PASSWORD = "Resil-Passw0rd!"
+_counter = itertools.count()
+_lock = threading.Lock()
+
+
+def _call(method, path, body=None, token=None):
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(BASE + path, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            raw = reply.read()
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:200]!r}") from None
+    return json.loads(raw) if raw else None
+
+
+def _authenticated(operation):
+    return bool(operation.definition.raw.get("security"))
+
+
+@schemathesis.auth(refresh_interval=None)
+class FreshAccount:
+    """A new account and session per authenticated case, so no case can spoil another's token."""
+
+    def get(self, case, context):
+        if not _authenticated(context.operation):
+            return None
+        n = next(_counter)
+        name = f"st{os.getpid()}x{n}"
+        _call("POST", "/auth/signup",
+              {"username": name, "email": f"{name}@resil.test", "password": PASSWORD, "mbti": "INTJ"})
+        login = {"username": name, "password": PASSWORD}
+        _call("POST", "/auth/login", login)  # the other session, for revokeSession
+        mine = _call("POST", "/auth/login", login)
+        sessions = _call("GET", "/auth/sessions", token=mine["access"])
+        listed = sessions.get("sessions", []) if isinstance(sessions, dict) else []
+        other_id = next((s["id"] for s in listed if not s.get("current")), None)
+        return {"access": mine["access"], "other_session": other_id, "repair": n % 2 == 0}
+
+    def set(self, case, data, context):
+        case.headers = dict(case.headers or {})
+        case.headers["Authorization"] = "Bearer " + data["access"]
+        if not data["repair"]:
+            return
+        op = context.operation.definition.raw.get("operationId")
+        if op == "revokeSession" and data["other_session"] and isinstance(case.path_parameters, dict):
+            case.path_parameters["id"] = data["other_session"]
+        elif op == "deleteMe" and isinstance(case.body, dict):
+            case.body["password"] = PASSWORD
+        elif op == "changePassword" and isinstance(case.body, dict):
+            case.body["current_password"] = PASSWORD
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    raw = case.operation.definition.raw
+    row = {"method": case.operation.method.upper(), "path": case.operation.path,
+           "authenticated": bool(raw.get("security")), "status": response.status_code}
+    with _lock, open(LOG, "a") as f:
+        f.write(json.dumps(row) + "\n")
