@@ -38,6 +38,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let methodNotAllowed = ErrorCode("method_not_allowed")
     /// 409: the nickname is already used by another account.
     public static let usernameTaken = ErrorCode("username_taken")
+    /// 411: a body sent chunked (`Transfer-Encoding`) instead of with `Content-Length`.
+    public static let lengthRequired = ErrorCode("length_required")
     /// 413: the body is larger than the server accepts.
     public static let payloadTooLarge = ErrorCode("payload_too_large")
     /// 415: a body that is not `application/json`.

@@ -59,6 +59,7 @@ public enum ServerMain {
                 host: configuration.host, port: configuration.port, threads: configuration.httpThreads),
             fastHandler: { app.fastHandle($0) },
             tooLarge: { app.payloadTooLarge($0) },
+            lengthRequired: { app.lengthRequired($0) },
             handler: { await app.handle($0) })
         try server.start()
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

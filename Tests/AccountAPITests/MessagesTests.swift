@@ -1,10 +1,10 @@
 import AccountAPI
 import Testing
 
-/// Every code the API defines, as listed in API.md.
+/// Every code the API defines: those listed in API.md, and `length_required` for chunked bodies.
 let allErrorCodes: [ErrorCode] = [
     .invalidRequest, .validationFailed, .invalidCredentials, .tokenInvalid, .tokenExpired, .refreshTokenReused,
-    .sessionRevoked, .emailNotVerified, .notFound, .methodNotAllowed, .usernameTaken, .payloadTooLarge,
+    .sessionRevoked, .emailNotVerified, .notFound, .methodNotAllowed, .usernameTaken, .lengthRequired, .payloadTooLarge,
     .unsupportedMediaType, .codeInvalid, .codeExpired, .tooManyAttempts, .rateLimited, .serviceUnavailable,
     .internalError,
 ]

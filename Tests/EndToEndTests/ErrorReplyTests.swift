@@ -68,6 +68,21 @@ import Testing
         Self.expectProblem(tooLarge, 413, .payloadTooLarge)
         #expect(tooLarge.header("X-Request-Id") == "big-1")
 
+        // 411 for a chunked body, before any of it is read, in the client's language.
+        let chunked = try RawHTTP.exchange(port: server.port, request: """
+            POST /auth/signup HTTP/1.1\r
+            Host: 127.0.0.1\r
+            Content-Type: application/json\r
+            Transfer-Encoding: chunked\r
+            Accept-Language: ko\r
+            X-Request-Id: chunked-1\r
+            \r
+
+            """)
+        Self.expectProblem(chunked, 411, .lengthRequired)
+        #expect(chunked.header("X-Request-Id") == "chunked-1")
+        #expect(chunked.text.contains("Content-Length 헤더"))
+
         let missing = try await client.send("GET", "/auth/me")
         Self.expectProblem(missing, 401, .tokenInvalid)
         #expect(missing.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)

@@ -15,8 +15,9 @@ import Testing
             return text(200, "handled")
         }
         let chunk = "3e8\r\n" + String(repeating: "a", count: 1000) + "\r\n"
-        let answer = try await RawHTTP.exchange(
-            port: server.port, [Self.chunkedHead] + Array(repeating: chunk, count: 3) + ["0\r\n\r\n"])
+        let answer = try await RawHTTP.refusedUpload(
+            port: server.port, head: Self.chunkedHead,
+            body: Array((String(repeating: chunk, count: 3) + "0\r\n\r\n").utf8))
         #expect(answer.status == 411)
         #expect(answer.header("Content-Type") == "application/problem+json")
         #expect(answer.body.contains(#""code":"length_required""#))

@@ -68,6 +68,11 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "Another account already uses this nickname.",
                 ko: "다른 계정이 이미 이 닉네임을 사용하고 있어요.")),
+        .lengthRequired: Texts(
+            title: LocalizedText(en: "Length required", ko: "본문 길이가 필요해요"),
+            detail: LocalizedText(
+                en: "Send the request body with a Content-Length header; chunked uploads are not accepted.",
+                ko: "요청 본문은 Content-Length 헤더와 함께 보내 주세요. 청크 방식 업로드는 받지 않아요.")),
         .payloadTooLarge: Texts(
             title: LocalizedText(en: "Request too large", ko: "요청이 너무 커요"),
             detail: LocalizedText(

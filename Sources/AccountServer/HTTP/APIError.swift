@@ -52,6 +52,7 @@ extension APIError {
     }
     static let unsupportedMediaType = APIError(415, .unsupportedMediaType)
     static let payloadTooLarge = APIError(413, .payloadTooLarge)
+    static let lengthRequired = APIError(411, .lengthRequired)
     static let invalidCredentials = APIError(401, .invalidCredentials)
     static func tokenInvalid(_ detail: LocalizedText? = nil) -> APIError { APIError(401, .tokenInvalid, detail: detail) }
     static let tokenExpired = APIError(401, .tokenExpired)

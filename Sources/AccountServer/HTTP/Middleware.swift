@@ -63,8 +63,17 @@ extension AccountApp {
 
     /// The reply to a body over the size limit, sent without reading the body.
     public func payloadTooLarge(_ request: HTTPRequest) -> HTTPResponse {
+        refusedBeforeReading(request, .payloadTooLarge)
+    }
+
+    /// The reply to a chunked body (no `Content-Length`), sent without reading the body.
+    public func lengthRequired(_ request: HTTPRequest) -> HTTPResponse {
+        refusedBeforeReading(request, .lengthRequired)
+    }
+
+    private func refusedBeforeReading(_ request: HTTPRequest, _ error: APIError) -> HTTPResponse {
         let requestID = Self.requestID(from: request.headers["X-Request-Id"])
-        var response = ProblemRenderer.response(for: .payloadTooLarge, language: Language(acceptLanguage: request.headers["Accept-Language"]))
+        var response = ProblemRenderer.response(for: error, language: Language(acceptLanguage: request.headers["Accept-Language"]))
         decorate(&response, path: request.path, requestID: requestID)
         return response
     }

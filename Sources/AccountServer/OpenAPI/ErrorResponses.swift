@@ -3,7 +3,7 @@ enum ErrorResponses {
     /// The component name of each error status.
     static let names: [Int: String] = [
         400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed",
-        409: "Conflict", 413: "PayloadTooLarge", 415: "UnsupportedMediaType", 422: "ValidationFailed",
+        409: "Conflict", 411: "LengthRequired", 413: "PayloadTooLarge", 415: "UnsupportedMediaType", 422: "ValidationFailed",
         429: "TooManyRequests", 500: "InternalError", 503: "ServiceUnavailable",
     ]
 
@@ -19,6 +19,7 @@ enum ErrorResponses {
                 "`method_not_allowed`: the path exists with other methods, listed in `Allow`. Any path of this document answers it to a method it does not list.",
                 extra: ["Allow": ref("Allow")]),
             "Conflict": response("`username_taken`."),
+            "LengthRequired": response("`length_required`: the body came chunked (`Transfer-Encoding`); send it with `Content-Length` (refused without reading it)."),
             "PayloadTooLarge": response("`payload_too_large`: the body is over 64 KiB (refused without reading it)."),
             "UnsupportedMediaType": response("`unsupported_media_type`: a body that is not `application/json` (a `charset` parameter is fine)."),
             "ValidationFailed": response("`validation_failed`: `errors` lists the codes of each refused field."),

@@ -37,6 +37,7 @@ struct Operation {
         if authenticated, errors[401] == nil { errors[401] = "The access token is missing, invalid or expired, or its session ended." }
         if body != nil {
             errors[400] = errors[400] ?? "`invalid_request`: the body is not a JSON object of the right field types."
+            errors[411] = errors[411] ?? "`length_required`: a chunked body."
             errors[413] = errors[413] ?? "`payload_too_large`."
             errors[415] = errors[415] ?? "`unsupported_media_type`."
             errors[422] = errors[422] ?? "`validation_failed`: see `errors`."

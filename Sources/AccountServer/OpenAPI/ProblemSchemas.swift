@@ -5,7 +5,7 @@ enum ProblemSchemas {
     static let errorCodes = [
         "invalid_request", "validation_failed", "invalid_credentials", "token_invalid", "token_expired",
         "refresh_token_reused", "session_revoked", "email_not_verified", "not_found", "method_not_allowed",
-        "username_taken", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
+        "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
         "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
     ]
     static let fieldErrorCodes = ["required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken"]

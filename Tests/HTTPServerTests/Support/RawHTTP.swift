@@ -33,19 +33,24 @@ enum RawHTTP {
         }
     }
 
-    /// Sends `head`, then as much of `body` as the server takes before it answers and closes
-    /// (a refused upload is never read), and reads one response.
+    /// Sends `head`, reads the reply the server gives before taking any body, then offers `body`
+    /// (a refused upload is never read, so that may fail).
+    ///
+    /// The reply is read first on purpose: a server that closes with unread bytes in its receive
+    /// buffer sends a reset, which can discard a reply still unread on this side.
     static func refusedUpload(port: Int, head: String, body: [UInt8]) async throws -> RawResponse {
         try await offloaded {
             let socket = try connect(port: port)
             defer { close(socket) }
             var timeout = timeval(tv_sec: 30, tv_usec: 0)
             setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             try send(socket, Array(head.utf8))
-            // The server may close before taking it all: EPIPE or ECONNRESET here is expected.
-            try? send(socket, body)
             var pending: [UInt8] = []
-            return try readResponse(socket, &pending)
+            let reply = try readResponse(socket, &pending)
+            // The server closes after refusing: EPIPE or ECONNRESET here is expected.
+            try? send(socket, body)
+            return reply
         }
     }
 
