@@ -7,20 +7,25 @@ import Synchronization
 ///
 /// `UUID()` reads the kernel's random source on every call, which showed in the profile of every
 /// request. An id needs to be unique, not secret: 64 random bits fixed at start tell servers apart,
-/// and a counter tells this server's requests apart.
+/// and a counter, scrambled by a bijection so ids do not run in visible sequence (a run of zeros
+/// would look like a one-time code to anyone searching the logs for one), tells this server's
+/// requests apart.
 enum RequestIDs {
     private static let prefix: UInt64 = .random(in: .min ... .max)
+    private static let key: UInt64 = .random(in: .min ... .max)
     private static let counter = Atomic<UInt64>(0)
+    private static let low62: UInt64 = (1 << 62) - 1
 
-    /// The next id, like `1f0c93d2-7a41-4e5b-8000-00000000002a`.
+    /// The next id, like `1f0c93d2-7a41-4e5b-9c3e-58a1f07b62d4`.
     static func next() -> String {
         let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        var bytes = (prefix.bigEndian, count.bigEndian)
+        // Multiplying by an odd number and XOR with a constant are both one-to-one on the low 62
+        // bits, so distinct counts (below 2^62) give distinct ids.
+        let mixed = ((count &* 0x9E37_79B9_7F4A_7C15) ^ key) & low62 | (0b10 << 62)  // RFC 9562 variant
+        var bytes = (prefix.bigEndian, mixed.bigEndian)
         return withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = raw[6] & 0x0F | 0x40  // version 4
-            raw[8] = raw[8] & 0x3F | 0x80  // RFC 9562 variant; the counter keeps 62 bits
-            let uuid = raw.load(as: uuid_t.self)
-            return UUID(uuid: uuid).lowercasedText
+            return UUID(uuid: raw.load(as: uuid_t.self)).lowercasedText
         }
     }
 }
