@@ -5,9 +5,11 @@ import Synchronization
 ///
 /// A local SQLite read in WAL mode takes microseconds and never waits for the writer, so a thread
 /// that must not block (an HTTP event thread) may run it itself, if a connection is free at once.
+/// Connections are opened on first need, up to a limit, so a store nobody reads inline holds none.
 final class InlineReaders: Sendable {
     private struct State {
-        var free: [Lent]
+        var free: [Lent] = []
+        var opened = 0
         var closed = false
     }
 
@@ -17,21 +19,40 @@ final class InlineReaders: Sendable {
         init(_ connection: Connection) { self.connection = connection }
     }
 
-    private let state: Mutex<State>
+    /// What a caller gets from the pool.
+    private enum Take { case lent(Lent), open, none, closed }
 
-    init(_ connections: [Connection]) {
-        state = Mutex(State(free: connections.map(Lent.init)))
+    private let path: String
+    private let limit: Int
+    private let state = Mutex(State())
+
+    init(path: String, limit: Int) {
+        self.path = path
+        self.limit = limit
     }
 
-    /// Runs `body` in a deferred transaction on a free connection, or returns `nil` if none is free.
+    /// Runs `body` in a deferred transaction on a free connection, or returns `nil` if none is
+    /// free and no more may be opened.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T? {
-        let lent: Lent? = state.withLock { state in
-            if state.closed { return nil }
-            return state.free.popLast()
+        let take: Take = state.withLock { state in
+            if state.closed { return .closed }
+            if let lent = state.free.popLast() { return .lent(lent) }
+            guard state.opened < limit else { return .none }
+            state.opened += 1
+            return .open
         }
-        guard let lent else {
-            if state.withLock({ $0.closed }) { throw StoreError.unavailable(reason: "store is closed") }
-            return nil
+        let lent: Lent
+        switch take {
+        case .closed: throw StoreError.unavailable(reason: "store is closed")
+        case .none: return nil
+        case .lent(let free): lent = free
+        case .open:
+            do {
+                lent = Lent(try Connection(path: path, role: .reader))
+            } catch {
+                state.withLock { $0.opened -= 1 }
+                throw error
+            }
         }
         defer {
             state.withLock { state in

@@ -26,18 +26,17 @@ public final class SQLiteAccountStore: InlineReadableStore {
     private let inline: InlineReaders
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
-    /// least one) on threads of their own and `inlineReaders` lent to callers' threads. Does not
-    /// migrate; call ``migrate()``.
+    /// least one) on threads of their own, and up to `inlineReaders` more, opened when first needed,
+    /// lent to callers' threads. Does not migrate; call ``migrate()``.
     ///
     /// - Throws: `StoreError.unavailable` if the file cannot be opened or put in WAL mode.
     public init(path: String, readers: Int = 2, inlineReaders: Int = 4) throws {
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
-        let inlineConnections = try (0..<max(0, inlineReaders)).map { _ in try Connection(path: path, role: .reader) }
         writer = ConnectionThreads(name: "sqlite-writer", connections: [writerConnection])
         self.readers = ConnectionThreads(name: "sqlite-reader", connections: readerConnections)
-        inline = InlineReaders(inlineConnections)
+        inline = InlineReaders(path: path, limit: max(0, inlineReaders))
     }
 
     deinit {

@@ -63,6 +63,7 @@ import Testing
     }
 
     @Test("inline reads run on the caller's thread, see committed writes, and never wait for a connection")
+    // Connections open on first need (a store never read inline holds none), up to the limit.
     func inlineReads() async throws {
         try await TemporaryDatabase.with { path in
             let store = try SQLiteAccountStore(path: path, inlineReaders: 2)
