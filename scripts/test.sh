@@ -9,8 +9,9 @@ url=$(sed -n 1p <<<"$out")
 dir=$(sed -n 2p <<<"$out")
 cleanup() {
     scripts/pg-test-cluster.sh stop "$dir" >/dev/null 2>&1 || true
-    # Servers a test forgot to stop must not outlive the run.
+    # Servers a test forgot to stop (or a crashed test process left behind) must not outlive the run.
     pkill -TERM -f "$PWD/.build/debug/account-server serve" 2>/dev/null || true
+    pkill -KILL -f "$PWD/scripts/smtp-sink.py" 2>/dev/null || true
 }
 trap cleanup EXIT
 if [ -z "$url" ]; then
