@@ -4,12 +4,14 @@ import AccountStoreSQLite
 
 /// Opens the store a `--database-url` names.
 enum StoreFactory {
-    static func open(_ url: String, poolSize: Int = 8) throws -> any AccountStore {
+    /// Opens the store `url` names: PostgreSQL with `poolSize` connections, or SQLite with up to
+    /// `inlineReaders` read connections that HTTP threads may borrow (one per HTTP thread).
+    static func open(_ url: String, poolSize: Int = 8, inlineReaders: Int = 0) throws -> any AccountStore {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
             guard !path.isEmpty else { throw CommandLineError(description: "--database-url sqlite: needs a file path") }
-            return try SQLiteAccountStore(path: path)
+            return try SQLiteAccountStore(path: path, inlineReaders: inlineReaders)
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
             return try PostgresAccountStore(url: url, poolSize: poolSize)
