@@ -14,6 +14,16 @@ extension HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: [UInt8](try JSONCoding.encoder.encode(body)))
     }
 
+    /// A token pair as JSON (`200`, or `201` for a sign-up).
+    static func tokenPair(_ pair: TokenPair, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: WireJSON.tokenPair(pair))
+    }
+
+    /// `200` with an account as JSON.
+    static func profile(_ user: User) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: WireJSON.user(user))
+    }
+
     /// `204 No Content`.
     static let noContent = HTTPResponse(status: 204)
 }

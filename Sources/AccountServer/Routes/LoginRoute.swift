@@ -58,6 +58,6 @@ extension AccountApp {
             return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
         }
         context.audit(.loginSucceeded, userID: user.id)
-        return try .json(try await tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
+        return .tokenPair(try await tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
     }
 }

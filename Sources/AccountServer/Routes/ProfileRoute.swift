@@ -38,10 +38,3 @@ extension AccountApp {
         }
     }
 }
-
-extension HTTPResponse {
-    /// `200` with an account as JSON.
-    static func profile(_ user: User) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: ProfileJSON.bytes(user))
-    }
-}

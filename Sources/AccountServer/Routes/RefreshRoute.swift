@@ -63,7 +63,7 @@ extension AccountApp {
         switch outcome {
         case .rotated(let user, let session, let issuedAt), .repeated(let user, let session, let issuedAt):
             if case .repeated = outcome { metrics.refresh(.repeated) } else { metrics.refresh(.rotated) }
-            return try .json(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
+            return .tokenPair(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
         case .reused:
             metrics.refresh(.reused)
             context.audit(.refreshTokenReused)

@@ -84,6 +84,6 @@ extension AccountApp {
             throw field == "email" ? APIError.validation("email", .taken) : APIError.usernameTaken
         }
         let (account, session, refresh) = written
-        return try .json(try await tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now), status: 201)
+        return .tokenPair(try await tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now), status: 201)
     }
 }

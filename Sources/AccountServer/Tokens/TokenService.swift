@@ -33,7 +33,7 @@ struct TokenService: Sendable {
         let claims = AccessClaims(
             iss: issuer, aud: audience, sub: userID.lowercasedText, sid: sessionID.lowercasedText,
             iat: iat, exp: iat + accessTTL, nbf: nil, jti: jti)
-        let signingInput = Base64URL.encode(try JSONCoding.encoder.encode(header)) + "." + Base64URL.encode(try JSONCoding.encoder.encode(claims))
+        let signingInput = Base64URL.encode(WireJSON.header(header)) + "." + Base64URL.encode(WireJSON.claims(claims))
         let signature = snapshot.signing.key.sign(Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)
     }

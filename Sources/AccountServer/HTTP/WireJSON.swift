@@ -1,0 +1,52 @@
+import AccountAPI
+
+/// The JSON of the most frequent replies and of access tokens, written with ``JSONObjectWriter``:
+/// the same bytes as ``JSONCoding/encoder`` gives (tests compare them).
+enum WireJSON {
+    /// An account: the reply of `GET /auth/me` and part of every token pair.
+    static func user(_ user: User) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 160 + user.username.utf8.count + user.email.utf8.count)
+        object.string("created_at", RFC3339.string(from: user.createdAt))
+        object.string("email", user.email)
+        object.bool("email_verified", user.emailVerified)
+        object.string("id", user.id.lowercasedText)
+        object.string("mbti", user.mbti.rawValue)
+        object.string("username", user.username)
+        return object.finish()
+    }
+
+    /// A token pair: the reply of login, refresh and sign-up with a verification token.
+    static func tokenPair(_ pair: TokenPair) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 900)
+        object.string("access", pair.access)
+        object.int("expires_in", pair.expiresIn)
+        object.string("refresh", pair.refresh)
+        object.int("refresh_expires_in", pair.refreshExpiresIn)
+        object.string("token_type", pair.tokenType)
+        object.json("user", user(pair.user))
+        return object.finish()
+    }
+
+    /// The JOSE header of an access token.
+    static func header(_ header: AccessTokenHeader) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 64)
+        object.string("alg", header.alg)
+        object.string("kid", header.kid)
+        object.string("typ", header.typ)
+        return object.finish()
+    }
+
+    /// The claims of an access token.
+    static func claims(_ claims: AccessClaims) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 256)
+        object.string("aud", claims.aud)
+        object.int("exp", claims.exp)
+        object.int("iat", claims.iat)
+        object.string("iss", claims.iss)
+        object.string("jti", claims.jti)
+        if let nbf = claims.nbf { object.int("nbf", nbf) }
+        object.string("sid", claims.sid)
+        object.string("sub", claims.sub)
+        return object.finish()
+    }
+}
