@@ -9,6 +9,9 @@
 #   pg-test-cluster.sh down DIR          stops the server, keeps the cluster (for outage tests)
 #   pg-test-cluster.sh up DIR            starts it again on the same port
 #   pg-test-cluster.sh stop DIR          stops the server and removes the cluster
+#
+# With PG_TEST_CLUSTER_REGISTRY set to a file, `start` appends each new cluster folder to it, so
+# whoever set it (scripts/test.sh) can stop clusters that a crashed test process never stopped.
 set -euo pipefail
 
 # The server this script starts lives on after it: it must not inherit the caller's other open
@@ -78,6 +81,7 @@ start() {
     local bin dir port url
     bin=$(bindir)
     dir=$(mktemp -d "${TMPDIR:-/tmp}/pg-test.XXXXXX")
+    if [ -n "${PG_TEST_CLUSTER_REGISTRY:-}" ]; then echo "$dir" >>"$PG_TEST_CLUSTER_REGISTRY"; fi
     chmod 700 "$dir"
     if [ "$(id -u)" -eq 0 ]; then chown postgres: "$dir"; fi
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >/dev/null
