@@ -180,11 +180,17 @@ def bench_scale(accounts, args, tools, ceiling_url):
         result["argon2_raw_runs"] = raw
         log(f"[{accounts}] login {result['login']['rps']:.1f}/s, raw Argon2id {result['argon2_raw_rps']:.1f}/s")
 
-        signup = []
+        # The raw rate is measured again between sign-up runs: this machine's speed drifts by the
+        # minute (the raw rate moved 67 -> 86/s within one bench), so each ratio compares runs
+        # made side by side.
+        signup, raw_signup = [], []
         for i in range(args.runs):
+            raw_signup.append(argon2_rate(tools["argon2"], args.hash_threads, args.duration))
             signup.append(wrk(base + "/auth/signup", tools["signup"], args, connections=16,
                               env={"BENCH_RUN": f"{i}", "BENCH_PASSWORD": PASSWORD}))
         result["signup"] = summarize(signup)
+        result["argon2_raw_signup_rps"] = statistics.median(raw_signup)
+        result["argon2_raw_signup_runs"] = raw_signup
         log(f"[{accounts}] signup {result['signup']['rps']:.1f}/s")
 
         mixed_me, mixed_login = [], []
@@ -226,9 +232,10 @@ def table(results):
         ("`POST /auth/refresh`", per("", rate("refresh")), "≥ 5,000/s", per("", lambda r: "")),
         ("`POST /auth/login`", per("", lambda r: f"{r['login']['rps']:.1f}/s, p99 {r['login']['p99_ms']:.0f} ms"),
          "≥ 90% of raw Argon2id", per("", lambda r: f"{100 * r['login']['rps'] / r['argon2_raw_rps']:.0f}% of raw")),
-        ("raw Argon2id, libsodium, same threads", per("", lambda r: f"{r['argon2_raw_rps']:.1f}/s"), "reference", per("", lambda r: "")),
+        ("raw Argon2id, libsodium, same threads (beside login runs)", per("", lambda r: f"{r['argon2_raw_rps']:.1f}/s"), "reference", per("", lambda r: "")),
         ("`POST /auth/signup`", per("", lambda r: f"{r['signup']['rps']:.1f}/s, p99 {r['signup']['p99_ms']:.0f} ms"),
-         "≥ 85% of raw Argon2id", per("", lambda r: f"{100 * r['signup']['rps'] / r['argon2_raw_rps']:.0f}% of raw")),
+         "≥ 85% of raw Argon2id", per("", lambda r: f"{100 * r['signup']['rps'] / r.get('argon2_raw_signup_rps', r['argon2_raw_rps']):.0f}% of raw")),
+        ("raw Argon2id, same threads (beside sign-up runs)", per("", lambda r: f"{r.get('argon2_raw_signup_rps', r['argon2_raw_rps']):.1f}/s"), "reference", per("", lambda r: "")),
         ("`/auth/me` p99 while logins saturate hashing", per("", lambda r: f"p99 {r['me_under_login']['p99_ms']:.2f} ms ({r['me_under_login']['rps']:,.0f}/s; logins {r['login_under_me']['rps']:.1f}/s)"),
          "< 10 ms", per("", lambda r: "")),
         ("peak RSS (VmHWM, whole run)", per("", lambda r: f"{r['peak_rss_mib']} MiB"), "< 100 MiB", per("", lambda r: "")),
