@@ -17,12 +17,32 @@ final class TestClock: Sendable {
 }
 
 /// One app over a real SQLite file and a real file mailer in a temporary folder, called in process.
-struct Harness {
+///
+/// When a test lets go of it, its mail delivery stops, its database connections close and its
+/// folder goes: otherwise each test would keep its files open to the end of the run, and
+/// Foundation's `Process.run()` was seen to crash once the test process held over a thousand.
+final class Harness: Sendable {
     let app: AccountApp
     let store: SQLiteAccountStore
     let clock: TestClock
     let folder: URL
     var mailFolder: URL { folder.appendingPathComponent("mail") }
+
+    init(app: AccountApp, store: SQLiteAccountStore, clock: TestClock, folder: URL) {
+        self.app = app
+        self.store = store
+        self.clock = clock
+        self.folder = folder
+    }
+
+    deinit {
+        let (app, store, folder) = (app, store, folder)
+        Task {
+            await app.shutdown()
+            await store.close()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
 
     static func make(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Harness {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-tests-\(UUID().uuidString)")
