@@ -109,6 +109,12 @@ def conn(port, timeout=10):
 
 def call(c, method, path, body=None, token=None):
     """One request on connection `c`; returns (status, parsed JSON or None)."""
+    status, _, parsed = exchange(c, method, path, body, token)
+    return status, parsed
+
+
+def exchange(c, method, path, body=None, token=None):
+    """One request on connection `c`; returns (status, Content-Type, parsed JSON or None)."""
     headers = {}
     data = None
     if body is not None:
@@ -123,7 +129,7 @@ def call(c, method, path, body=None, token=None):
         parsed = json.loads(raw) if raw else None
     except ValueError:
         parsed = None
-    return r.status, parsed
+    return r.status, r.getheader("Content-Type") or "", parsed
 
 
 def once(port, method, path, body=None, token=None, timeout=10):

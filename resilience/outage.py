@@ -9,14 +9,13 @@ seconds without a restart; every acknowledged sign-up logs in at the end. SKIP (
 when PostgreSQL cannot be installed or started. The cluster is always removed.
 """
 import http.client
-import json
 import os
 import random
 import subprocess
 import threading
 import time
 
-from common import ROOT, Server, call, conn, percentile, signup_body
+from common import ROOT, Server, call, conn, exchange, percentile, signup_body
 
 CLUSTER = os.path.join(ROOT, "scripts", "pg-test-cluster.sh")
 P99_503_LIMIT = 1.0     # seconds: "quick" 503s
@@ -49,20 +48,6 @@ class Recorder:
             self.acked.append((name, end))
 
 
-def request(c, method, path, body=None, token=None):
-    headers = {"Content-Type": "application/json"} if body is not None else {}
-    if token:
-        headers["Authorization"] = "Bearer " + token
-    c.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=headers)
-    r = c.getresponse()
-    raw = r.read()
-    try:
-        parsed = json.loads(raw) if raw else None
-    except ValueError:
-        parsed = None
-    return r.status, r.getheader("Content-Type") or "", parsed
-
-
 def worker(port, tid, stop, rec):
     rnd = random.Random(tid)
     c = conn(port, timeout=10)
@@ -82,7 +67,7 @@ def worker(port, tid, stop, rec):
             op, args = "me", ("GET", "/auth/me", None, access)
         t0 = time.monotonic()
         try:
-            status, ctype, reply = request(c, *args)
+            status, ctype, reply = exchange(c, *args)
         except (OSError, http.client.HTTPException) as e:
             rec.error(op, t0, time.monotonic(), repr(e))
             c.close()
