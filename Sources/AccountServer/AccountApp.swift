@@ -12,6 +12,9 @@ import Sodium
 public final class AccountApp: Sendable {
     let configuration: ServerConfiguration
     let store: any AccountStore
+    /// The store when `GET /auth/me` may read it on the HTTP thread (local reads, per-address
+    /// counts in this process); decided once, not per request.
+    let inlineReads: (any InlineReadableStore)?
     let clock: ServerClock
     let passwords: PasswordService
     let tokens: TokenService
@@ -28,6 +31,7 @@ public final class AccountApp: Sendable {
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
         self.store = store
+        inlineReads = configuration.sharesAddressLimit ? nil : store as? any InlineReadableStore
         self.clock = clock
         self.secrets = secrets
         passwords = try PasswordService(

@@ -34,16 +34,12 @@ extension AccountApp {
 
     /// What follows the scheme `Bearer` (any letter case) and blanks, without surrounding blanks.
     static func bearerCredentials(in header: String) -> String? {
-        let bytes = header.utf8
-        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        guard let schemeStart = bytes.firstIndex(where: { !isBlank($0) }),
-            let gap = bytes[schemeStart...].firstIndex(where: isBlank),
-            bytes[schemeStart..<gap].elementsEqual("bearer".utf8, by: { $0 | 0x20 == $1 }),
-            let start = bytes[gap...].firstIndex(where: { !isBlank($0) }),
-            let last = bytes.lastIndex(where: { !isBlank($0) })
+        guard let value = HeaderBytes.trimmed(header[...]),
+            let gap = value.utf8.firstIndex(where: HeaderBytes.isBlank),
+            HeaderBytes.equalsIgnoringCase(value[..<gap], "bearer"),
+            let token = HeaderBytes.trimmed(value[gap...])
         else { return nil }
-        // `last` is a character's final byte (a blank or the end follows), so this cut is clean.
-        return String(header[start..<bytes.index(after: last)])
+        return String(token)
     }
 
     /// The second check after the token: its session exists, is the subject's, is not revoked and

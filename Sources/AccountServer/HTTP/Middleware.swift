@@ -135,18 +135,11 @@ extension AccountApp {
     }
 
     /// Whether a `Content-Type` names `application/json` (any letter case, blanks around it, any
-    /// parameters after `;`). Byte-level: Foundation's trimming goes through UTF-16 and showed in
-    /// the profile of every request with a body.
+    /// parameters after `;`).
     static func isJSONMediaType(_ header: String) -> Bool {
-        let bytes = header.utf8
-        let end = bytes.firstIndex(of: 0x3B) ?? bytes.endIndex
-        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        guard let first = bytes[..<end].firstIndex(where: { !isBlank($0) }),
-            let last = bytes[..<end].lastIndex(where: { !isBlank($0) })
-        else { return false }
-        return bytes[first...last].elementsEqual("application/json".utf8) { byte, expected in
-            (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
-        }
+        let end = header.utf8.firstIndex(of: 0x3B) ?? header.endIndex
+        guard let mediaType = HeaderBytes.trimmed(header[..<end]) else { return false }
+        return HeaderBytes.equalsIgnoringCase(mediaType, "application/json")
     }
 
     /// Counts auth requests per client address before any hashing happens: in this process, or

@@ -11,7 +11,7 @@ extension AccountApp {
     /// process, nothing here can block, so the whole request runs where it arrived. It applies the
     /// same checks in the same order and answers byte for byte what ``me(_:)`` would.
     func inlineProfile(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let store = store as? any InlineReadableStore, !configuration.sharesAddressLimit else { return nil }
+        guard let store = inlineReads else { return nil }
         let started = ContinuousClock.now
         let context = makeContext(for: request)
         guard let token = try? bearerToken(context), let verified = tokens.alreadyVerified(token, now: context.now) else {
