@@ -1,3 +1,4 @@
+import TestSupport
 import AccountAPI
 import Foundation
 import Synchronization

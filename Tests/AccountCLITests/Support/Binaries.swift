@@ -1,7 +1,8 @@
+import TestSupport
 import Foundation
 
-/// Where the executables under test are: `$ACCOUNT_CLI_BIN` / `$ACCOUNT_SERVER_BIN`, else the
-/// package's `.build/debug/`.
+/// Where the `account` client under test is: `$ACCOUNT_CLI_BIN`, else the package's
+/// `.build/debug/` (TestSupport's `ServerProcess` finds the server).
 enum Binaries {
     struct Missing: Error, CustomStringConvertible {
         let description: String
@@ -9,9 +10,6 @@ enum Binaries {
 
     /// The `account` client.
     static func client() throws -> URL { try locate("account", override: "ACCOUNT_CLI_BIN") }
-
-    /// The `account-server`.
-    static func server() throws -> URL { try locate("account-server", override: "ACCOUNT_SERVER_BIN") }
 
     private static func locate(_ name: String, override: String) throws -> URL {
         if let path = ProcessInfo.processInfo.environment[override], !path.isEmpty {
