@@ -11,7 +11,7 @@ import Testing
 struct ServerErrorTests {
     @Test("store errors answer 503 or 500 and are counted by reason; their messages reach neither reply nor metrics")
     func storeErrorsAreCountedByReason() async throws {
-        let (app, store) = try await Self.app()
+        let (app, store, harness) = try await Self.app()
         let secret = "minsu@example.com-row-value"
         let cases: [(StoreError, Int)] = [
             (.unavailable(reason: StoreError.Reason("could not serialize access (\(secret))", sqlState: "40001")), 503),
@@ -35,7 +35,7 @@ struct ServerErrorTests {
         #expect(samples[#"http_server_errors_total{reason="store_unavailable",sqlstate=""}"#] == 1)
         #expect(!text.contains(secret))
         await app.shutdown()
-        await store.close()
+        withExtendedLifetime(harness) {}
     }
 
     @Test("every error is sorted into one bounded reason")
@@ -59,18 +59,13 @@ struct ServerErrorTests {
         #expect(all.reduce(0) { $0 + $1.1 } == 101)
     }
 
-    /// An app over a store whose next write can be made to fail.
-    static func app() async throws -> (AccountApp, FailingStore) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-errors-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var configuration = ServerConfiguration()
-        configuration.hashMemory = 64 * 1024
-        configuration.hashPasses = 1
-        configuration.ipRateLimit = 0
-        configuration.accessLog = false
-        let store = FailingStore(try SQLiteAccountStore(path: folder.appendingPathComponent("account.sqlite").path))
-        let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
-        return (try await AccountApp.make(configuration: configuration, store: store, transport: transport), store)
+    /// An app over the harness's store, wrapped so its next write can be made to fail.
+    static func app() async throws -> (AccountApp, FailingStore, Harness) {
+        let harness = try await Harness.make()
+        let store = FailingStore(harness.store)
+        let configuration = harness.app.configuration
+        let transport = try FileMailTransport(directory: harness.mailFolder, sender: configuration.mailFrom)
+        return (try await AccountApp.make(configuration: configuration, store: store, transport: transport), store, harness)
     }
 }
 

@@ -17,23 +17,19 @@ struct RaceTests {
         let servers = try await Servers.start(backend)
         let account = TestAccount("refresh8")
         try await servers.a.signUp(account)
-        var failures: [String] = []
-        for round in 0..<Self.rounds {
+        try await servers.rounds(Self.rounds) { round in
             let pair = try await servers.b.logIn(account)
             // Even rounds send all eight to one server, as the app did; odd rounds split them.
             let replies = try await Burst.send((0..<8).map { index in
-                Burst.Request(port: (round.isMultiple(of: 2) || index < 4 ? servers.a : servers.b).port, "POST", "/auth/refresh", json: ["refresh": pair.refresh])
+                Burst.Request(port: servers.port(round.isMultiple(of: 2) ? 0 : index), "POST", "/auth/refresh", json: ["refresh": pair.refresh])
             })
             let pairs = replies.compactMap { $0.status == 200 ? try? $0.decode(TokenPair.self) : nil }
             guard pairs.count == 8, Set(pairs.map(\.refresh)).count == 1, Set(pairs.map { Self.claim("jti", of: $0.access) }).count == 1 else {
-                failures.append("round \(round): \(Self.summary(replies)), \(Set(pairs.map(\.refresh)).count) distinct pairs")
-                continue
+                return "\(Self.summary(replies)), \(Set(pairs.map(\.refresh)).count) distinct pairs"
             }
             let next = try await servers.b.refresh(pairs[0].refresh)
-            if next.status != 200 { failures.append("round \(round): the rotated token then got \(next.status) \(next.text)") }
+            return next.status == 200 ? nil : "the rotated token then got \(next.status) \(next.text)"
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.rounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     @Test("logout during four refreshes: 204 and 200 or session_revoked, and the session ends", arguments: Backend.available)
@@ -41,8 +37,7 @@ struct RaceTests {
         let servers = try await Servers.start(backend)
         let account = TestAccount("logoutrace")
         try await servers.a.signUp(account)
-        var failures: [String] = []
-        for round in 0..<Self.rounds {
+        try await servers.rounds(Self.rounds) { _ in
             let pair = try await servers.a.logIn(account)
             let replies = try await Burst.send(
                 [Burst.Request(port: servers.b.port, "POST", "/auth/logout", token: pair.access)]
@@ -54,12 +49,9 @@ struct RaceTests {
                 && Set(rotated.map(\.refresh)).count <= 1
             // Whichever came first, the session is over now.
             let after = try await servers.b.refresh(rotated.first?.refresh ?? pair.refresh)
-            if !fine || after.problem?.code != .sessionRevoked {
-                failures.append("round \(round): \(Self.summary(replies)); then \(after.status) \(after.problem?.code.rawValue ?? "")")
-            }
+            return fine && after.problem?.code == .sessionRevoked
+                ? nil : "\(Self.summary(replies)); then \(after.status) \(after.problem?.code.rawValue ?? "")"
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.rounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     @Test("eight logins to one account at once: 200, or 429 once the tries in flight reach the limit", arguments: Backend.available)
@@ -68,97 +60,81 @@ struct RaceTests {
         let account = TestAccount("login8")
         try await servers.a.signUp(account)
         let body = ["username": account.username, "password": account.password]
-        var failures: [String] = []
-        for round in 0..<Self.rounds {
-            let replies = try await Burst.send((0..<8).map { index in
-                Burst.Request(port: (index < 4 ? servers.a : servers.b).port, "POST", "/auth/login", json: body)
-            })
+        try await servers.rounds(Self.rounds) { _ in
+            let replies = try await Burst.send((0..<8).map { Burst.Request(port: servers.port($0), "POST", "/auth/login", json: body) })
             let successes = replies.filter { $0.status == 200 }.count
             // The throttle counts a try before its password is checked, so five are always let through.
-            if successes < 5 || !replies.allSatisfy({ $0.status == 200 || $0.problem?.code == .rateLimited }) {
-                failures.append("round \(round): \(Self.summary(replies))")
-            }
+            let fine = successes >= 5 && replies.allSatisfy { $0.status == 200 || $0.problem?.code == .rateLimited }
+            return fine ? nil : Self.summary(replies)
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.rounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     @Test("eight sign-ups of one nickname at once: one 202, seven username_taken; of one address: eight 202, one account", arguments: Backend.available)
     func eightSignUpsAtOnce(_ backend: Backend) async throws {
         let servers = try await Servers.start(backend)
-        var failures: [String] = []
-        for round in 0..<Self.signUpRounds {
+        try await servers.rounds(Self.signUpRounds) { _ in
             let nickname = TestAccount("nick").username
             let sameNickname = try await Burst.send((0..<8).map { index in
                 let account = TestAccount(username: nickname, email: TestAccount("nick\(index)").email, password: "Pw-\(UUID().uuidString)")
-                return Burst.Request(port: (index < 4 ? servers.a : servers.b).port, "POST", "/auth/signup", json: Self.signUpBody(account))
+                return Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: Self.signUpBody(account))
             })
             let accepted = sameNickname.filter { $0.status == 202 }.count
             let taken = sameNickname.filter { $0.problem?.code == .usernameTaken }.count
-            if accepted != 1 || taken != 7 { failures.append("round \(round), one nickname: \(Self.summary(sameNickname))") }
+            if accepted != 1 || taken != 7 { return "one nickname: \(Self.summary(sameNickname))" }
 
             let email = TestAccount("addr").email
             let accounts = (0..<8).map { index in TestAccount(username: TestAccount("addr\(index)").username, email: email, password: "Pw-\(UUID().uuidString)") }
             let sameAddress = try await Burst.send(accounts.enumerated().map { index, account in
-                Burst.Request(port: (index < 4 ? servers.a : servers.b).port, "POST", "/auth/signup", json: Self.signUpBody(account))
+                Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: Self.signUpBody(account))
             })
             var created = 0
             for account in accounts where try await servers.a.client.send("POST", "/auth/login", json: ["username": account.username, "password": account.password]).status == 200 {
                 created += 1
             }
-            if !sameAddress.allSatisfy({ $0.status == 202 }) || created != 1 {
-                failures.append("round \(round), one address: \(Self.summary(sameAddress)), \(created) accounts made")
-            }
+            let fine = sameAddress.allSatisfy { $0.status == 202 } && created == 1
+            return fine ? nil : "one address: \(Self.summary(sameAddress)), \(created) accounts made"
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.signUpRounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     @Test("eight checks of one code at once: the right code verifies once; wrong ones count every try", arguments: Backend.available)
     func eightCodeChecksAtOnce(_ backend: Backend) async throws {
         let servers = try await Servers.start(backend)
-        var failures: [String] = []
-        for round in 0..<Self.signUpRounds {
+        try await servers.rounds(Self.signUpRounds) { _ in
             let (right, wrong) = (TestAccount("code"), TestAccount("wrong"))
             try await servers.a.signUp(right)
             try await servers.b.signUp(wrong)
             let code = try await MailFolder.code(to: right.email, in: servers.a.folder.mail)
             let rightCode = try await Burst.send((0..<8).map { index in
-                Burst.Request(port: (index < 4 ? servers.a : servers.b).port, "POST", "/auth/email/verify", json: ["email": right.email, "code": code])
+                Burst.Request(port: servers.port(index), "POST", "/auth/email/verify", json: ["email": right.email, "code": code])
             })
             let verified = rightCode.filter { $0.status == 200 }.count
             let refused = rightCode.filter { $0.problem?.code == .codeInvalid }.count
-            if verified != 1 || refused != 7 { failures.append("round \(round), right code: \(Self.summary(rightCode))") }
+            if verified != 1 || refused != 7 { return "right code: \(Self.summary(rightCode))" }
 
             let wrongCode = String(format: "%06d", (Int(try await MailFolder.code(to: wrong.email, in: servers.a.folder.mail))! + 1) % 1_000_000)
             let wrongTries = try await Burst.send((0..<8).map { index in
-                Burst.Request(port: (index < 4 ? servers.a : servers.b).port, "POST", "/auth/email/verify", json: ["email": wrong.email, "code": wrongCode])
+                Burst.Request(port: servers.port(index), "POST", "/auth/email/verify", json: ["email": wrong.email, "code": wrongCode])
             })
             // Five tries allowed: four wrong ones answer code_invalid, the fifth spends the code.
             let invalid = wrongTries.filter { $0.problem?.code == .codeInvalid }.count
             let spent = wrongTries.filter { $0.problem?.code == .tooManyAttempts }.count
-            if invalid != 4 || spent != 4 { failures.append("round \(round), wrong code: \(Self.summary(wrongTries))") }
+            return invalid == 4 && spent == 4 ? nil : "wrong code: \(Self.summary(wrongTries))"
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.signUpRounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     @Test("thirty requests of one address at once against a limit of twenty: twenty pass, ten 429", arguments: Backend.available)
     func addressCounterAtOnce(_ backend: Backend) async throws {
         let servers = try await Servers.start(backend, ["--ip-rate-limit", "20", "--ip-rate-limit-store", "database", "--trusted-proxy", "127.0.0.1"])
-        var failures: [String] = []
-        for round in 0..<Self.rounds {
+        try await servers.rounds(Self.rounds) { round in
             // A new client address each round, so each round starts a fresh window.
             let address = "10.18.\(round / 200).\(round % 200 + 1)"
             let replies = try await Burst.send((0..<30).map { index in
-                Burst.Request(port: (index.isMultiple(of: 2) ? servers.a : servers.b).port, "GET", "/auth/policy", headers: ["X-Forwarded-For": address])
+                Burst.Request(port: servers.port(index), "GET", "/auth/policy", headers: ["X-Forwarded-For": address])
             })
             let passed = replies.filter { $0.status == 200 }.count
             let limited = replies.filter { $0.status == 429 }.count
-            if passed != 20 || limited != 10 { failures.append("round \(round): \(Self.summary(replies))") }
+            return passed == 20 && limited == 10 ? nil : Self.summary(replies)
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(Self.rounds) rounds:\n\(failures.prefix(5).joined(separator: "\n"))")
-        await servers.stop()
     }
 
     // MARK: Helpers
@@ -213,6 +189,20 @@ struct Servers {
             let shared = options + ["--database-url", try await Postgres.freshDatabase()]
             return Servers(a: try await RunningServer.start(in: folder, shared), b: try await RunningServer.start(in: folder, shared))
         }
+    }
+
+    /// The port of A for even `index`, of B for odd, so a burst reaches both servers.
+    func port(_ index: Int) -> Int { (index.isMultiple(of: 2) ? a : b).port }
+
+    /// Runs `count` rounds, each returning what went wrong or `nil`; expects none went wrong, then
+    /// stops the servers.
+    func rounds(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ round: (Int) async throws -> String?) async throws {
+        var failures: [String] = []
+        for index in 0..<count {
+            if let failure = try await round(index) { failures.append("round \(index): \(failure)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(count) rounds:\n\(failures.prefix(5).joined(separator: "\n"))", sourceLocation: sourceLocation)
+        await stop(sourceLocation: sourceLocation)
     }
 
     /// Stops the servers; neither may have logged a server error.
