@@ -28,7 +28,7 @@ enum Runner {
             if case .transport = error { return .unreachable }
             return .refused
         } catch let error as CredentialStoreError {
-            console.err(AccountError.storage("\(error)").description(in: language))
+            console.err(error.description(in: language))
             return .refused
         } catch {
             console.err("account: \(error)")
