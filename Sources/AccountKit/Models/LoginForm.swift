@@ -80,6 +80,14 @@ import Observation
         }
     }
 
+    /// The login screen shows again (back from the code screen): a "verify your email" refusal is
+    /// stale by then (the address may be verified now), so it goes; other refusals stay.
+    public func reappeared() {
+        guard phase == .failed(.emailNotVerified) || needsEmailVerification else { return }
+        needsEmailVerification = false
+        phase = .idle
+    }
+
     /// Shows a refusal.
     func apply(_ error: AccountError) {
         phase = .failed(error)
