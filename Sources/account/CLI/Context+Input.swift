@@ -7,26 +7,28 @@ import Foundation
 extension Context {
     /// `--option`'s value, or the answer to `prompt`; non-empty, not checked.
     func value(_ option: String, prompt: String) throws(UsageError) -> String {
-        try checkedValue(option, field: option, prompt: prompt) { $0.isEmpty ? say("Enter a value.", "값을 입력해 주세요.") : nil }
+        try checkedValue(option, field: option, prompt: prompt) {
+            $0.isEmpty ? FieldError(code: .required, message: say("Enter a value.", "값을 입력해 주세요.")) : nil
+        }
     }
 
     /// `--option`'s value or the answer to `prompt`, passed through `check` (which says what is
-    /// wrong, or `nil`). A bad option is said and asked for again when prompting is allowed, else a
-    /// usage error. With `askAgain` the option is passed over (the server refused it).
+    /// wrong, or `nil`). A bad option is said and asked for again when prompting is allowed, else
+    /// refused. With `askAgain` the option is passed over (the server refused it).
     func checkedValue(
-        _ option: String, field: String, prompt: String, askAgain: Bool = false, check: (String) -> String?
+        _ option: String, field: String, prompt: String, askAgain: Bool = false, check: (String) -> FieldError?
     ) throws(UsageError) -> String {
         if !askAgain, let given = invocation.value(option) {
-            guard let message = check(given) else { return given }
-            guard mayPrompt else { throw UsageError(FieldLabel.line(field, message, language), field: field) }
-            console.err(message)
+            guard let problem = check(given) else { return given }
+            guard mayPrompt else { throw UsageError(refusing: field, problem, language) }
+            console.err(problem.message)
         }
         guard mayPrompt else { throw missing(option) }
         while true {
             guard let answer = console.ask(prompt) else { throw missing(option, endOfInput: true) }
             let trimmed = answer.trimmingCharacters(in: .whitespaces)
-            guard let message = check(trimmed) else { return trimmed }
-            console.err(message)
+            guard let problem = check(trimmed) else { return trimmed }
+            console.err(problem.message)
         }
     }
 
@@ -34,21 +36,21 @@ extension Context {
     /// one passes `check` (which says what is wrong, or `nil`); with `repeatPrompt`, asked twice
     /// until both agree.
     func password(
-        prompt: String, repeatPrompt: String? = nil, field: String = "password", check: (String) -> String? = { _ in nil }
+        prompt: String, repeatPrompt: String? = nil, field: String = "password", check: (String) -> FieldError? = { _ in nil }
     ) throws(UsageError) -> String {
         if invocation.has("password-stdin") {
             guard let line = console.readLine(), !line.isEmpty else {
                 throw UsageError(say("no password on standard input", "표준 입력에 비밀번호가 없어요"))
             }
-            if let message = check(line) { throw UsageError(FieldLabel.line(field, message, language), field: field) }
+            if let problem = check(line) { throw UsageError(refusing: field, problem, language) }
             return line
         }
         guard mayPrompt else { throw UsageError(say("missing password: use --password-stdin", "비밀번호가 없어요: --password-stdin을 쓰세요")) }
         while true {
             guard let first = console.askSecret(prompt) else { throw endOfInput(FieldLabel.name(field, language)) }
             guard !first.isEmpty else { continue }
-            if let message = check(first) {
-                console.err(message)
+            if let problem = check(first) {
+                console.err(problem.message)
                 continue
             }
             guard let repeatPrompt else { return first }
@@ -63,7 +65,7 @@ extension Context {
         if let given = invocation.value("mbti") {
             if let type = MBTI(parsing: given), choices.contains(type) { return type }
             let message = say("'\(given)' is not one of the 16 MBTI types", "'\(given)'은(는) 16가지 MBTI 유형이 아니에요")
-            guard mayPrompt else { throw UsageError(message, field: "mbti") }
+            guard mayPrompt else { throw UsageError(message) }
             console.err(message)
         }
         guard mayPrompt else { throw missing("mbti") }
@@ -100,9 +102,9 @@ extension Context {
         return ["y", "yes", "ㅇ", "예", "네", "응"].contains(word)
     }
 
-    /// The message of the first of `codes` for `field`, or `nil` when there is none.
-    func problem(_ codes: [FieldErrorCode], field: String, _ rules: FormRules) -> String? {
-        codes.first.map { rules.message($0, field: field, language) }
+    /// The first of `codes` for `field` with its message, or `nil` when there is none.
+    func problem(_ codes: [FieldErrorCode], field: String, _ rules: FormRules) -> FieldError? {
+        codes.first.map { FieldError(code: $0, message: rules.message($0, field: field, language)) }
     }
 
     func missing(_ option: String, endOfInput: Bool = false) -> UsageError {

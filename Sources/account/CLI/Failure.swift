@@ -31,6 +31,11 @@ struct Failure: Encodable {
         let say = { (english: String, korean: String) in language == .ko ? korean : english }
         switch error {
         case let error as UsageError:
+            if let (field, problem) = error.refused {
+                return Failure(
+                    status: .refused, code: "validation_failed", message: Messages.detail(.validationFailed, language),
+                    fields: [field: [problem]], text: error.message)
+            }
             let help = say("Run 'account --help' for usage.", "사용법은 'account --help'로 볼 수 있어요.")
             return Failure(status: .usage, code: "usage", message: error.message, text: "account: \(error.message)\n\(help)")
         case let error as Refusal:

@@ -16,8 +16,8 @@ enum PasswdCommand {
             repeatPrompt: context.say("New password (again): ", "새 비밀번호 확인: "), field: "new_password"
         ) { candidate in
             if candidate == current {
-                return context.say(
-                    "The new password is the same as the current one; choose another.", "새 비밀번호가 현재 비밀번호와 같아요. 다른 비밀번호를 정해 주세요.")
+                return FieldError(code: FieldErrorCode("same_as_current"), message: context.say(
+                    "The new password is the same as the current one; choose another.", "새 비밀번호가 현재 비밀번호와 같아요. 다른 비밀번호를 정해 주세요."))
             }
             return context.problem(rules.password(candidate, username: user.username, email: user.email), field: "password", rules)
         }
