@@ -5,6 +5,7 @@ import PackageDescription
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
+    defaultLocalization: "en",
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "AccountAPI", targets: ["AccountAPI"]),
@@ -54,8 +55,9 @@ let package = Package(
         // Client side: Foundation and AccountAPI only, so it builds for iOS.
         .target(name: "AccountKit", dependencies: ["AccountAPI"]),
         .executableTarget(name: "account", dependencies: ["AccountKit"]),
-        // SwiftUI screens; every file is `#if canImport(SwiftUI)`, so on Linux an empty module.
-        .target(name: "AccountUI", dependencies: ["AccountKit"]),
+        // SwiftUI screens; every file but the words' keys is `#if canImport(SwiftUI)`, so on Linux
+        // the module holds only those, which a test checks against the String Catalog.
+        .target(name: "AccountUI", dependencies: ["AccountKit"], resources: [.process("Resources/Localizable.xcstrings")]),
 
         // Shared by the test targets (they run in one process): serialized program launches.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -68,5 +70,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
+        .testTarget(name: "AccountUITests", dependencies: ["AccountUI"]),
     ]
 )
