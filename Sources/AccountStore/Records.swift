@@ -7,9 +7,9 @@ public struct UserRecord: Sendable, Equatable {
     public var username: String
     /// Case-folded NFKC form of `username`; unique.
     public var usernameKey: String
-    /// The address as entered (trimmed).
+    /// The address as entered (NFKC, trimmed); every mail to the account goes here.
     public var email: String
-    /// Case-folded form of `email`; unique.
+    /// NFKC case-folded form of `email`; unique.
     public var emailKey: String
     /// Argon2id PHC string.
     public var passwordHash: String
@@ -18,10 +18,15 @@ public struct UserRecord: Sendable, Equatable {
     public var emailVerified: Bool
     public var createdAt: Date
     public var updatedAt: Date
+    /// UTS #39 confusable skeleton of `usernameKey`; unique, so `admin` and `аdmin` (Cyrillic а)
+    /// cannot both exist. `nil` only on accounts written before it existed, until the server's
+    /// start-up step fills it.
+    public var usernameSkeleton: String?
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
-        passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date
+        passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
+        usernameSkeleton: String? = nil
     ) {
         self.id = id
         self.username = username
@@ -33,6 +38,7 @@ public struct UserRecord: Sendable, Equatable {
         self.emailVerified = emailVerified
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.usernameSkeleton = usernameSkeleton
     }
 }
 
