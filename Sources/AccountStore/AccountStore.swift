@@ -42,8 +42,8 @@ public protocol StoreTransaction {
     @discardableResult func deleteUser(id: UUID) throws -> Bool
     /// How many accounts exist.
     func userCount() throws -> Int
-    /// The account whose nickname has this confusable skeleton.
-    func user(usernameSkeleton: String) throws -> UserRecord?
+    /// The account whose nickname has this confusable skeleton of this kind.
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord?
     /// Up to `limit` accounts without a nickname skeleton (written before skeletons existed), in
     /// no particular order.
     func usersWithoutSkeleton(limit: Int) throws -> [UserRecord]

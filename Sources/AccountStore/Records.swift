@@ -18,15 +18,18 @@ public struct UserRecord: Sendable, Equatable {
     public var emailVerified: Bool
     public var createdAt: Date
     public var updatedAt: Date
-    /// UTS #39 confusable skeleton of `usernameKey`; unique, so `admin` and `аdmin` (Cyrillic а)
-    /// cannot both exist. `nil` only on accounts written before it existed, until the server's
-    /// start-up step fills it.
+    /// UTS #39 confusable skeleton of `usernameKey` (case folded first), folded again; unique, so
+    /// `admin` and `admın` cannot both exist. `nil` only on accounts written before skeletons
+    /// existed, until the server's start-up step fills it.
     public var usernameSkeleton: String?
+    /// UTS #39 confusable skeleton of `username` as shown (case kept), folded; unique, so `paypal`
+    /// and `paypaI` (capital i) cannot both exist. `nil` exactly when `usernameSkeleton` is.
+    public var usernameDisplaySkeleton: String?
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
         passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
-        usernameSkeleton: String? = nil
+        usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil
     ) {
         self.id = id
         self.username = username
@@ -39,6 +42,7 @@ public struct UserRecord: Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.usernameSkeleton = usernameSkeleton
+        self.usernameDisplaySkeleton = usernameDisplaySkeleton
     }
 }
 
@@ -198,4 +202,12 @@ public struct RateCounter: Sendable, Equatable {
         self.count = count
         self.windowStart = windowStart
     }
+}
+
+/// Which of a nickname's two skeletons (see ``UserRecord``).
+public enum SkeletonKind: Sendable, CaseIterable {
+    /// Of the case-folded key: `usernameSkeleton`.
+    case folded
+    /// Of the nickname as shown: `usernameDisplaySkeleton`.
+    case displayed
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Fills the keys SQL cannot compute for accounts written before they existed: the nickname's
-/// confusable skeleton, and the email key under the current derivation. An account still
+/// two confusable skeletons, and the email key under the current derivation. An account still
 /// waiting for it is one whose `usernameSkeleton` is `nil`; it is done in batches, one
 /// transaction each, and is safe to run from several servers at once.
 ///
@@ -14,8 +14,9 @@ import Foundation
 /// account is reported so an operator can settle it.
 ///
 /// ```swift
-/// let outcome = try await UserKeyBackfill(skeleton: { try checker.skeleton($0.usernameKey) },
-///                                         emailKey: { EmailRule.key($0) }).run(on: store)
+/// let outcome = try await UserKeyBackfill(
+///     skeletons: { (try nicknames.skeleton(ofKey: $0.usernameKey), try nicknames.skeleton(of: $0.username)) },
+///     emailKey: { EmailRule.key($0) }).run(on: store)
 /// ```
 public struct UserKeyBackfill: Sendable {
     /// An account that lost a key to another.
@@ -39,18 +40,18 @@ public struct UserKeyBackfill: Sendable {
         public init() {}
     }
 
-    /// The skeleton of an account's nickname.
-    public let skeleton: @Sendable (UserRecord) throws -> String
+    /// The two skeletons of an account's nickname (see ``UserRecord``).
+    public let skeletons: @Sendable (UserRecord) throws -> (folded: String, displayed: String)
     /// The email key of a stored address.
     public let emailKey: @Sendable (String) -> String
     /// Accounts per transaction.
     public let batchSize: Int
 
     public init(
-        skeleton: @escaping @Sendable (UserRecord) throws -> String, emailKey: @escaping @Sendable (String) -> String,
-        batchSize: Int = 500
+        skeletons: @escaping @Sendable (UserRecord) throws -> (folded: String, displayed: String),
+        emailKey: @escaping @Sendable (String) -> String, batchSize: Int = 500
     ) {
-        self.skeleton = skeleton
+        self.skeletons = skeletons
         self.emailKey = emailKey
         self.batchSize = batchSize
     }
@@ -91,12 +92,13 @@ public struct UserKeyBackfill: Sendable {
         for candidate in waiting {
             // Read again: an earlier account of this batch may have taken its email key.
             guard var user = try tx.user(id: candidate.id), user.usernameSkeleton == nil else { continue }
-            let skeleton = try skeleton(user)
-            if let holder = try tx.user(usernameSkeleton: skeleton), holder.id != user.id {
-                user.usernameSkeleton = try settle(user, holder, field: "username", in: tx, &outcome) { $0.usernameSkeleton = $1 }
-                    ? skeleton : Self.placeholder(for: user.id)
-            } else {
-                user.usernameSkeleton = skeleton
+            let (folded, displayed) = try skeletons(user)
+            for (kind, skeleton) in [(SkeletonKind.folded, folded), (.displayed, displayed)] {
+                var keeps = true
+                if let holder = try tx.user(usernameSkeleton: skeleton, kind: kind), holder.id != user.id {
+                    keeps = try settle(user, holder, field: "username", in: tx, &outcome) { $0.setSkeleton($1, kind) }
+                }
+                user.setSkeleton(keeps ? skeleton : Self.placeholder(for: user.id), kind)
             }
             let emailKey = emailKey(user.email)
             // An account that already lost its address to an earlier one of this run keeps the placeholder.
@@ -120,15 +122,18 @@ public struct UserKeyBackfill: Sendable {
         _ user: UserRecord, _ holder: UserRecord, field: String, in tx: any StoreTransaction, _ outcome: inout Outcome,
         assign: (inout UserRecord, String) -> Void
     ) throws -> Bool {
-        guard Self.ranks(user, before: holder) else {
-            outcome.displaced.append(Displacement(userID: user.id, field: field, keptBy: holder.id))
-            return false
+        let keeps = Self.ranks(user, before: holder)
+        if keeps {
+            var loser = holder
+            assign(&loser, Self.placeholder(for: holder.id))
+            try tx.updateUser(loser)
         }
-        var loser = holder
-        assign(&loser, Self.placeholder(for: holder.id))
-        try tx.updateUser(loser)
-        outcome.displaced.append(Displacement(userID: holder.id, field: field, keptBy: user.id))
-        return true
+        let lost = keeps
+            ? Displacement(userID: holder.id, field: field, keptBy: user.id)
+            : Displacement(userID: user.id, field: field, keptBy: holder.id)
+        // Both skeletons of one pair may collide: one report.
+        if !outcome.displaced.contains(lost) { outcome.displaced.append(lost) }
+        return keeps
     }
 
     /// Verified before unverified, then older, then the smaller id: the same winner whichever
@@ -137,5 +142,14 @@ public struct UserKeyBackfill: Sendable {
         if a.emailVerified != b.emailVerified { return a.emailVerified }
         if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
         return a.id.uuidString < b.id.uuidString
+    }
+}
+
+extension UserRecord {
+    fileprivate mutating func setSkeleton(_ skeleton: String, _ kind: SkeletonKind) {
+        switch kind {
+        case .folded: usernameSkeleton = skeleton
+        case .displayed: usernameDisplaySkeleton = skeleton
+        }
     }
 }

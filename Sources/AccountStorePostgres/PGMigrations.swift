@@ -108,6 +108,8 @@ enum PGMigrations {
     /// server's start-up step fills them (and recomputes their email keys). See the SQLite twin.
     private static let usernameSkeletons = """
         ALTER TABLE users ADD COLUMN username_skeleton TEXT;
+        ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
         ALTER TABLE users ADD CONSTRAINT users_username_skeleton_key UNIQUE (username_skeleton);
+        ALTER TABLE users ADD CONSTRAINT users_username_display_skeleton_key UNIQUE (username_display_skeleton);
         """
 }

@@ -3,15 +3,15 @@ import AccountStore
 
 private let userColumns = """
     id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
-    username_skeleton
+    username_skeleton, username_display_skeleton
     """
 
 extension PostgresTransaction {
     func insertUser(_ user: UserRecord) throws {
-        try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)", [
+        try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", [
             .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
             .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
-            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
         ])
     }
 
@@ -31,12 +31,14 @@ extension PostgresTransaction {
     func updateUser(_ user: UserRecord) throws {
         try execute("""
             UPDATE users SET username = $1, username_key = $2, email = $3, email_key = $4, password_hash = $5,
-                mbti = $6, email_verified = $7, created_at = $8, updated_at = $9, username_skeleton = $11
+                mbti = $6, email_verified = $7, created_at = $8, updated_at = $9, username_skeleton = $11,
+                username_display_skeleton = $12
             WHERE id = $10
             """, [
             .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
             .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
             .date(user.createdAt), .date(user.updatedAt), .uuid(user.id), .text(user.usernameSkeleton),
+            .text(user.usernameDisplaySkeleton),
         ])
     }
 
@@ -51,8 +53,9 @@ extension PostgresTransaction {
         try first("SELECT COUNT(*) FROM users", []) { $0.int(0) } ?? 0
     }
 
-    func user(usernameSkeleton: String) throws -> UserRecord? {
-        try first("SELECT \(userColumns) FROM users WHERE username_skeleton = $1", [.text(usernameSkeleton)], row: decodeUser)
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
+        let column = kind == .folded ? "username_skeleton" : "username_display_skeleton"
+        return try first("SELECT \(userColumns) FROM users WHERE \(column) = $1", [.text(usernameSkeleton)], row: decodeUser)
     }
 
     func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
@@ -64,5 +67,6 @@ private func decodeUser(_ row: PGRow) throws -> UserRecord {
     UserRecord(
         id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
         emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
-        createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10))
+        createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
+        usernameDisplaySkeleton: row.optionalText(11))
 }

@@ -93,11 +93,14 @@ enum Migrations {
         );
         """
 
-    /// Nicknames unique by UTS #39 confusable skeleton. SQL cannot compute skeletons: accounts from
-    /// before keep NULL (NULLs do not collide) until the server's start-up step fills them and, with
-    /// them, recomputes their email keys (``EmailRule`` now folds NFKC and Unicode case).
+    /// Nicknames unique by UTS #39 confusable skeleton, of the case-folded key and of the name as
+    /// shown. SQL cannot compute skeletons: accounts from before keep NULLs (NULLs do not collide)
+    /// until the server's start-up step fills them and, with them, recomputes their email keys
+    /// (``EmailRule`` now folds NFKC and Unicode case).
     private static let usernameSkeletons = """
         ALTER TABLE users ADD COLUMN username_skeleton TEXT;
+        ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
         CREATE UNIQUE INDEX users_username_skeleton ON users (username_skeleton);
+        CREATE UNIQUE INDEX users_username_display_skeleton ON users (username_display_skeleton);
         """
 }

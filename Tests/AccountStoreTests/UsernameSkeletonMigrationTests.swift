@@ -42,14 +42,14 @@ enum LegacyAccounts {
 
         let checker = try SpoofChecker()
         let outcome = try await UserKeyBackfill(
-            skeleton: { try checker.skeleton($0.usernameKey) }, emailKey: { EmailRule.key($0) }
+            skeletons: StoreConformance.skeletons(checker), emailKey: { EmailRule.key($0) }
         ).run(on: store)
         #expect(outcome.filled == rows.count)
         #expect(Set(outcome.displaced.map { "\($0.userID) \($0.field) \($0.keptBy)" }) == [
             "\(rows[1].id) username \(rows[0].id)", "\(rows[4].id) email \(rows[3].id)",
         ])
         let (mina, sam, joon) = try await store.read { tx in
-            (try tx.user(usernameSkeleton: try checker.skeleton("mina")), try tx.user(emailKey: "sam@example.com"),
+            (try tx.user(usernameSkeleton: try checker.skeleton("mina"), kind: .folded), try tx.user(emailKey: "sam@example.com"),
              try tx.user(emailKey: "joon@example.com"))
         }
         #expect(mina?.id == rows[0].id)
