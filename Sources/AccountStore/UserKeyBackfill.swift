@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ```swift
 /// let outcome = try await UserKeyBackfill(
-///     skeletons: { (try nicknames.skeleton(ofKey: $0.usernameKey), try nicknames.skeleton(of: $0.username)) },
+///     skeletons: { (try checker.skeleton($0.usernameKey), try checker.skeleton($0.username)) },
 ///     emailKey: { EmailRule.key($0) }).run(on: store)
 /// ```
 public struct UserKeyBackfill: Sendable {
