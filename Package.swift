@@ -31,6 +31,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -45,10 +48,13 @@ let package = Package(
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
         .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "CLibPQ"]),
         .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
+        .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
+                "UnicodeSecurity",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -64,7 +70,8 @@ let package = Package(
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport"]),
+        .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),

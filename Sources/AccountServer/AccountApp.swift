@@ -24,6 +24,8 @@ public final class AccountApp: Sendable {
     let mail: MailDispatcher
     let addressLimiter: AddressRateLimiter
     let policy: Policy
+    /// UTS #39 nickname checks and skeletons.
+    let nicknames: NicknameGuard
     private(set) nonisolated(unsafe) var router = Router()
     /// Counters and histograms for `GET /metrics`, labelled by the router's route patterns.
     private(set) nonisolated(unsafe) var metrics = Metrics()
@@ -43,11 +45,13 @@ public final class AccountApp: Sendable {
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
+        nicknames = try NicknameGuard()
         router = makeRouter()
         metrics = Metrics(routes: router.routes)
     }
 
-    /// Migrates the store, loads or creates secrets and keys, and starts mail delivery.
+    /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
+    /// keys, and starts mail delivery.
     public static func make(
         configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport,
         clock: ServerClock = .system
@@ -55,6 +59,8 @@ public final class AccountApp: Sendable {
         try await store.migrate()
         let secrets = try await Secrets.load(from: store)
         let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+        // Before serving, so no sign-up meets an account whose skeleton is not known yet.
+        _ = try await app.nicknames.fillUserKeys(in: store)
         try await app.keys.ensureKey(now: clock.now())
         try await app.keys.reload(now: clock.now())
         await app.mail.start()

@@ -39,5 +39,8 @@ enum StoreConformance {
         Behaviour(name: "rate counters: fixed windows per key", check: rateCounters),
         Behaviour(name: "100 concurrent rate counter increments all count", check: rateCounterRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
+        Behaviour(name: "nickname skeletons: found, unique, NULLs apart, waiting until filled", check: usernameSkeletons),
+        Behaviour(name: "key backfill: batches, collisions settled by rank, run again does nothing", check: keyBackfill),
+        Behaviour(name: "three key backfills at once agree", check: concurrentKeyBackfills),
     ]
 }
