@@ -23,6 +23,7 @@ def rounds(targets, runs, reference, once):
         k = i % len(targets) if targets else 0
         for t in targets[k:] + targets[:k]:
             per_target[t.key].append(once(t, i))
+            t.settle()
     return per_target, references
 
 

@@ -84,9 +84,13 @@ def bench_scale(accounts, targets, args, tools, pg):
     tmp = tempfile.mkdtemp(prefix=f"bench-{accounts}-")
     scale = Scale(accounts, tmp, tools["phc"], args.runs, args.refresh_sessions, pg)
     try:
+        if pg is not None:
+            pg.durable(False)
         for t in targets:
             log(f"[{accounts:,}] preparing {t.key} ...")
             t.provision(scale)
+        if pg is not None:
+            pg.durable(True)
         sitting = Sitting(targets, tools["wrk"], tools["ceiling"], tools["argon2"], args, accounts)
         sitting.startup()
         for t in targets:

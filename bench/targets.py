@@ -124,6 +124,9 @@ class AccountServer:
         stop_process(self.proc)
         self.proc = None
 
+    def settle(self):
+        """Nothing to wait for: when wrk stops, at most a few requests are still being answered."""
+
     def startup(self):
         """One start-up measurement: start, first 200, stop."""
         try:
@@ -214,6 +217,12 @@ class DjangoPeer:
         stop_process(self.proc, timeout=30)
         self.proc = None
 
+    def settle(self):
+        """Waits until the workers are idle. When wrk stops, the requests it had queued in the listen
+        backlog are still answered one by one (each login a quarter second of hashing), which would
+        load the machine during the next target's run."""
+        wait_http(self.base + "/auth/me", 300, statuses=(401,), attempt=60)
+
     def access_token(self):
         return post(self.base + "/auth/login", {"login": "user1", "password": PASSWORD})["access"]
 
@@ -230,8 +239,10 @@ class DjangoPeer:
 
 
 class PostgresCluster:
-    """One throwaway cluster (scripts/pg-test-cluster.sh) for the whole bench, set back to
-    PostgreSQL's durable defaults (the test script turns fsync off); a database per target."""
+    """One throwaway cluster (scripts/pg-test-cluster.sh) for the whole bench, a database per
+    target. Seeding runs with the test script's settings (no fsync); the measuring runs with
+    PostgreSQL's durable defaults (fsync, full-page writes, synchronous commit), as a deployment's
+    database would."""
 
     SCRIPT = os.path.join(ROOT, "scripts", "pg-test-cluster.sh")
 
@@ -239,9 +250,14 @@ class PostgresCluster:
         out = subprocess.run([self.SCRIPT, "start"], check=True, capture_output=True, text=True).stdout.split()
         self.admin_url, self.dir = out[0], out[1]
         self.base_url = self.admin_url.rsplit("/", 1)[0]
-        self.sql("ALTER SYSTEM SET fsync = on", "ALTER SYSTEM SET full_page_writes = on",
-                 "ALTER SYSTEM SET synchronous_commit = on", "SELECT pg_reload_conf()")
         self.names = []
+
+    def durable(self, on):
+        if on:
+            self.sql("ALTER SYSTEM SET fsync = on", "ALTER SYSTEM SET full_page_writes = on",
+                     "ALTER SYSTEM SET synchronous_commit = on", "SELECT pg_reload_conf()", "CHECKPOINT")
+        else:
+            self.sql("ALTER SYSTEM RESET ALL", "SELECT pg_reload_conf()")
 
     def sql(self, *statements, url=None):
         for statement in statements:

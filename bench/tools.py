@@ -27,12 +27,13 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_http(url, timeout, statuses=(200,)):
-    """Polls until `url` answers with one of `statuses`; returns the seconds it took."""
+def wait_http(url, timeout, statuses=(200,), attempt=1):
+    """Polls until `url` answers with one of `statuses` (each try waiting `attempt` seconds at
+    most); returns the seconds it took."""
     start = time.monotonic()
     while time.monotonic() - start < timeout:
         try:
-            with urllib.request.urlopen(url, timeout=1) as r:
+            with urllib.request.urlopen(url, timeout=attempt) as r:
                 if r.status in statuses:
                     return time.monotonic() - start
         except urllib.error.HTTPError as e:
@@ -46,7 +47,7 @@ def wait_http(url, timeout, statuses=(200,)):
 
 def post(url, body):
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
+    with urllib.request.urlopen(req, timeout=120) as r:
         return json.loads(r.read())
 
 
