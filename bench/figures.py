@@ -61,6 +61,7 @@ class Sitting:
         tokens = {t.key: {"BENCH_TOKEN": t.access_token()} for t in targets}
         for t in targets:
             self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], duration=WARM_UP_S)
+            t.settle()
         per_target, ceiling = rounds(
             targets, self.args.runs, lambda: self.wrk.run(self.ceiling.url, "ceiling"),
             lambda t, i: self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key]))
