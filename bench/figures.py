@@ -43,13 +43,15 @@ class Sitting:
         for key, runs in per_target.items():
             self.results[key][figure] = summarize(runs)
 
-    def say(self, figure, unit="/s"):
-        parts = [f"{t.key} {self.results[t.key][figure]['rps']:,.1f}{unit}" for t in self.taking(figure)]
+    def say(self, figure):
+        parts = [f"{t.key} {self.results[t.key][figure]['rps']:,.1f}/s" for t in self.taking(figure)]
         log(f"[{self.accounts:,}] {figure}: " + ", ".join(parts))
 
     def startup(self):
         """Start to first `200 /healthz`, `runs` times per server, before the servers start for good."""
         targets = self.taking("startup")
+        if not targets:
+            return
         per_target, _ = rounds(targets, self.args.runs, None, lambda t, i: t.startup())
         for key, runs in per_target.items():
             self.results[key]["startup_ms"] = statistics.median(runs)
@@ -58,6 +60,8 @@ class Sitting:
 
     def me(self):
         targets = self.taking("me")
+        if not targets:
+            return
         tokens = {t.key: {"BENCH_TOKEN": t.access_token()} for t in targets}
         for t in targets:
             self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], duration=WARM_UP_S)
@@ -72,6 +76,8 @@ class Sitting:
 
     def refresh(self):
         targets = self.taking("refresh")
+        if not targets:
+            return
         per_target, _ = rounds(targets, self.args.runs, None, lambda t, i: self.wrk.run(
             t.base + "/auth/refresh", "refresh", env={"BENCH_TOKENS": t.refresh_tokens(i), "BENCH_THREADS": "2"}))
         self.record("refresh", per_target)
@@ -79,6 +85,8 @@ class Sitting:
 
     def _hashing(self, figure, script, env_of):
         targets = self.taking(figure)
+        if not targets:
+            return
         per_target, raw = rounds(targets, self.args.runs, lambda: self.argon2.rate(self.args.duration),
                                  lambda t, i: self.wrk.run(t.base + f"/auth/{figure}", script, env=env_of(i),
                                                            connections=16))
@@ -97,6 +105,8 @@ class Sitting:
     def me_under_login(self):
         """`/auth/me` (-t1 -c4) while 16 connections of logins keep the hash pool full."""
         targets = self.taking("me_under_login")
+        if not targets:
+            return
         tokens = {t.key: {"BENCH_TOKEN": t.access_token()} for t in targets}
         login_env = {"BENCH_ACCOUNTS": str(self.accounts), "BENCH_PASSWORD": PASSWORD}
         logins = {t.key: [] for t in targets}

@@ -51,12 +51,13 @@ class AccountServer:
         self.key, self.label, self.binary, self.store = key, label, binary, store
         self.access_log, self.copy_of, self.figures = access_log, copy_of, set(figures)
         self.proc = None
-        self.info = {"store": store, "access_log": access_log}
+        self.info = {}
 
     # -- database
 
     def provision(self, scale):
         self.scale = scale
+        self.info = {"store": self.store, "access_log": self.access_log}
         self.dir = os.path.join(scale.tmp, self.key.replace("@", "-"))
         os.makedirs(os.path.join(self.dir, "mail"))
         if self.store == "sqlite":
@@ -69,7 +70,7 @@ class AccountServer:
             migrated = self._migrate(check=False)
             if migrated.returncode == 0:
                 self.info["migrated_copy_of"] = self.copy_of.key
-                self.info["migrate_copy_s"] = round(time.monotonic() - started, 2)
+                self.info["copy_and_migrate_s"] = round(time.monotonic() - started, 2)
                 return
             log(f"[{self.key}] cannot migrate {self.copy_of.key}'s database ({migrated.stderr.strip()}); seeding its own")
             self._drop()
