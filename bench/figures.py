@@ -121,8 +121,10 @@ class Sitting:
         per_target, _ = rounds(targets, self.args.runs, None, once)
         self.record("me_under_login", per_target)
         self.record("login_under_me", logins)
-        log(f"[{self.accounts:,}] /auth/me p99 under login load: " +
-            ", ".join(f"{t.key} {self.results[t.key]['me_under_login']['p99_ms']:.2f} ms" for t in targets))
+        def p99(key):
+            m = self.results[key]["me_under_login"]
+            return f"{m['p99_ms']:.2f} ms" if m["rps"] else "no reply"
+        log(f"[{self.accounts:,}] /auth/me p99 under login load: " + ", ".join(f"{t.key} {p99(t.key)}" for t in targets))
 
     def finish(self):
         for t in self.targets:
