@@ -1,8 +1,8 @@
 """The figures of one scale, measured on every target in the same sitting.
 
 Each figure runs `runs` rounds. A round first measures the figure's reference (the nginx ceiling
-or the raw Argon2id rate), then the figure once on every target, in an order that rotates by one
-target each round, so every target's runs sit beside the others' and beside the reference: this
+or the raw Argon2id rate), then the figure once on every target, in an order that rotates each
+round, so every target's runs sit beside the others' and beside the reference: this
 machine's speed drifts by the minute, and side-by-side runs are what make ratios mean something.
 """
 import statistics
@@ -13,15 +13,25 @@ from tools import PASSWORD, log, summarize
 WARM_UP_S = 2
 
 
+def order(targets, i):
+    """Round `i`'s order. The builds of one variant (`default@old`, `default@new`) run next to each
+    other, first one then the other; the variants take turns at going first."""
+    groups = {}
+    for t in targets:
+        groups.setdefault(t.key.split("@")[0], []).append(t)
+    groups = list(groups.values())
+    k = i % len(groups)
+    return [t for g in groups[k:] + groups[:k] for t in g[i % len(g):] + g[:i % len(g)]]
+
+
 def rounds(targets, runs, reference, once):
-    """`runs` rounds of `reference()` then `once(target, run)` for each target, order rotating."""
+    """`runs` rounds of `reference()` then `once(target, run)` for each target."""
     per_target = {t.key: [] for t in targets}
     references = []
     for i in range(runs):
         if reference is not None:
             references.append(reference())
-        k = i % len(targets) if targets else 0
-        for t in targets[k:] + targets[:k]:
+        for t in order(targets, i):
             per_target[t.key].append(once(t, i))
             t.settle()
     return per_target, references

@@ -113,7 +113,8 @@ def bench_scale(accounts, targets, args, tools, pg):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--accounts", default="1000,1000000", help="comma-separated scales (default 1000,1000000)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per figure and target; the table shows medians")
+    parser.add_argument("--runs", type=int, help="runs per figure and target, medians shown (default 3; with "
+                        "--compare 4, so old and new go first equally often)")
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
     parser.add_argument("--targets", default=",".join(ALL_TARGETS),
                         help="which of default,logoff,postgres,peer to run (default: all; --compare skips peer)")
@@ -132,6 +133,8 @@ def main():
     args = parser.parse_args()
     if args.report_from:
         return print_report(args.report_from, args.max_regression)
+    if args.runs is None:
+        args.runs = 4 if args.compare else 3
     if args.compare:
         if not os.access(args.compare, os.X_OK):
             sys.exit(f"--compare: {args.compare} is not an executable account-server")
