@@ -23,10 +23,13 @@ check-apple:
 	@files=$$(grep -rlE 'canImport\((SwiftUI|Security)\)' Sources Examples 2>/dev/null); \
 	if [ -n "$$files" ]; then swiftc -parse $$files && echo "check-apple: $$(echo $$files | wc -w) Apple-only files parse"; fi
 
-## make bench: the issue-7 table (release server, wrk, nginx ceiling, 1,000 and 1,000,000 accounts)
+## make bench: the release server with deployment defaults beside nginx, raw Argon2id, PostgreSQL and the
+## original Django backend, at 1,000 and 1,000,000 accounts (BENCH_ARGS="--compare OLD_BINARY": two builds)
 bench: deps
-	@command -v wrk >/dev/null && command -v nginx >/dev/null && command -v gcc >/dev/null || \
-		(apt-get update && apt-get install -y wrk nginx-light gcc libsodium-dev)
+	@command -v wrk >/dev/null && command -v nginx >/dev/null && command -v gcc >/dev/null && \
+		command -v psql >/dev/null && ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && \
+		python3 -c 'import ensurepip' 2>/dev/null || \
+		(apt-get update && apt-get install -y wrk nginx-light gcc libsodium-dev postgresql python3-venv)
 	python3 bench/run.py $(BENCH_ARGS)
 
 ## make resilience: kill -9, slow clients, soak, PostgreSQL outage, fuzzing against the release server (QUICK=1: ~2 minutes)

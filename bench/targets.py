@@ -1,0 +1,296 @@
+"""What the bench measures: account-server processes (a binary, a store, flags) and the original
+backend (Django REST framework + SimpleJWT under gunicorn), each on a database of its own that
+holds the same seeded accounts. Every target can be provisioned for a scale, started, asked for an
+access token and a file of unused refresh tokens, and stopped."""
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+from tools import HERE, PASSWORD, ROOT, children, free_port, log, post, proc_status, pss_kib, stop_process, wait_http
+
+PEER_DIR = os.path.join(HERE, "django_peer")
+PEER_VENV = os.path.join(ROOT, ".build", "bench-peer-venv")
+PEER_WORKERS = 5  # gunicorn's advice for sync workers: 2 x cores + 1, on this 2-core machine
+SEED_SCHEMA_UNKNOWN = 3  # bench/seed.py's exit status for a schema it cannot write
+
+
+class Scale:
+    """What every target of one scale shares: the account count, a work folder, the seeded hash,
+    the PostgreSQL cluster, and how many refresh sessions each run gets."""
+
+    def __init__(self, accounts, tmp, phc, runs, sessions_per_run, pg):
+        self.accounts, self.tmp, self.phc, self.runs = accounts, tmp, phc, runs
+        self.sessions_per_run, self.pg = sessions_per_run, pg
+        self.pool = runs * sessions_per_run
+
+    def pool_tokens(self, run):
+        """The refresh tokens bench/seed.py wrote for run `run`'s slice of the pool."""
+        path = os.path.join(self.tmp, f"pool-{run}.txt")
+        if not os.path.exists(path):
+            first = run * self.sessions_per_run
+            with open(path, "w") as f:
+                f.writelines(f"pool-{j}\n" for j in range(first, first + self.sessions_per_run))
+        return path
+
+
+class AccountServer:
+    """`account-server serve` with the deployment's defaults, except the two abuse limits that
+    would throttle wrk's single client address, and mail to files instead of an SMTP relay.
+
+    `copy_of`: start from that target's seeded database (copied, then migrated by this binary:
+    an upgrade as a deployment would do it) instead of seeding one of its own."""
+
+    kind = "server"
+
+    def __init__(self, key, label, binary, store="sqlite", access_log=True, copy_of=None,
+                 figures=("startup", "me", "refresh", "login", "signup", "me_under_login")):
+        self.key, self.label, self.binary, self.store = key, label, binary, store
+        self.access_log, self.copy_of, self.figures = access_log, copy_of, set(figures)
+        self.proc = None
+        self.info = {}
+
+    # -- database
+
+    def provision(self, scale):
+        self.scale = scale
+        self.info = {"store": self.store, "access_log": self.access_log}
+        self.dir = os.path.join(scale.tmp, self.key.replace("@", "-"))
+        os.makedirs(os.path.join(self.dir, "mail"))
+        if self.store == "sqlite":
+            self.url = f"sqlite:{self.dir}/db.sqlite"
+        else:
+            self.url = scale.pg.database(self.key)
+        started = time.monotonic()
+        if self.copy_of is not None:
+            self._copy_from(self.copy_of)
+            migrated = self._migrate(check=False)
+            if migrated.returncode == 0:
+                self.info["migrated_copy_of"] = self.copy_of.key
+                self.info["copy_and_migrate_s"] = round(time.monotonic() - started, 2)
+                return
+            log(f"[{self.key}] cannot migrate {self.copy_of.key}'s database ({migrated.stderr.strip()}); seeding its own")
+            self._drop()
+        self._migrate(check=True)
+        seeded = subprocess.run([sys.executable, os.path.join(HERE, "seed.py"), self.url, str(scale.accounts),
+                                 str(scale.pool), scale.phc])
+        if seeded.returncode == SEED_SCHEMA_UNKNOWN:
+            raise RuntimeError(f"bench/seed.py does not know {self.binary}'s schema; teach it the new columns, or "
+                               "compare against a binary it knows (--compare seeds the old schema and lets the "
+                               "new binary migrate a copy)")
+        seeded.check_returncode()
+        # Seeded rows have no nickname skeletons (SQL cannot compute them): migrate fills them, so
+        # the server's start does not.
+        self._migrate(check=True)
+        self.info["seed_s"] = round(time.monotonic() - started, 1)
+
+    def _migrate(self, check):
+        return subprocess.run([self.binary, "migrate", "--database-url", self.url], capture_output=True, text=True,
+                              check=check)
+
+    def _copy_from(self, other):
+        if self.store == "sqlite":
+            shutil.copyfile(other.url[len("sqlite:"):], self.url[len("sqlite:"):])
+        else:
+            self.scale.pg.copy(other.key, self.key)
+
+    def _drop(self):
+        if self.store == "sqlite":
+            for suffix in ("", "-wal", "-shm"):
+                path = self.url[len("sqlite:"):] + suffix
+                if os.path.exists(path):
+                    os.remove(path)
+        else:
+            self.scale.pg.recreate(self.key)
+
+    # -- process
+
+    def start(self):
+        """Starts the server; returns milliseconds from exec to the first `200 /healthz`."""
+        port = free_port()
+        self.base = f"http://127.0.0.1:{port}"
+        args = [self.binary, "serve", "--database-url", self.url, "--port", str(port),
+                "--mail", f"file://{self.dir}/mail", "--ip-rate-limit", "0", "--login-attempts", "0"]
+        if not self.access_log:
+            args += ["--access-log", "off"]
+        # As a process manager would: both streams appended to a file.
+        self.log_path = os.path.join(self.dir, "server.log")
+        with open(self.log_path, "a") as out:
+            started = time.monotonic()
+            self.proc = subprocess.Popen(args, stdout=out, stderr=out)
+        wait_http(self.base + "/healthz", 30)
+        return round((time.monotonic() - started) * 1000, 1)
+
+    def stop(self):
+        stop_process(self.proc)
+        self.proc = None
+
+    def settle(self):
+        """Nothing to wait for: when wrk stops, at most a few requests are still being answered."""
+
+    def startup(self):
+        """One start-up measurement: start, first 200, stop."""
+        try:
+            return self.start()
+        finally:
+            self.stop()
+
+    # -- what the figures need
+
+    def access_token(self):
+        return post(self.base + "/auth/login", {"login": "user1", "password": PASSWORD})["access"]
+
+    def refresh_tokens(self, run):
+        return self.scale.pool_tokens(run)
+
+    def memory(self):
+        hwm = proc_status(self.proc.pid, "VmHWM")
+        return {"peak_rss_mib": round(hwm / 1024, 1)} if hwm else {}
+
+    def access_log_stats(self):
+        """Access-log lines the file got, and lines the server says it dropped (when it counts them)."""
+        stats = {}
+        if self.access_log:
+            with open(self.log_path, "rb") as f:
+                stats["access_log_lines"] = sum(1 for line in f if b'"event":"request"' in line)
+        try:
+            with urllib.request.urlopen(self.base + "/metrics", timeout=5) as r:
+                for line in r.read().decode().splitlines():
+                    if line.startswith("log_lines_dropped_total"):
+                        stats["log_lines_dropped"] = float(line.split()[-1])
+        except OSError:
+            pass
+        return stats
+
+
+class DjangoPeer:
+    """The original app's backend: DRF + SimpleJWT (rotation, blacklist) under gunicorn on SQLite
+    (WAL), built from PyPI into a virtual environment under .build/ (bench/django_peer/)."""
+
+    kind = "peer"
+    figures = {"me", "refresh", "login", "signup", "me_under_login"}
+
+    def __init__(self, key="peer", label="original backend (DRF + SimpleJWT, gunicorn)"):
+        self.key, self.label = key, label
+        self.proc = None
+        self.info = {"workers": PEER_WORKERS, "worker_class": "sync"}
+
+    @staticmethod
+    def install():
+        """The virtual environment with the pinned stack; rebuilt when requirements.txt changes."""
+        wanted = os.path.join(PEER_DIR, "requirements.txt")
+        stamp = os.path.join(PEER_VENV, "requirements.txt")
+        if os.path.exists(stamp) and filecmp.cmp(wanted, stamp, shallow=False):
+            return
+        log("building the original backend's virtual environment from PyPI ...")
+        shutil.rmtree(PEER_VENV, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", PEER_VENV], check=True)
+        subprocess.run([os.path.join(PEER_VENV, "bin", "pip"), "install", "-q", "-r", wanted], check=True)
+        shutil.copyfile(wanted, stamp)
+
+    def _env(self):
+        return {**os.environ, "PEER_DB": os.path.join(self.dir, "peer.sqlite"),
+                "PEER_MAIL_DIR": os.path.join(self.dir, "mail"), "PYTHONDONTWRITEBYTECODE": "1"}
+
+    def provision(self, scale):
+        self.scale = scale
+        self.dir = os.path.join(scale.tmp, self.key)
+        os.makedirs(os.path.join(self.dir, "mail"))
+        python = os.path.join(PEER_VENV, "bin", "python")
+        started = time.monotonic()
+        subprocess.run([python, "manage.py", "migrate", "-v", "0"], cwd=PEER_DIR, env=self._env(), check=True)
+        subprocess.run([python, "seed.py", str(scale.accounts), PASSWORD, str(scale.sessions_per_run), str(scale.runs),
+                        os.path.join(self.dir, "tokens-")], cwd=PEER_DIR, env=self._env(), check=True)
+        self.info["seed_s"] = round(time.monotonic() - started, 1)
+
+    def start(self):
+        port = free_port()
+        self.base = f"http://127.0.0.1:{port}"
+        args = [os.path.join(PEER_VENV, "bin", "gunicorn"), "peer.wsgi", "--workers", str(PEER_WORKERS),
+                "--bind", f"127.0.0.1:{port}", "--no-control-socket",
+                "--access-logfile", os.path.join(self.dir, "access.log")]
+        with open(os.path.join(self.dir, "gunicorn.log"), "a") as out:
+            self.proc = subprocess.Popen(args, cwd=PEER_DIR, env=self._env(), stdout=out, stderr=out)
+        wait_http(self.base + "/auth/me", 60, statuses=(401,))
+        return None
+
+    def stop(self):
+        stop_process(self.proc, timeout=30)
+        self.proc = None
+
+    def settle(self):
+        """Waits until the workers are idle. When wrk stops, the requests it had queued in the listen
+        backlog are still answered one by one (each login a quarter second of hashing), which would
+        load the machine during the next target's run."""
+        wait_http(self.base + "/auth/me", 300, statuses=(401,), attempt=60)
+
+    def access_token(self):
+        return post(self.base + "/auth/login", {"login": "user1", "password": PASSWORD})["access"]
+
+    def refresh_tokens(self, run):
+        return os.path.join(self.dir, f"tokens-{run}.txt")
+
+    def memory(self):
+        pids = [self.proc.pid] + children(self.proc.pid)
+        pss = [pss_kib(p) for p in pids]
+        return {"pss_mib": round(sum(p for p in pss if p) / 1024, 1), "processes": len(pids)}
+
+    def access_log_stats(self):
+        return {}
+
+
+class PostgresCluster:
+    """One throwaway cluster (scripts/pg-test-cluster.sh) for the whole bench, a database per
+    target. Seeding runs with the test script's settings (no fsync); the measuring runs with
+    PostgreSQL's durable defaults (fsync, full-page writes, synchronous commit), as a deployment's
+    database would."""
+
+    SCRIPT = os.path.join(ROOT, "scripts", "pg-test-cluster.sh")
+
+    def __init__(self):
+        out = subprocess.run([self.SCRIPT, "start"], check=True, capture_output=True, text=True).stdout.split()
+        self.admin_url, self.dir = out[0], out[1]
+        self.base_url = self.admin_url.rsplit("/", 1)[0]
+        self.names = []
+
+    def durable(self, on):
+        if on:
+            self.sql("ALTER SYSTEM SET fsync = on", "ALTER SYSTEM SET full_page_writes = on",
+                     "ALTER SYSTEM SET synchronous_commit = on", "SELECT pg_reload_conf()", "CHECKPOINT")
+        else:
+            self.sql("ALTER SYSTEM RESET ALL", "SELECT pg_reload_conf()")
+
+    def sql(self, *statements, url=None):
+        for statement in statements:
+            subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url or self.admin_url, "-c", statement],
+                           check=True, capture_output=True, text=True)
+
+    @staticmethod
+    def name(key):
+        return "bench_" + "".join(c if c.isalnum() else "_" for c in key)
+
+    def database(self, key):
+        name = self.name(key)
+        self.sql(f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
+        self.names.append(name)
+        return f"{self.base_url}/{name}"
+
+    def recreate(self, key):
+        name = self.name(key)
+        self.sql(f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
+
+    def copy(self, source_key, key):
+        name = self.name(key)
+        self.sql("CHECKPOINT", f"DROP DATABASE IF EXISTS {name}",
+                 f"CREATE DATABASE {name} TEMPLATE {self.name(source_key)}")
+
+    def drop_all(self):
+        for name in self.names:
+            self.sql(f"DROP DATABASE IF EXISTS {name}")
+        self.names = []
+
+    def stop(self):
+        subprocess.run([self.SCRIPT, "stop", self.dir], check=False, capture_output=True)

@@ -1,0 +1,197 @@
+"""The measuring instruments of the bench: wrk with the Lua scripts, the nginx ceiling, the raw
+Argon2id rate, and small HTTP and process helpers. Nothing here knows which server it measures."""
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PASSWORD = "bench-Passw0rd!"
+CEILING_BODY = ('{"created_at":"2026-01-01T00:00:00Z","email":"user5@bench.test","email_verified":true,'
+                '"id":"d7d0b2ff-c868-4887-a060-1d6f63e7283e","mbti":"INFP","username":"user5"}')
+
+
+def log(*parts):
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url, timeout, statuses=(200,), attempt=1):
+    """Polls until `url` answers with one of `statuses` (each try waiting `attempt` seconds at
+    most); returns the seconds it took."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        try:
+            with urllib.request.urlopen(url, timeout=attempt) as r:
+                if r.status in statuses:
+                    return time.monotonic() - start
+        except urllib.error.HTTPError as e:
+            if e.code in statuses:
+                return time.monotonic() - start
+        except OSError:
+            pass
+        time.sleep(0.0005)
+    raise RuntimeError(f"{url} did not answer within {timeout} s")
+
+
+def post(url, body):
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return json.loads(r.read())
+
+
+def stop_process(proc, sig=15, timeout=15):
+    """Stops a process we started (SIGTERM by default), killing it if it does not go."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+class Wrk:
+    """wrk with one of bench/lua/*.lua (the figure's script plus the shared `done` reporter)."""
+
+    def __init__(self, tmp, duration):
+        self.tmp, self.duration = tmp, duration
+        self.scripts = {}
+
+    def script(self, name):
+        if name not in self.scripts:
+            path = os.path.join(self.tmp, name + ".lua")
+            with open(path, "w") as out:
+                for part in (name, "report"):
+                    with open(os.path.join(HERE, "lua", part + ".lua")) as f:
+                        out.write(f.read() + "\n")
+            self.scripts[name] = path
+        return self.scripts[name]
+
+    def start(self, url, name, env=None, threads=2, connections=64, duration=None):
+        cmd = ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{duration or self.duration}s",
+               "--timeout", "10s", "-s", self.script(name), url]
+        return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env={**os.environ, **(env or {})})
+
+    @staticmethod
+    def finish(proc):
+        out, _ = proc.communicate()
+        for line in out.splitlines():
+            if line.startswith("BENCH_JSON "):
+                r = json.loads(line[len("BENCH_JSON "):])
+                r["rps"] = r["requests"] / (r["duration_us"] / 1e6)
+                return r
+        raise RuntimeError("wrk gave no result:\n" + out)
+
+    def run(self, url, name, **kw):
+        return self.finish(self.start(url, name, **kw))
+
+
+def summarize(runs):
+    """Medians over the runs, plus every run for the record."""
+    return {
+        "rps": statistics.median(r["rps"] for r in runs),
+        "p99_ms": statistics.median(r["p99_us"] for r in runs) / 1000,
+        "p50_ms": statistics.median(r["p50_us"] for r in runs) / 1000,
+        "errors": sum(r["non2xx"] + r["socket_errors"] for r in runs),
+        "runs": runs,
+    }
+
+
+class Ceiling:
+    """nginx answering a fixed JSON body as large as a `/auth/me` reply: what loopback HTTP with
+    these wrk settings can do on this machine at this minute."""
+
+    def __init__(self, tmp):
+        self.tmp = os.path.join(tmp, "nginx")
+        os.makedirs(self.tmp)
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}/"
+        conf = os.path.join(self.tmp, "nginx.conf")
+        t = self.tmp
+        with open(conf, "w") as f:
+            f.write(f"""
+daemon off;
+master_process on;
+worker_processes 2;
+pid {t}/nginx.pid;
+error_log {t}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {t}/body; proxy_temp_path {t}/proxy; fastcgi_temp_path {t}/fcgi;
+    uwsgi_temp_path {t}/uwsgi; scgi_temp_path {t}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{ default_type application/json; return 200 '{CEILING_BODY}'; }}
+    }}
+}}
+""")
+        self.proc = subprocess.Popen(["nginx", "-p", t, "-c", conf], stderr=subprocess.DEVNULL)
+        wait_http(self.url, 5)
+
+    def stop(self):
+        stop_process(self.proc, sig=3, timeout=10)  # SIGQUIT: graceful
+
+
+class Argon2:
+    """libsodium's raw Argon2id at the server's parameters (bench/argon2rate.c)."""
+
+    def __init__(self, tmp, threads):
+        self.tool = os.path.join(tmp, "argon2rate")
+        self.threads = threads
+        subprocess.run(["gcc", "-O2", "-pthread", "-o", self.tool, os.path.join(HERE, "argon2rate.c"), "-lsodium"],
+                       check=True)
+
+    def rate(self, seconds):
+        out = subprocess.run([self.tool, str(self.threads), str(seconds)], check=True, capture_output=True, text=True)
+        return float(out.stdout)
+
+    def phc(self, password):
+        """One real hash: every seeded account shares it (a million Argon2id hashes would take hours)."""
+        return subprocess.run([self.tool, "--hash", password], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def proc_status(pid, field):
+    """A `kB` field of /proc/PID/status (VmHWM, VmRSS) in KiB, or None once the process is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def pss_kib(pid):
+    """Proportional set size: resident memory with shared pages split among the processes sharing them."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
