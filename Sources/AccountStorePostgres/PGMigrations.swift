@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3]
+    static let steps: [String] = [version1, version2, version3, refreshTokenClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -102,5 +102,11 @@ enum PGMigrations {
             count INTEGER NOT NULL,
             window_start BIGINT NOT NULL
         );
+        """
+
+    /// Who used a refresh token (a keyed fingerprint of User-Agent and address), so the grace
+    /// repeat goes only to that client. NULL for tokens used before.
+    private static let refreshTokenClient = """
+        ALTER TABLE refresh_tokens ADD COLUMN used_by BYTEA;
         """
 }

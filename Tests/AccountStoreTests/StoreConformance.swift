@@ -39,5 +39,8 @@ enum StoreConformance {
         Behaviour(name: "rate counters: fixed windows per key", check: rateCounters),
         Behaviour(name: "100 concurrent rate counter increments all count", check: rateCounterRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
+        Behaviour(name: "refresh tokens remember the fingerprint of the client that used them first", check: refreshTokenClients),
+        Behaviour(name: "settings: names, replace, delete, rolled back with their transaction", check: settingsReplaceAndDelete),
+        Behaviour(name: "signing keys: a seed is replaced in place", check: signingKeySeeds),
     ]
 }
