@@ -37,7 +37,7 @@ public final class AccountApp: Sendable {
         passwords = try PasswordService(
             parameters: .init(opsLimit: UInt64(configuration.hashPasses), memoryLimit: configuration.hashMemory),
             threads: configuration.hashThreads)
-        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL))
+        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
         tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
         codes = CodeHasher(key: secrets.codeKey, digits: CodeRule.length)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
@@ -47,13 +47,16 @@ public final class AccountApp: Sendable {
         metrics = Metrics(routes: router.routes)
     }
 
-    /// Migrates the store, loads or creates secrets and keys, and starts mail delivery.
+    /// Migrates the store, loads or creates secrets and keys (sealed with the secret key file when
+    /// one is configured), and starts mail delivery.
+    /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
+    ///   sealed with another key (or with one, and none is given).
     public static func make(
         configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport,
         clock: ServerClock = .system
     ) async throws -> AccountApp {
         try await store.migrate()
-        let secrets = try await Secrets.load(from: store)
+        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
         let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
         try await app.keys.ensureKey(now: clock.now())
         try await app.keys.reload(now: clock.now())
