@@ -3,7 +3,8 @@
 
 Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
 crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
-a PostgreSQL outage under load, schemathesis against /openapi.json, and a byte-level raw HTTP fuzzer. `--quick` is the short form.
+a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer, and
+mangled access tokens with a refresh grace replayed from another client. `--quick` is the short form.
 """
 import argparse
 import os
@@ -19,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import build, log, raise_fd_limit  # noqa: E402
 
 CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", "schemathesis": "schemafuzz",
-          "rawfuzz": "rawfuzz"}
+          "rawfuzz": "rawfuzz", "tokens": "tokens"}
 
 
 def main():
