@@ -54,6 +54,11 @@ struct SecretSeal: Sendable {
 
     // MARK: One value
 
+    /// What a setting's value is sealed for: it opens in that row only.
+    static func context(setting name: String) -> String { "setting:" + name }
+    /// What a signing key's seed is sealed for.
+    static func context(signingKey kid: String) -> String { "signing-key:" + kid }
+
     /// `value` as stored: sealed for `context` with the key, or as it is without one.
     func seal(_ value: [UInt8], context: String) -> [UInt8] {
         guard let key else { return value }
@@ -94,17 +99,8 @@ struct SecretSeal: Sendable {
             try verify(stored, key: key)
             return .sealed
         }
-        var settings = 0
-        for name in try tx.settingNames() where name != Self.checkSetting {
-            guard let value = try tx.setting(name) else { continue }
-            try tx.replaceSetting(name, value: seal(value, context: "setting:" + name))
-            settings += 1
-        }
-        let keys = try tx.signingKeys()
-        for record in keys {
-            try tx.replaceSigningKeySeed(kid: record.kid, seed: seal(record.seed, context: "signing-key:" + record.kid))
-        }
-        return .sealedNow(settings: settings, signingKeys: keys.count)
+        let (settings, keys) = try rewriteSecrets(in: tx) { value, context in seal(value, context: context) }
+        return .sealedNow(settings: settings, signingKeys: keys)
     }
 
     /// Puts every secret of a database sealed with this key back in clear and removes the check
@@ -113,17 +109,26 @@ struct SecretSeal: Sendable {
         guard let key else { throw SecretsError.unsealNeedsKey }
         guard let check = try tx.setting(Self.checkSetting) else { throw SecretsError.notSealed }
         try verify(check, key: key)
+        let counts = try rewriteSecrets(in: tx) { value, context in try open(value, context: context) }
+        try tx.deleteSetting(Self.checkSetting)
+        return counts
+    }
+
+    /// Replaces every setting but the check, and every signing seed, with `rewrite` of it;
+    /// returns how many of each.
+    private func rewriteSecrets(
+        in tx: any StoreTransaction, _ rewrite: ([UInt8], String) throws -> [UInt8]
+    ) throws -> (settings: Int, signingKeys: Int) {
         var settings = 0
         for name in try tx.settingNames() where name != Self.checkSetting {
             guard let value = try tx.setting(name) else { continue }
-            try tx.replaceSetting(name, value: open(value, context: "setting:" + name))
+            try tx.replaceSetting(name, value: rewrite(value, Self.context(setting: name)))
             settings += 1
         }
         let keys = try tx.signingKeys()
         for record in keys {
-            try tx.replaceSigningKeySeed(kid: record.kid, seed: open(record.seed, context: "signing-key:" + record.kid))
+            try tx.replaceSigningKeySeed(kid: record.kid, seed: rewrite(record.seed, Self.context(signingKey: record.kid)))
         }
-        try tx.deleteSetting(Self.checkSetting)
         return (settings, keys.count)
     }
 

@@ -26,7 +26,7 @@ struct Secrets: Sendable {
         let (secrets, adoption) = try await store.write { tx in
             let adoption = try seal.adopt(in: tx)
             func secret(_ name: String) throws -> [UInt8] {
-                let context = "setting:" + name
+                let context = SecretSeal.context(setting: name)
                 return try seal.open(tx.insertSettingIfAbsent(name, value: seal.seal(SecureRandom.bytes(count: 32), context: context)), context: context)
             }
             let secrets = Secrets(

@@ -76,7 +76,7 @@ final class KeyRing: Sendable {
     static func newKey(now: Date, seal: SecretSeal) -> SigningKeyRecord {
         let key = Ed25519SigningKey.generate()
         let kid = Base64URL.encode(Digest.sha256(key.publicKey).prefix(12))
-        return SigningKeyRecord(kid: kid, seed: seal.seal(key.seed, context: "signing-key:" + kid), publicKey: key.publicKey, createdAt: now)
+        return SigningKeyRecord(kid: kid, seed: seal.seal(key.seed, context: SecretSeal.context(signingKey: kid)), publicKey: key.publicKey, createdAt: now)
     }
 
     private static func snapshot(_ records: [SigningKeyRecord], now: Date, accessTTL: TimeInterval, seal: SecretSeal) throws -> Snapshot {
@@ -88,9 +88,9 @@ final class KeyRing: Sendable {
         guard let newest = records.filter({ $0.retiredAt == nil }).max(by: { $0.createdAt < $1.createdAt }) ?? records.last else {
             throw APIError.internalError
         }
-        let signing = try Ed25519SigningKey(seed: seal.open(newest.seed, context: "signing-key:" + newest.kid))
+        let signing = try Ed25519SigningKey(seed: seal.open(newest.seed, context: SecretSeal.context(signingKey: newest.kid)))
         // A seed that opens but is not the public key's (a row altered by hand) must not sign.
-        guard signing.publicKey == newest.publicKey else { throw SecretsError.cannotOpen("signing-key:" + newest.kid) }
+        guard signing.publicKey == newest.publicKey else { throw SecretsError.cannotOpen(SecretSeal.context(signingKey: newest.kid)) }
         var verifying: [String: [UInt8]] = [:]
         for record in live { verifying[record.kid] = record.publicKey }
         verifying[newest.kid] = newest.publicKey
