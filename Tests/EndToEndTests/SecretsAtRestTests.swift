@@ -102,6 +102,7 @@ struct SecretKeyFileEndToEndTests {
         let other = try await Self.generateKey(in: folder, "other.key")
         let first = try await RunningServer.start(in: folder, ["--secret-key-file", key])
         let (account, pair) = try await first.verifiedAccount("sealed")
+        #expect(logEvents(first.logs, "secrets_sealed").isEmpty, "a new database is sealed from the start: nothing to announce")
         await first.stop()
 
         let withOther = try await Self.refusedStart(folder, ["--secret-key-file", other])

@@ -36,7 +36,8 @@ struct Secrets: Sendable {
                 seal: seal)
             return (secrets, adoption)
         }
-        if case .sealedNow(let settings, let signingKeys) = adoption {
+        // A new database is sealed from its first secret on: nothing to say then.
+        if case .sealedNow(let settings, let signingKeys) = adoption, settings + signingKeys > 0 {
             Log.notice("secrets_sealed", level: "notice", [
                 "key": seal.fingerprint ?? "", "settings": String(settings), "signing_keys": String(signingKeys),
                 "detail": "the database's secrets were in clear and are now sealed with the secret key file",
