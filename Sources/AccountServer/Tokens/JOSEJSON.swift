@@ -20,7 +20,7 @@ struct JOSEJSON {
     /// The member names of the object `bytes` holds (escapes undone), or `nil` unless `bytes` is
     /// one well-formed JSON object, with blanks at most around it, and no object in it repeats a
     /// name.
-    static func memberNames(_ bytes: [UInt8]) -> [[UInt8]]? {
+    static func memberNames(_ bytes: [UInt8]) -> [ArraySlice<UInt8>]? {
         var scanner = JOSEJSON(bytes)
         scanner.skipBlanks()
         guard scanner.peek == UInt8(ascii: "{"), let names = scanner.object(depth: 1) else { return nil }
@@ -45,7 +45,7 @@ struct JOSEJSON {
         switch peek {
         case UInt8(ascii: "{"): return object(depth: depth + 1) != nil
         case UInt8(ascii: "["): return array(depth: depth + 1)
-        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "\""): return string(keepingText: false) != nil
         case UInt8(ascii: "t"): return literal("true")
         case UInt8(ascii: "f"): return literal("false")
         case UInt8(ascii: "n"): return literal("null")
@@ -54,14 +54,15 @@ struct JOSEJSON {
     }
 
     /// An object starting at `{`; its names, or `nil` when malformed or a name repeats.
-    private mutating func object(depth: Int) -> [[UInt8]]? {
+    private mutating func object(depth: Int) -> [ArraySlice<UInt8>]? {
         guard depth <= Self.maximumDepth, take(UInt8(ascii: "{")) else { return nil }
-        var names: [[UInt8]] = []
+        var names: [ArraySlice<UInt8>] = []
         skipBlanks()
         if take(UInt8(ascii: "}")) { return names }
+        names.reserveCapacity(8)
         while true {
             skipBlanks()
-            guard let name = string(), names.count < Self.maximumMembers else { return nil }
+            guard let name = string(keepingText: true), names.count < Self.maximumMembers else { return nil }
             for earlier in names where Self.same(earlier, name) { return nil }
             names.append(name)
             skipBlanks()
@@ -87,21 +88,23 @@ struct JOSEJSON {
         }
     }
 
-    /// A string starting at `"`; its bytes with escapes undone (UTF-8), or `nil` when malformed.
-    private mutating func string() -> [UInt8]? {
+    /// A string starting at `"`: its bytes with escapes undone (UTF-8) when `keepingText`, else
+    /// an empty slice; `nil` when malformed.
+    private mutating func string(keepingText: Bool) -> ArraySlice<UInt8>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
-        // Most strings have no escape: hand back the slice as it is.
+        // Most strings have no escape: hand back the slice of the input, no copy.
         while let byte = peek, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { return nil }
             index += 1
         }
-        var out = Array(bytes[start..<index])
+        if take(UInt8(ascii: "\"")) { return keepingText ? bytes[start..<index - 1] : [] }
+        var out = keepingText ? Array(bytes[start..<index]) : []
         while let byte = peek {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return out
+                return out[...]
             case UInt8(ascii: "\\"):
                 guard let escaped = peek else { return nil }
                 index += 1
@@ -114,12 +117,12 @@ struct JOSEJSON {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     guard let scalar = unicodeEscape() else { return nil }
-                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    if keepingText { out.append(contentsOf: Array(String(Character(scalar)).utf8)) }
                 default: return nil
                 }
             default:
                 guard byte >= 0x20 else { return nil }
-                out.append(byte)
+                if keepingText { out.append(byte) }
             }
         }
         return nil
@@ -191,8 +194,8 @@ struct JOSEJSON {
 
     /// Whether two names are one to a JSON decoder: the same bytes, or, with non-ASCII in either,
     /// canonically equivalent strings.
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a == b { return true }
+    private static func same(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        if a.elementsEqual(b) { return true }
         guard a.contains(where: { $0 >= 0x80 }) || b.contains(where: { $0 >= 0x80 }) else { return false }
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
