@@ -15,6 +15,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SERVER = os.path.join(ROOT, ".build", "release", "account-server")
+CLUSTER = os.path.join(ROOT, "scripts", "pg-test-cluster.sh")
 HOST = "127.0.0.1"
 PASSWORD = "Resil-Passw0rd!"
 MBTIS = "ISTJ ISFJ INFJ INTJ ISTP ISFP INFP INTP ESTP ESFP ENFP ENTP ESTJ ESFJ ENFJ ENTJ".split()
@@ -150,3 +151,23 @@ def percentile(values, p):
     s = sorted(values)
     k = min(len(s) - 1, max(0, int(round(p / 100 * len(s) + 0.5)) - 1))
     return s[k]
+
+
+def cluster(*args):
+    """Runs scripts/pg-test-cluster.sh with `args`; returns (exit status, its output)."""
+    p = subprocess.run([CLUSTER, *args], capture_output=True, text=True, timeout=300)
+    return p.returncode, (p.stdout + p.stderr).strip()
+
+
+def on_cluster(body):
+    """Runs body(url, directory) on a new throwaway PostgreSQL cluster, removed afterwards whatever
+    happens; ("SKIP", why) when no cluster can be started."""
+    rc, out = cluster("start")
+    lines = out.splitlines()
+    if rc != 0 or len(lines) < 2 or not lines[-2].startswith("postgres://"):
+        return "SKIP", f"PostgreSQL could not be started: {out[-300:]!r}"
+    url, directory = lines[-2], lines[-1]
+    try:
+        return body(url, directory)
+    finally:
+        cluster("stop", directory)

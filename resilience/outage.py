@@ -9,23 +9,15 @@ seconds without a restart; every acknowledged sign-up logs in at the end. SKIP (
 when PostgreSQL cannot be installed or started. The cluster is always removed.
 """
 import http.client
-import os
 import random
-import subprocess
 import threading
 import time
 
-from common import ROOT, Server, call, conn, exchange, percentile, signup_body
+from common import Server, call, cluster, conn, exchange, on_cluster, percentile, signup_body
 
-CLUSTER = os.path.join(ROOT, "scripts", "pg-test-cluster.sh")
 P99_503_LIMIT = 1.0     # seconds: "quick" 503s
 RECOVERY_LIMIT = 10.0   # seconds after `up` until requests succeed again
 THREADS = 4
-
-
-def cluster(*args):
-    p = subprocess.run([CLUSTER, *args], capture_output=True, text=True, timeout=300)
-    return p.returncode, (p.stdout + p.stderr).strip()
 
 
 class Recorder:
@@ -122,15 +114,7 @@ def all_log_in(port, names):
 
 def run(tmp, quick):
     before, outage, after = (3, 4, 3) if quick else (10, 10, 10)
-    rc, out = cluster("start")
-    lines = out.splitlines()
-    if rc != 0 or len(lines) < 2 or not lines[-2].startswith("postgres://"):
-        return "SKIP", f"PostgreSQL could not be started: {out[-300:]!r}"
-    url, directory = lines[-2], lines[-1]
-    try:
-        return exercise(tmp, url, directory, before, outage, after)
-    finally:
-        cluster("stop", directory)
+    return on_cluster(lambda url, directory: exercise(tmp, url, directory, before, outage, after))
 
 
 def exercise(tmp, url, directory, before, outage, after):

@@ -1,12 +1,15 @@
 import AccountStore
 
 extension StoreError {
-    /// Translates a PostgreSQL failure into the store's terms.
+    /// Translates a PostgreSQL failure into the store's terms; the one place that decides.
     ///
     /// Only the primary message is kept: PostgreSQL's detail line repeats the values of a
-    /// conflicting row, which may be secrets (token hashes) or personal data (addresses).
-    init(postgresMessage message: String, sqlState: String?, constraint: String? = nil, connectionLost: Bool) {
-        let reason = "PostgreSQL \(sqlState ?? "-----"): \(message)"
+    /// conflicting row, which may be secrets (token hashes) or personal data (addresses). The
+    /// SQLSTATE goes along so logs and metrics can say why without any message. A lost connection
+    /// without a state of its own gets class 08's `08006` (connection failure).
+    init(postgresMessage message: String, sqlState reported: String?, constraint: String? = nil, connectionLost: Bool) {
+        let sqlState = SQLState.validated(reported) ?? (connectionLost ? SQLState.connectionFailure : nil)
+        let reason = Reason(message, sqlState: sqlState)
         guard let sqlState, !connectionLost else {
             self = .unavailable(reason: reason)
             return
@@ -46,6 +49,19 @@ enum SQLState {
     static let uniqueViolation = "23505"
     static let serializationFailure = "40001"
     static let deadlockDetected = "40P01"
+    /// A connection that broke (libpq reports no state of its own then).
+    static let connectionFailure = "08006"
+    /// The client could not connect at all.
+    static let cannotConnect = "08001"
+
+    /// `state` if it has the form of a SQLSTATE (five digits or upper-case letters), else `nil`,
+    /// so nothing else ever reaches a log line or a metric label.
+    static func validated(_ state: String?) -> String? {
+        guard let state, state.utf8.count == 5,
+            state.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
+        else { return nil }
+        return state
+    }
 
     /// Failures after which the same transaction may succeed when run again.
     static func isRetryable(_ state: String?) -> Bool {

@@ -29,12 +29,12 @@ final class PGConnection {
         let connection = withCStrings(settings.map(\.0)) { keywords in
             withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
         }
-        guard let connection else { throw StoreError.unavailable(reason: "PostgreSQL: out of memory") }
+        guard let connection else { throw StoreError.unavailable(reason: StoreError.Reason("PostgreSQL: out of memory", sqlState: SQLState.cannotConnect)) }
         guard PQstatus(connection) == CONNECTION_OK else {
             // Thrown before `handle` is set, so deinit does not run and finish it a second time.
             let reason = Self.message(of: connection)
             PQfinish(connection)
-            throw StoreError.unavailable(reason: "cannot connect to PostgreSQL: \(reason)")
+            throw StoreError.unavailable(reason: StoreError.Reason("cannot connect to PostgreSQL: \(reason)", sqlState: SQLState.cannotConnect))
         }
         handle = connection
         cpq_silence_notices(handle)
@@ -72,7 +72,7 @@ final class PGConnection {
         statements.removeAll()
         PQreset(handle)
         guard isConnected else {
-            throw StoreError.unavailable(reason: "cannot reconnect to PostgreSQL: \(lastError)")
+            throw StoreError.unavailable(reason: StoreError.Reason("cannot reconnect to PostgreSQL: \(lastError)", sqlState: SQLState.cannotConnect))
         }
         cpq_silence_notices(handle)
     }

@@ -18,7 +18,7 @@ extension PostgresTransaction {
         try first("""
             SELECT email_key, purpose, code_hash, created_at, expires_at, attempts
             FROM codes WHERE email_key = $1 AND purpose = $2
-            """, [.text(emailKey), .text(purpose)]
+            """ + lockingClause, [.text(emailKey), .text(purpose)]
         ) { row in
             CodeRecord(
                 emailKey: row.text(0), purpose: row.text(1), codeHash: try row.bytea(2), createdAt: row.date(3),

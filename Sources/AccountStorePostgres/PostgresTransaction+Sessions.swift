@@ -12,7 +12,7 @@ extension PostgresTransaction {
     }
 
     func session(id: UUID) throws -> SessionRecord? {
-        try first("SELECT \(sessionColumns) FROM sessions WHERE id = $1", [.uuid(id)], row: decodeSession)
+        try first("SELECT \(sessionColumns) FROM sessions WHERE id = $1" + lockingClause, [.uuid(id)], row: decodeSession)
     }
 
     func sessions(userID: UUID) throws -> [SessionRecord] {
@@ -52,7 +52,7 @@ extension PostgresTransaction {
 
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? {
         try first(
-            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = $1", [.bytea(hash)]
+            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = $1" + lockingClause, [.bytea(hash)]
         ) { row in
             RefreshTokenRecord(
                 hash: try row.bytea(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),

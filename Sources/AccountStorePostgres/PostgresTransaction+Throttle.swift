@@ -2,20 +2,25 @@ import AccountStore
 import Foundation
 
 extension PostgresTransaction {
-    /// Creates the row if absent, then takes its row lock (`FOR UPDATE`) until the transaction
-    /// ends, so two servers counting tries of one account wait for each other.
+    /// Creates the row if absent and takes its row lock until the transaction ends, in one
+    /// statement, so two servers counting tries of one account wait for each other.
+    ///
+    /// `ON CONFLICT DO UPDATE` (a no-op update) rather than an insert that does nothing and a
+    /// separate `SELECT … FOR UPDATE`: between those two, a login that succeeded elsewhere could
+    /// delete the row, and the select would find nothing. PostgreSQL guarantees the upsert either
+    /// inserts or locks and returns the row, however many run at once.
     func lockLoginThrottle(key: String, now: Date) throws -> LoginThrottleRecord {
-        try execute(
-            "INSERT INTO login_throttles (key, failures, window_start, locked_until, lockouts) VALUES ($1, 0, $2, NULL, 0) ON CONFLICT (key) DO NOTHING",
-            [.text(key), .date(now)])
-        let record = try first(
-            "SELECT key, failures, window_start, locked_until, lockouts FROM login_throttles WHERE key = $1 FOR UPDATE", [.text(key)]
+        let record = try first("""
+            INSERT INTO login_throttles (key, failures, window_start, locked_until, lockouts) VALUES ($1, 0, $2, NULL, 0)
+            ON CONFLICT (key) DO UPDATE SET failures = login_throttles.failures
+            RETURNING key, failures, window_start, locked_until, lockouts
+            """, [.text(key), .date(now)]
         ) { row in
             LoginThrottleRecord(
                 key: row.text(0), failures: row.int(1), windowStart: row.date(2), lockedUntil: row.optionalDate(3),
                 lockouts: row.int(4))
         }
-        guard let record else { throw StoreError.failure(reason: "login throttle row vanished") }
+        guard let record else { throw StoreError.failure(reason: "login throttle upsert returned nothing") }
         return record
     }
 

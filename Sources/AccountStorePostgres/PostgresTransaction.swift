@@ -5,10 +5,22 @@ import AccountStore
 final class PostgresTransaction: StoreTransaction {
     private let connection: PGConnection
     private var isOpen = true
+    /// Whether reads of a row a decision depends on take its row lock (in write transactions).
+    private let locksRowsItReads: Bool
 
-    init(connection: PGConnection) {
+    init(connection: PGConnection, locksRowsItReads: Bool) {
         self.connection = connection
+        self.locksRowsItReads = locksRowsItReads
     }
+
+    /// `FOR UPDATE` in a write transaction, nothing in a read-only one (which may not lock).
+    ///
+    /// Appended to the reads a write decides on: a refresh token before it is used, its session
+    /// before it is touched, a code before it is spent or counted. A second transaction reading
+    /// the same row waits until the first commits and then reads what it wrote, as on SQLite,
+    /// where write transactions run one at a time. Locking a row that does not exist locks
+    /// nothing; inserts race through unique keys instead.
+    var lockingClause: String { locksRowsItReads ? " FOR UPDATE" : "" }
 
     /// Makes every later call throw; called when the transaction commits or rolls back.
     func end() { isOpen = false }

@@ -12,7 +12,7 @@ extension StoreError {
             self = .conflict(field: Self.conflictField(message))
             return
         }
-        let reason = "SQLite \(code): \(message)"
+        let reason: Reason = "SQLite \(code): \(message)"
         switch primary {
         case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN:
             self = .unavailable(reason: reason)

@@ -116,7 +116,7 @@ struct MetricsTests {
 
 /// A strict reader of the text format 0.0.4: every line is `# HELP`, `# TYPE` or a sample of a
 /// declared family; label values are unescaped. Samples are keyed by name and sorted labels.
-private struct Exposition {
+struct Exposition {
     struct Malformed: Error, CustomStringConvertible {
         let description: String
     }

@@ -50,7 +50,7 @@ struct PostgresStoreTests {
             _ = try PostgresAccountStore(url: "postgres://account:s3cret-pw@127.0.0.1:1/account")
         } throws: { error in
             guard case .unavailable(let reason) = error as? StoreError else { return false }
-            return reason.contains("127.0.0.1") && !reason.contains("s3cret-pw")
+            return reason.message.contains("127.0.0.1") && !reason.description.contains("s3cret-pw") && reason.sqlState == "08001"
         }
     }
 

@@ -30,17 +30,16 @@ extension AccountApp {
             clientAddress: clientAddress(of: request), now: clock.now())
     }
 
-    /// The problem+json reply for whatever a handler threw.
+    /// The problem+json reply for whatever a handler threw; a 5xx is also logged and counted with
+    /// its reason (``reportServerError(_:status:_:)``).
     func problem(for error: any Error, _ context: RequestContext) -> HTTPResponse {
-        switch error {
-        case let error as APIError:
-            return ProblemRenderer.response(for: error, language: context.language)
-        case StoreError.unavailable:
-            return ProblemRenderer.response(for: .serviceUnavailable(retryAfter: 1), language: context.language)
-        default:
-            Log.event("internal_error", ["request_id": context.requestID, "error": String(describing: type(of: error))])
-            return ProblemRenderer.response(for: .internalError, language: context.language)
+        let reply: APIError = switch error {
+        case let error as APIError: error
+        case StoreError.unavailable: .serviceUnavailable(retryAfter: 1)
+        default: .internalError
         }
+        if reply.status >= 500 { reportServerError(error, status: reply.status, context) }
+        return ProblemRenderer.response(for: reply, language: context.language)
     }
 
     /// Adds the common headers, counts the reply in the metrics and writes the access-log line.

@@ -1,4 +1,4 @@
-/// The server's Prometheus metrics: requests by route, latency, login and refresh outcomes.
+/// The server's Prometheus metrics: requests by route, latency, 5xx reasons, login and refresh outcomes.
 ///
 /// Every counter is made when the app starts (one set per route pattern the router knows, plus
 /// `unmatched`), so recording only reads immutable tables and bumps atomics or a per-route lock.
@@ -14,6 +14,7 @@ final class Metrics: Sendable {
     private let logins: [LoginOutcome: MetricCounter]
     private let refreshes: [RefreshOutcome: MetricCounter]
     private let rateLimited = MetricCounter()
+    private let serverErrors = ServerErrorCounts()
 
     /// Metrics labelled by the route patterns in `routes` (the router's `(method, path)` list).
     init(routes: [(method: String, path: String)] = []) {
@@ -44,6 +45,12 @@ final class Metrics: Sendable {
     /// Counts one `429 rate_limited` reply.
     func rateLimitedReply() { rateLimited.add() }
 
+    /// Counts one 5xx reply by its reason.
+    func serverError(_ reason: ServerErrorReason) { serverErrors.record(reason) }
+
+    /// The 5xx count of one reason.
+    func serverErrors(_ reason: ServerErrorReason) -> Int { serverErrors.count(reason) }
+
     /// The login count of one outcome (for tests and the README's examples).
     func logins(_ outcome: LoginOutcome) -> Int { logins[outcome]?.value ?? 0 }
 
@@ -70,6 +77,10 @@ final class Metrics: Sendable {
             out.sample(name + "_bucket", ["route": pattern, "le": "+Inf"], cumulative[cumulative.count - 1])
             out.sample(name + "_sum", ["route": pattern], PrometheusText.number(sum))
             out.sample(name + "_count", ["route": pattern], cumulative[cumulative.count - 1])
+        }
+        out.family("http_server_errors_total", type: "counter", help: "5xx replies by reason (kind of error) and the database's SQLSTATE, if any.")
+        for (reason, count) in serverErrors.all() {
+            out.sample("http_server_errors_total", ["reason": reason.kind, "sqlstate": reason.sqlState ?? ""], count)
         }
         out.family("account_logins_total", type: "counter", help: "Login attempts by outcome (malformed requests are not attempts).")
         for outcome in LoginOutcome.allCases {

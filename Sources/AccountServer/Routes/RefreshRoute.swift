@@ -46,7 +46,9 @@ extension AccountApp {
             guard session.revokedAt == nil else { return .revoked }
             guard self.isLive(session, now: now) else { return .expired }
             if let usedAt = record.usedAt {
-                guard now.timeIntervalSince(usedAt) <= grace, now >= usedAt else {
+                // Either side of the first use: a repeat sent at the same moment may carry an
+                // earlier time than the use it waited for (or come from a server whose clock is behind).
+                guard abs(now.timeIntervalSince(usedAt)) <= grace else {
                     try tx.revokeSession(id: session.id, at: now)
                     return .reused(userID: session.userID, reason: "after_grace")
                 }
@@ -60,9 +62,9 @@ extension AccountApp {
                 return .repeated(user, session, issuedAt: usedAt)
             }
             guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now, client: client) else {
-                // Another server used it between our read and write: ask the client to try again,
-                // which lands in the grace path above.
-                throw StoreError.unavailable(reason: "refresh race")
+                // Used since our read (a backend that does not lock it on read): the store runs
+                // the transaction again, which lands in the grace path above.
+                throw StoreError.serializationFailure
             }
             try tx.insertRefreshToken(RefreshTokenRecord(hash: successor.hash, sessionID: session.id, issuedAt: now))
             try tx.touchSession(id: session.id, at: now)

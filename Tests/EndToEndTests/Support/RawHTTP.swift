@@ -10,9 +10,17 @@ enum RawHTTP {
     /// Connects to `127.0.0.1:port`, writes `request`, and reads until the server closes or a whole
     /// reply (headers plus `Content-Length` bytes) arrived; gives up after `timeout` seconds.
     static func exchange(port: Int, request: String, timeout: Int = 10) throws -> Reply {
+        let fd = try connectedSocket(port: port, timeout: timeout)
+        defer { close(fd) }
+        try write(request, to: fd)
+        return try reply(from: fd, timeout: timeout)
+    }
+
+    /// A socket connected to `127.0.0.1:port` whose reads give up after `timeout` seconds; the
+    /// caller closes it.
+    static func connectedSocket(port: Int, timeout: Int = 10) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket() failed: errno \(errno)") }
-        defer { close(fd) }
         var wait = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -22,11 +30,22 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw TestFailure("connect to port \(port) failed: errno \(errno)") }
+        guard connected == 0 else {
+            close(fd)
+            throw TestFailure("connect to port \(port) failed: errno \(errno)")
+        }
+        return fd
+    }
+
+    /// Writes all of `request` to `fd`.
+    static func write(_ request: String, to fd: Int32) throws {
         let bytes = Array(request.utf8)
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         guard sent == bytes.count else { throw TestFailure("send wrote \(sent) of \(bytes.count) bytes") }
+    }
 
+    /// Reads one reply from `fd`: until the server closes or a whole reply arrived.
+    static func reply(from fd: Int32, timeout: Int = 10) throws -> Reply {
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
