@@ -5,6 +5,7 @@ import PackageDescription
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
+    defaultLocalization: "en",
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "AccountAPI", targets: ["AccountAPI"]),
@@ -30,6 +31,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .systemLibrary(
+            name: "CICU", pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -44,29 +48,35 @@ let package = Package(
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),
         .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "CLibPQ"]),
         .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
+        .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
+                "UnicodeSecurity",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
         // Client side: Foundation and AccountAPI only, so it builds for iOS.
         .target(name: "AccountKit", dependencies: ["AccountAPI"]),
         .executableTarget(name: "account", dependencies: ["AccountKit"]),
-        // SwiftUI screens; every file is `#if canImport(SwiftUI)`, so on Linux an empty module.
-        .target(name: "AccountUI", dependencies: ["AccountKit"]),
+        // SwiftUI screens; every file but the words' keys is `#if canImport(SwiftUI)`, so on Linux
+        // the module holds only those, which a test checks against the String Catalog.
+        .target(name: "AccountUI", dependencies: ["AccountKit"], resources: [.process("Resources/Localizable.xcstrings")]),
 
         // Shared by the test targets (they run in one process): serialized program launches.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport"]),
+        .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
+        .testTarget(name: "AccountUITests", dependencies: ["AccountUI"]),
     ]
 )

@@ -3,7 +3,8 @@
 whose refresh tokens the bench knows.
 
 Rows are written straight into SQLite with the schema of
-Sources/AccountStoreSQLite/Migrations.swift (run `account-server migrate` first), in large
+Sources/AccountStoreSQLite/Migrations.swift (run `account-server migrate` first, and again after,
+to fill the nickname skeletons and email keys that SQL cannot compute), in large
 transactions, so a million accounts take a minute or two rather than the weeks a million Argon2
 hashes would: every account gets the SAME password hash (one real Argon2id PHC string passed in),
 so every seeded account has the same password.

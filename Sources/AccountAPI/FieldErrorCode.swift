@@ -33,4 +33,11 @@ public struct FieldErrorCode: RawRepresentable, Hashable, Codable, Sendable, Cus
     public static let tooSimilar = FieldErrorCode("too_similar")
     /// Already used by another account (or reserved).
     public static let taken = FieldErrorCode("taken")
+    /// Holds an invisible (Default_Ignorable) character: a zero-width space or joiner, a Hangul
+    /// filler, a variation selector, a soft hyphen, a bidi control.
+    public static let invisibleCharacter = FieldErrorCode("invisible_character")
+    /// Mixes scripts that can pass for one another (Cyrillic `а` inside Latin `admin`) or digits of
+    /// different number systems; Latin with Hangul, Han or Japanese kana is fine (UTS #39 "highly
+    /// restrictive").
+    public static let mixedScript = FieldErrorCode("mixed_script")
 }

@@ -24,6 +24,8 @@ public final class AccountApp: Sendable {
     let mail: MailDispatcher
     let addressLimiter: AddressRateLimiter
     let policy: Policy
+    /// UTS #39 nickname checks and skeletons.
+    let nicknames: NicknameGuard
     private(set) nonisolated(unsafe) var router = Router()
     /// Counters and histograms for `GET /metrics`, labelled by the router's route patterns.
     private(set) nonisolated(unsafe) var metrics = Metrics()
@@ -43,12 +45,13 @@ public final class AccountApp: Sendable {
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
+        nicknames = try NicknameGuard()
         router = makeRouter()
         metrics = Metrics(routes: router.routes)
     }
 
-    /// Migrates the store, loads or creates secrets and keys (sealed with the secret key file when
-    /// one is configured), and starts mail delivery.
+    /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
+    /// keys (sealed with the secret key file when one is configured), and starts mail delivery.
     /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
     ///   sealed with another key (or with one, and none is given).
     public static func make(
@@ -58,6 +61,8 @@ public final class AccountApp: Sendable {
         try await store.migrate()
         let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
         let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+        // Before serving, so no sign-up meets an account whose skeleton is not known yet.
+        _ = try await app.nicknames.fillUserKeys(in: store)
         try await app.keys.ensureKey(now: clock.now())
         try await app.keys.reload(now: clock.now())
         await app.mail.start()

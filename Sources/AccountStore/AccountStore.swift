@@ -42,6 +42,11 @@ public protocol StoreTransaction {
     @discardableResult func deleteUser(id: UUID) throws -> Bool
     /// How many accounts exist.
     func userCount() throws -> Int
+    /// The account whose nickname has this confusable skeleton of this kind.
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord?
+    /// Up to `limit` accounts without a nickname skeleton (written before skeletons existed), in
+    /// no particular order.
+    func usersWithoutSkeleton(limit: Int) throws -> [UserRecord]
 
     // MARK: Sessions and refresh tokens
 

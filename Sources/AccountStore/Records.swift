@@ -7,9 +7,9 @@ public struct UserRecord: Sendable, Equatable {
     public var username: String
     /// Case-folded NFKC form of `username`; unique.
     public var usernameKey: String
-    /// The address as entered (trimmed).
+    /// The address as entered (NFKC, trimmed); every mail to the account goes here.
     public var email: String
-    /// Case-folded form of `email`; unique.
+    /// NFKC case-folded form of `email`; unique.
     public var emailKey: String
     /// Argon2id PHC string.
     public var passwordHash: String
@@ -18,10 +18,18 @@ public struct UserRecord: Sendable, Equatable {
     public var emailVerified: Bool
     public var createdAt: Date
     public var updatedAt: Date
+    /// UTS #39 confusable skeleton of `usernameKey` (case folded first), folded again; unique, so
+    /// `admin` and `admın` cannot both exist. `nil` only on accounts written before skeletons
+    /// existed, until the server's start-up step fills it.
+    public var usernameSkeleton: String?
+    /// UTS #39 confusable skeleton of `username` as shown (case kept), folded; unique, so `paypal`
+    /// and `paypaI` (capital i) cannot both exist. `nil` exactly when `usernameSkeleton` is.
+    public var usernameDisplaySkeleton: String?
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
-        passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date
+        passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
+        usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil
     ) {
         self.id = id
         self.username = username
@@ -33,6 +41,8 @@ public struct UserRecord: Sendable, Equatable {
         self.emailVerified = emailVerified
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.usernameSkeleton = usernameSkeleton
+        self.usernameDisplaySkeleton = usernameDisplaySkeleton
     }
 }
 
@@ -196,4 +206,12 @@ public struct RateCounter: Sendable, Equatable {
         self.count = count
         self.windowStart = windowStart
     }
+}
+
+/// Which of a nickname's two skeletons (see ``UserRecord``).
+public enum SkeletonKind: Sendable, CaseIterable {
+    /// Of the case-folded key: `usernameSkeleton`.
+    case folded
+    /// Of the nickname as shown: `usernameDisplaySkeleton`.
+    case displayed
 }

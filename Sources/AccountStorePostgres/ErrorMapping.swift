@@ -34,6 +34,8 @@ extension StoreError {
         "users_pkey": "id",
         "users_username_key_key": "username",
         "users_email_key_key": "email",
+        "users_username_skeleton_key": "username",
+        "users_username_display_skeleton_key": "username",
         "sessions_pkey": "id",
         "refresh_tokens_pkey": "hash",
         "codes_pkey": "purpose",

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, refreshTokenClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -102,6 +102,15 @@ enum PGMigrations {
             count INTEGER NOT NULL,
             window_start BIGINT NOT NULL
         );
+        """
+
+    /// Nicknames unique by UTS #39 confusable skeleton; NULL on accounts from before until the
+    /// server's start-up step fills them (and recomputes their email keys). See the SQLite twin.
+    private static let usernameSkeletons = """
+        ALTER TABLE users ADD COLUMN username_skeleton TEXT;
+        ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
+        ALTER TABLE users ADD CONSTRAINT users_username_skeleton_key UNIQUE (username_skeleton);
+        ALTER TABLE users ADD CONSTRAINT users_username_display_skeleton_key UNIQUE (username_display_skeleton);
         """
 
     /// Who used a refresh token (a keyed fingerprint of User-Agent and address), so the grace

@@ -2,15 +2,16 @@ import Foundation
 import AccountStore
 
 private let userColumns = """
-    id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at
+    id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
+    username_skeleton, username_display_skeleton
     """
 
 extension PostgresTransaction {
     func insertUser(_ user: UserRecord) throws {
-        try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", [
+        try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", [
             .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
             .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
-            .date(user.createdAt), .date(user.updatedAt),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
         ])
     }
 
@@ -30,12 +31,14 @@ extension PostgresTransaction {
     func updateUser(_ user: UserRecord) throws {
         try execute("""
             UPDATE users SET username = $1, username_key = $2, email = $3, email_key = $4, password_hash = $5,
-                mbti = $6, email_verified = $7, created_at = $8, updated_at = $9
+                mbti = $6, email_verified = $7, created_at = $8, updated_at = $9, username_skeleton = $11,
+                username_display_skeleton = $12
             WHERE id = $10
             """, [
             .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
             .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
-            .date(user.createdAt), .date(user.updatedAt), .uuid(user.id),
+            .date(user.createdAt), .date(user.updatedAt), .uuid(user.id), .text(user.usernameSkeleton),
+            .text(user.usernameDisplaySkeleton),
         ])
     }
 
@@ -49,11 +52,21 @@ extension PostgresTransaction {
     func userCount() throws -> Int {
         try first("SELECT COUNT(*) FROM users", []) { $0.int(0) } ?? 0
     }
+
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
+        let column = kind == .folded ? "username_skeleton" : "username_display_skeleton"
+        return try first("SELECT \(userColumns) FROM users WHERE \(column) = $1", [.text(usernameSkeleton)], row: decodeUser)
+    }
+
+    func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
+        try query("SELECT \(userColumns) FROM users WHERE username_skeleton IS NULL LIMIT $1", [.int(limit)], row: decodeUser)
+    }
 }
 
 private func decodeUser(_ row: PGRow) throws -> UserRecord {
     UserRecord(
         id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
         emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
-        createdAt: row.date(8), updatedAt: row.date(9))
+        createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
+        usernameDisplaySkeleton: row.optionalText(11))
 }

@@ -23,11 +23,13 @@ extension StoreError {
 
     /// The field a unique violation is about, from "UNIQUE constraint failed: users.email_key".
     ///
-    /// `*_key` columns hold the normalized form of the field callers know, so the suffix is dropped.
+    /// `*_key` columns hold the normalized form of the field callers know, so the suffix is dropped;
+    /// the `username_*skeleton` columns are the nickname too.
     static func conflictField(_ message: String) -> String {
         guard let qualified = message.split(separator: " ").last,
               let column = qualified.split(separator: ".").last
         else { return "unknown" }
+        if column.hasPrefix("username_") && column.hasSuffix("skeleton") { return "username" }
         return column.hasSuffix("_key") ? String(column.dropLast(4)) : String(column)
     }
 }

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, refreshTokenClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -91,6 +91,17 @@ enum Migrations {
             count INTEGER NOT NULL,
             window_start BIGINT NOT NULL
         );
+        """
+
+    /// Nicknames unique by UTS #39 confusable skeleton, of the case-folded key and of the name as
+    /// shown. SQL cannot compute skeletons: accounts from before keep NULLs (NULLs do not collide)
+    /// until the server's start-up step fills them and, with them, recomputes their email keys
+    /// (``EmailRule`` now folds NFKC and Unicode case).
+    private static let usernameSkeletons = """
+        ALTER TABLE users ADD COLUMN username_skeleton TEXT;
+        ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
+        CREATE UNIQUE INDEX users_username_skeleton ON users (username_skeleton);
+        CREATE UNIQUE INDEX users_username_display_skeleton ON users (username_display_skeleton);
         """
 
     /// Who used a refresh token (a keyed fingerprint of User-Agent and address), so the grace

@@ -2,17 +2,18 @@ import Foundation
 import AccountStore
 
 private let userColumns = """
-    id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at
+    id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
+    username_skeleton, username_display_skeleton
     """
 // Made once: this read runs on every `GET /auth/me`.
 private let selectUserByID = "SELECT \(userColumns) FROM users WHERE id = ?"
 
 extension SQLiteTransaction {
     func insertUser(_ user: UserRecord) throws {
-        try execute("INSERT INTO users (\(userColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+        try execute("INSERT INTO users (\(userColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
             .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
             .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
-            .date(user.createdAt), .date(user.updatedAt),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
         ])
     }
 
@@ -32,12 +33,14 @@ extension SQLiteTransaction {
     func updateUser(_ user: UserRecord) throws {
         try execute("""
             UPDATE users SET username = ?, username_key = ?, email = ?, email_key = ?, password_hash = ?,
-                mbti = ?, email_verified = ?, created_at = ?, updated_at = ?
+                mbti = ?, email_verified = ?, created_at = ?, updated_at = ?, username_skeleton = ?,
+                username_display_skeleton = ?
             WHERE id = ?
             """, [
             .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
             .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
-            .date(user.createdAt), .date(user.updatedAt), .uuid(user.id),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
+            .uuid(user.id),
         ])
     }
 
@@ -51,11 +54,21 @@ extension SQLiteTransaction {
     func userCount() throws -> Int {
         try first("SELECT COUNT(*) FROM users", []) { $0.int(0) } ?? 0
     }
+
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
+        let column = kind == .folded ? "username_skeleton" : "username_display_skeleton"
+        return try first("SELECT \(userColumns) FROM users WHERE \(column) = ?", [.text(usernameSkeleton)], row: decodeUser)
+    }
+
+    func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
+        try query("SELECT \(userColumns) FROM users WHERE username_skeleton IS NULL LIMIT ?", [.int(limit)], row: decodeUser)
+    }
 }
 
 private func decodeUser(_ row: Row) throws -> UserRecord {
     UserRecord(
         id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
         emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
-        createdAt: row.date(8), updatedAt: row.date(9))
+        createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
+        usernameDisplaySkeleton: row.optionalText(11))
 }

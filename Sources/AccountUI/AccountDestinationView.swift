@@ -10,7 +10,7 @@ struct AccountDestinationView: View {
     var body: some View {
         switch route {
         case .signUp:
-            SignUpScreen(session: session)
+            EmailCodeScreen(client: session.client, email: "", purpose: .signup, codeSent: false)
         case .verifiedSignUp(let email, let token):
             SignUpScreen(session: session, verifiedEmail: email, token: token)
         case .emailCode(let email, let purpose, let codeSent):

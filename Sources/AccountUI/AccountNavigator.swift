@@ -3,40 +3,42 @@ import AccountKit
 import Observation
 import SwiftUI
 
-/// The one owner of the account screens' `NavigationPath`, put in the environment once at the root.
+/// The one owner of the account screens' `NavigationPath`, put in the environment by
+/// ``AccountRootView`` (the screens' one way in), so no screen can be shown without it.
 ///
 /// Mac Catalyst loses pushes made through several bindings to one stack, so every screen goes
 /// through this object instead.
 ///
 /// ```swift
 /// @Environment(AccountNavigator.self) private var navigator
-/// navigator.push(.signUp)
+/// navigator.follow(AccountNavigation.signUpEntry)
 /// ```
-@MainActor @Observable public final class AccountNavigator {
+@MainActor @Observable final class AccountNavigator {
     /// The routes above the root.
-    public var path = NavigationPath()
+    var path = NavigationPath()
 
     /// An empty stack.
-    public init() {}
+    init() {}
 
     /// Shows `route` above the current screen.
-    public func push(_ route: AccountRoute) { path.append(route) }
+    func push(_ route: AccountRoute) { path.append(route) }
 
     /// Goes back one screen; does nothing at the root.
-    public func pop() {
+    func pop() {
         if !path.isEmpty { path.removeLast() }
     }
 
     /// Goes back to the root.
-    public func popToRoot() {
+    func popToRoot() {
         if !path.isEmpty { path.removeLast(path.count) }
     }
 
     /// Carries out a step AccountKit's ``AccountNavigation`` decided.
-    public func follow(_ step: NavigationStep) {
+    func follow(_ step: NavigationStep) {
         switch step {
         case .stay: break
         case .push(let route): push(route)
+        case .pop: pop()
         case .popToRoot: popToRoot()
         }
     }

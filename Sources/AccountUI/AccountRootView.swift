@@ -2,26 +2,32 @@
 import AccountKit
 import SwiftUI
 
-/// The account screens in one view: login or profile from the session's state, with sign-up,
-/// email verification and password reset pushed above them through one ``AccountNavigator``.
+/// The account screens in one view, and the one way in: login or profile from the session's
+/// state, with sign-up (email first), email verification and password reset pushed above them
+/// through the ``AccountNavigator`` it owns and hands to every screen.
 ///
-/// While the state is still unknown (the Keychain is locked at launch) it shows a quiet
-/// placeholder, never the login screen; it reads the store again each time the app becomes active.
+/// Which root shows is ``AccountLaunch``'s decision: a quiet placeholder only while the Keychain
+/// is locked (read again when the app becomes active); the login screen with what happened and a
+/// retry when storage fails for good; a session left from before a reinstall is checked with the
+/// server first.
 ///
 /// ```swift
 /// let session = SessionManager(client: AccountClient(), store: KeychainCredentialStore())
 /// AccountRootView(session: session)
 /// ```
 public struct AccountRootView: View {
-    let session: SessionManager
     @State private var navigator = AccountNavigator()
-    @State private var screen: RootScreen = .waiting
+    @State private var launch: AccountLaunch
     @Environment(\.scenePhase) private var scenePhase
 
-    /// - Parameter session: the app's one session manager.
-    public init(session: SessionManager) {
-        self.session = session
+    /// - Parameters:
+    ///   - session: the app's one session manager.
+    ///   - installation: tells the first launch after an install (a flag in `UserDefaults` by default).
+    @MainActor public init(session: SessionManager, installation: InstallationMarker = .userDefaults()) {
+        _launch = State(initialValue: AccountLaunch(session: session, installation: installation))
     }
+
+    private var session: SessionManager { launch.session }
 
     public var body: some View {
         NavigationStack(path: $navigator.path) {
@@ -32,29 +38,35 @@ public struct AccountRootView: View {
         }
         .environment(navigator)
         .task {
-            // A locked Keychain throws here and leaves the state unknown: the placeholder stays.
-            _ = try? await session.restore()
+            await launch.start()
             for await state in await session.stateUpdates() {
-                screen = AccountNavigation.root(for: state)
+                launch.show(state)
                 navigator.popToRoot()
             }
         }
         .onChange(of: scenePhase) { _, phase in
             guard phase == .active else { return }
-            Task { _ = try? await session.restore() }
+            Task { await launch.becameActive() }
         }
     }
 
     @ViewBuilder private var root: some View {
-        switch screen {
+        switch launch.screen {
         case .waiting:
             ProgressView()
                 .accessibilityLabel(AccountUIStrings.text(.loading, session.client.language))
         case .logIn:
-            LoginScreen(session: session)
+            LoginScreen(session: session, launch: launch)
         case .profile(let user):
             ProfileScreen(session: session, user: user)
         }
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+// Previews run in the simulator or on the Mac; `#Preview` needs Xcode's macro plugin, which the
+// iOS type-check on Linux lacks, so it sees them only through `AccountPreviews`.
+#Preview("Root, signed out") { AccountPreviews.root(signedIn: false) }
+#Preview("Root, signed in") { AccountPreviews.root(signedIn: true) }
+#endif
 #endif

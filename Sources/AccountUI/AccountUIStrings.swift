@@ -1,84 +1,107 @@
-#if canImport(SwiftUI)
 import AccountAPI
+import Foundation
 
-/// The screens' own words in English and Korean, keyed by the client's ``Language``.
+/// The screens' own words, from the String Catalog `Resources/Localizable.xcstrings` (English and
+/// Korean), in the client's ``Language``, which follows the app's own localizations.
 ///
-/// Field errors and server messages come from AccountKit's models already in that language; this
-/// table holds only titles, labels and button names.
+/// Field errors and server messages come from AccountKit's models already in that language; the
+/// catalog holds titles, labels and button names. The catalog is looked up in the language's own
+/// `.lproj` rather than by the device's list, so the screens and the models' messages always agree;
+/// a word the catalog lacks shows in English (its key).
 ///
 /// ```swift
 /// Text(AccountUIStrings.text(.logIn, .ko))   // "로그인"
 /// ```
 public enum AccountUIStrings {
-    /// A word or phrase of the screens.
+    /// A word or phrase of the screens; the raw value is its key in the catalog (the English text).
     public enum Key: String, CaseIterable, Sendable {
-        case logIn, signUp, forgotPassword, noAccount, identifier, password, passwordAgain, newPassword
-        case nickname, email, code, mbti, chooseMBTI, createAccount, sendCode, verify, resend
-        case changeEmail, cancel, cancelSignUpTitle, cancelSignUpMessage, discard, keepEditing
-        case profile, verified, notVerified, edit, save, logOut, logOutEverywhere, logOutEverywhereMessage
-        case sessions, thisDevice, unknownDevice, revoke, lastUsed, loading, resetPassword, setPassword
-        case passwordChanged, codeSentTo, emailCodeTitle, verifyEmailHint, submitHint
+        case logIn = "Log in"
+        case signUp = "Sign up"
+        case forgotPassword = "Forgot your password?"
+        case noAccount = "New here? Create an account"
+        case identifier = "Nickname or email"
+        case password = "Password"
+        case passwordAgain = "Password again"
+        case newPassword = "New password"
+        case nickname = "Nickname"
+        case email = "Email"
+        case code = "6-digit code"
+        case mbti = "MBTI"
+        case chooseMBTI = "Choose…"
+        case createAccount = "Create account"
+        case sendCode = "Send code"
+        case verify = "Verify"
+        case resend = "Send a new code"
+        case changeEmail = "Use another address"
+        case cancel = "Cancel"
+        case cancelSignUpTitle = "Cancel sign-up?"
+        case cancelSignUpMessage = "What you entered will be lost."
+        case discard = "Cancel sign-up"
+        case keepEditing = "Keep editing"
+        case profile = "Profile"
+        case verified = "Verified"
+        case notVerified = "Not verified"
+        case edit = "Edit"
+        case save = "Save"
+        case logOut = "Log out"
+        case logOutTitle = "Log out?"
+        case logOutMessage = "You can log in again with your nickname or email."
+        case logOutEverywhere = "Log out everywhere"
+        case logOutEverywhereTitle = "Log out everywhere?"
+        case logOutEverywhereMessage = "Every device signed in to this account will be logged out."
+        case sessions = "Signed-in devices"
+        case thisDevice = "This device"
+        case unknownDevice = "Unknown device"
+        case revoke = "Log out this device"
+        case lastUsed = "Last used"
+        case loading = "Loading"
+        case resetPassword = "Reset password"
+        case setPassword = "Set new password"
+        case passwordChanged = "Your password is changed. Log in with the new one."
+        case codeSentTo = "We sent a code to %@."
+        case emailCodeTitle = "Verify your email"
+        case verifyEmailHint = "Enter the code from the email."
+        case signUpEmailHint = "Start with your email address: we send a 6-digit code to prove it is yours."
+        case verifiedEmail = "Verified email"
+        case verifyAgain = "Verify the address again"
+        case submitHint = "Enabled when every field is filled in correctly."
+        case done = "Done"
+        case next = "Next"
+        case tryAgain = "Try again"
+        case resendIn = "Resend in %lld s"
     }
 
     /// The text of `key` in `language`.
     public static func text(_ key: Key, _ language: Language) -> String {
-        let pair = pairs(key)
-        return language == .ko ? pair.ko : pair.en
+        table(language)?.localizedString(forKey: key.rawValue, value: key.rawValue, table: "Localizable") ?? key.rawValue
     }
 
     /// "Resend in 42 s", in `language`.
     public static func resendIn(_ seconds: Int, _ language: Language) -> String {
-        language == .ko ? "\(seconds)초 후 다시 보내기" : "Resend in \(seconds) s"
+        String(format: text(.resendIn, language), locale: Locale(identifier: language.rawValue), seconds)
     }
 
-    // A switch, not a dictionary, so a key without words does not compile.
-    private static func pairs(_ key: Key) -> (en: String, ko: String) {
-        switch key {
-        case .logIn: ("Log in", "로그인")
-        case .signUp: ("Sign up", "회원가입")
-        case .forgotPassword: ("Forgot your password?", "비밀번호를 잊으셨나요?")
-        case .noAccount: ("New here? Create an account", "처음이신가요? 계정 만들기")
-        case .identifier: ("Nickname or email", "닉네임 또는 이메일")
-        case .password: ("Password", "비밀번호")
-        case .passwordAgain: ("Password again", "비밀번호 확인")
-        case .newPassword: ("New password", "새 비밀번호")
-        case .nickname: ("Nickname", "닉네임")
-        case .email: ("Email", "이메일")
-        case .code: ("6-digit code", "6자리 인증 코드")
-        case .mbti: ("MBTI", "MBTI")
-        case .chooseMBTI: ("Choose…", "선택하세요…")
-        case .createAccount: ("Create account", "계정 만들기")
-        case .sendCode: ("Send code", "인증 코드 보내기")
-        case .verify: ("Verify", "인증하기")
-        case .resend: ("Send a new code", "새 코드 보내기")
-        case .changeEmail: ("Use another address", "다른 주소 사용하기")
-        case .cancel: ("Cancel", "취소")
-        case .cancelSignUpTitle: ("Cancel sign-up?", "회원가입을 취소할까요?")
-        case .cancelSignUpMessage: ("What you entered will be lost.", "입력한 내용이 사라져요.")
-        case .discard: ("Cancel sign-up", "회원가입 취소")
-        case .keepEditing: ("Keep editing", "계속 입력하기")
-        case .profile: ("Profile", "프로필")
-        case .verified: ("Verified", "인증됨")
-        case .notVerified: ("Not verified", "인증 안 됨")
-        case .edit: ("Edit", "편집")
-        case .save: ("Save", "저장")
-        case .logOut: ("Log out", "로그아웃")
-        case .logOutEverywhere: ("Log out everywhere", "모든 기기에서 로그아웃")
-        case .logOutEverywhereMessage: ("Every device signed in to this account will be logged out.", "이 계정으로 로그인한 모든 기기에서 로그아웃돼요.")
-        case .sessions: ("Signed-in devices", "로그인한 기기")
-        case .thisDevice: ("This device", "이 기기")
-        case .unknownDevice: ("Unknown device", "알 수 없는 기기")
-        case .revoke: ("Log out this device", "이 기기 로그아웃")
-        case .lastUsed: ("Last used", "마지막 사용")
-        case .loading: ("Loading", "불러오는 중")
-        case .resetPassword: ("Reset password", "비밀번호 재설정")
-        case .setPassword: ("Set new password", "새 비밀번호 설정")
-        case .passwordChanged: ("Your password is changed. Log in with the new one.", "비밀번호가 바뀌었어요. 새 비밀번호로 로그인하세요.")
-        case .codeSentTo: ("We sent a code to", "인증 코드를 보냈어요:")
-        case .emailCodeTitle: ("Verify your email", "이메일 인증")
-        case .verifyEmailHint: ("Enter the code from the email.", "이메일로 받은 코드를 입력하세요.")
-        case .submitHint: ("Enabled when every field is filled in correctly.", "모든 항목을 올바르게 입력하면 누를 수 있어요.")
-        }
+    /// "We sent a code to minsu@example.com.", in `language`.
+    public static func codeSent(to email: String, _ language: Language) -> String {
+        String(format: text(.codeSentTo, language), locale: Locale(identifier: language.rawValue), email)
     }
+
+    /// The `.lproj` of `language` in the module's resources, if it has one.
+    private static func table(_ language: Language) -> Bundle? {
+        resources?.path(forResource: language.rawValue, ofType: "lproj").flatMap(Bundle.init(path:))
+    }
+
+    #if SWIFT_MODULE_RESOURCE_BUNDLE_AVAILABLE
+    private static let resources: Bundle? = .module
+    #else
+    // Build systems that do not say whether they generated `Bundle.module` (Xcode 16, and the iOS
+    // type-check, which compiles no generated code): look where those accessors look.
+    private static let resources: Bundle? = {
+        let name = "MBTIPlayground_AccountUI.bundle"
+        let places = [Bundle.main.resourceURL, Bundle(for: BundleToken.self).resourceURL, Bundle.main.bundleURL]
+        return places.lazy.compactMap { $0.flatMap { Bundle(url: $0.appendingPathComponent(name)) } }.first
+    }()
+
+    private final class BundleToken {}
+    #endif
 }
-#endif

@@ -3,13 +3,15 @@ import AccountAPI
 import AccountKit
 import SwiftUI
 
-/// The email and code screen over ``EmailVerificationFlow``: the address, then the code field
-/// once a code is sent, with the resend countdown.
+/// The email and code screen over ``EmailVerificationFlow``: the address, then the code once it
+/// is sent. The app's sign-up starts here (purpose `.signup`, then the details with the address
+/// fixed); verifying an existing account's address uses it too (`.verify`).
 ///
-/// The focused field scrolls above the keyboard (not on Mac Catalyst, which has none), and the
-/// layout ignores the keyboard safe area and pads by the keyboard's height instead, so nothing
-/// jumps when it shows. On Mac Catalyst the main action sits in a bottom bar.
-public struct EmailCodeScreen: View {
+/// The code is sent by itself at its last digit (a number pad has no return key; the keyboard's
+/// "Done" sends it too). "Use another address" and the resend countdown are always at hand; once
+/// the code is spent, the main button asks for a new one. SwiftUI keeps the focused field above
+/// the keyboard, scrolled into view on focus; on Mac Catalyst the main action sits in a bottom bar.
+struct EmailCodeScreen: View {
     enum Field: Hashable {
         case email
         case code
@@ -17,68 +19,46 @@ public struct EmailCodeScreen: View {
 
     @State private var flow: EmailVerificationFlow
     @FocusState private var focus: Field?
-    @State private var keyboardHeight: CGFloat = 0
     @Environment(AccountNavigator.self) private var navigator
 
     /// - Parameters:
     ///   - client: the API client.
     ///   - email: the address, when known.
-    ///   - purpose: `.verify` for an existing account, `.signup` to prove an address first.
-    ///   - codeSent: the server mailed a code already (after a sign-up): start at the code.
-    @MainActor public init(client: AccountClient, email: String, purpose: CodePurpose, codeSent: Bool) {
+    ///   - purpose: `.signup` to prove an address first, `.verify` for an existing account.
+    ///   - codeSent: the server mailed a code already (after a details-first sign-up): start at the code.
+    @MainActor init(client: AccountClient, email: String, purpose: CodePurpose, codeSent: Bool) {
         let flow = EmailVerificationFlow(client: client, purpose: purpose, email: email)
         if codeSent { flow.codeWasSent(to: email, expiresIn: AccountNavigation.assumedCodeLifetime) }
         _flow = State(initialValue: flow)
     }
 
-    public var body: some View {
+    var body: some View {
         ScrollViewReader { proxy in
             ScrollView {
                 VStack(alignment: .leading, spacing: 20) {
-                    Text(text(.verifyEmailHint))
+                    Text(text(flow.purpose == .signup ? .signUpEmailHint : .verifyEmailHint))
                         .font(.body)
                         .foregroundStyle(.secondary)
-                    SignupTextFieldView(
-                        kind: .email, title: text(.email), text: $flow.email, field: Field.email, focus: $focus,
-                        errors: flow.emailError.map { [$0] } ?? [], submitLabel: .send
-                    ) { send() }
-                    .disabled(isCodeStep)
-                    .id(Field.email)
                     if isCodeStep {
+                        codeStep
+                    } else {
                         SignupTextFieldView(
-                            kind: .code, title: text(.code), text: $flow.code, field: Field.code, focus: $focus,
-                            errors: flow.codeError.map { [$0] } ?? [], submitLabel: .done
-                        ) { verify() }
-                        .id(Field.code)
-                        resendButton
-                        Button(text(.changeEmail)) {
-                            flow.changeEmail()
-                            focus = .email
-                        }
-                        .accessibilityLabel(text(.changeEmail))
+                            kind: .email, title: text(.email), text: $flow.email, field: Field.email, focus: $focus,
+                            errors: flow.emailError.map { [$0] } ?? [], submitLabel: .send
+                        ) { perform() }
+                        .id(Field.email)
                     }
-                    if let message = flow.message {
-                        Text(message)
-                            .font(.callout)
-                            .foregroundStyle(.red)
-                    }
+                    FormMessageView(message: flow.message)
                     #if !targetEnvironment(macCatalyst)
                     primaryAction
                     #endif
                 }
                 .padding()
-                .padding(.bottom, keyboardHeight)
                 .accountColumn()
             }
-            .ignoresSafeArea(.keyboard, edges: .bottom)
-            .onChange(of: focus) { _, field in
-                scroll(proxy, to: field)
-            }
-            .onChange(of: keyboardHeight) { _, _ in
-                scroll(proxy, to: focus)
-            }
+            .scrollDismissesKeyboard(.interactively)
+            .scrollsToFocus(focus, with: proxy)
         }
-        .observesKeyboardHeight($keyboardHeight)
         #if targetEnvironment(macCatalyst)
         .safeAreaInset(edge: .bottom) {
             primaryAction
@@ -87,12 +67,41 @@ public struct EmailCodeScreen: View {
                 .background(.bar)
         }
         #endif
-        .navigationTitle(text(.emailCodeTitle))
+        .navigationTitle(text(flow.purpose == .signup ? .signUp : .emailCodeTitle))
         .task {
             await flow.loadPolicy()
         }
+        .onAppear {
+            // Back from the details (their proof ran out): start again at the address.
+            flow.reappeared()
+            focus = isCodeStep ? .code : .email
+        }
+        .onChange(of: flow.code) { _, _ in
+            Task { await flow.verifyIfComplete() }
+        }
         .onChange(of: flow.step) { _, step in
+            if case .codeSent = step { focus = .code }
             navigator.follow(AccountNavigation.afterVerification(step, purpose: flow.purpose, email: flow.email))
+        }
+    }
+
+    /// The address the code went to, the code, another address, and the resend countdown.
+    @ViewBuilder private var codeStep: some View {
+        Text(AccountUIStrings.codeSent(to: flow.email, flow.language))
+            .font(.callout)
+        SignupTextFieldView(
+            kind: .code, title: text(.code), text: $flow.code, field: Field.code, focus: $focus,
+            errors: flow.codeError.map { [$0] } ?? [], submitLabel: .done, keyboardDoneTitle: text(.done)
+        ) { perform() }
+        .disabled(flow.needsNewCode)
+        .id(Field.code)
+        HStack {
+            Button(text(.changeEmail)) {
+                flow.changeEmail()
+                focus = .email
+            }
+            Spacer()
+            if !flow.needsNewCode { resendButton }
         }
     }
 
@@ -101,18 +110,19 @@ public struct EmailCodeScreen: View {
         return false
     }
 
-    /// Send while asking for the address, verify once the code field shows.
-    @ViewBuilder private var primaryAction: some View {
-        if isCodeStep {
-            PrimaryButton(title: text(.verify), isEnabled: flow.canVerify, isWorking: flow.isWorking) { verify() }
-        } else {
-            TimelineView(.periodic(from: .now, by: 1)) { context in
-                let seconds = flow.resendCountdown(at: context.date)
-                PrimaryButton(
-                    title: seconds > 0 ? AccountUIStrings.resendIn(seconds, flow.language) : text(.sendCode),
-                    isEnabled: seconds == 0, isWorking: flow.isWorking
-                ) { send() }
-            }
+    /// The flow's main action: send, verify, or (the code spent) a new code after the countdown.
+    private var primaryAction: some View {
+        TimelineView(.periodic(from: .now, by: 1)) { context in
+            let seconds = flow.resendCountdown(at: context.date)
+            let title: String =
+                switch flow.primaryAction {
+                case .verify: text(.verify)
+                case .sendCode: seconds > 0 ? AccountUIStrings.resendIn(seconds, flow.language) : text(.sendCode)
+                case .sendNewCode: seconds > 0 ? AccountUIStrings.resendIn(seconds, flow.language) : text(.resend)
+                }
+            PrimaryButton(
+                title: title, isEnabled: flow.canPerformPrimaryAction(at: context.date), isWorking: flow.isWorking
+            ) { perform() }
         }
     }
 
@@ -121,32 +131,25 @@ public struct EmailCodeScreen: View {
         TimelineView(.periodic(from: .now, by: 1)) { context in
             let seconds = flow.resendCountdown(at: context.date)
             let title = seconds > 0 ? AccountUIStrings.resendIn(seconds, flow.language) : text(.resend)
-            Button(title) { send() }
-                .disabled(seconds > 0 || flow.isWorking)
-                .accessibilityLabel(title)
+            Button(title) {
+                Task { await flow.sendCode() }
+            }
+            .disabled(seconds > 0 || flow.isWorking)
         }
     }
 
-    private func send() {
-        Task {
-            await flow.sendCode()
-            if isCodeStep { focus = .code }
-        }
-    }
-
-    private func verify() {
-        Task { await flow.verify() }
-    }
-
-    private func scroll(_ proxy: ScrollViewProxy, to field: Field?) {
-        #if !targetEnvironment(macCatalyst)
-        guard let field else { return }
-        withAnimation { proxy.scrollTo(field, anchor: .center) }
-        #endif
+    private func perform() {
+        Task { await flow.performPrimaryAction() }
     }
 
     private func text(_ key: AccountUIStrings.Key) -> String {
         AccountUIStrings.text(key, flow.language)
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Sign-up: address") { AccountPreviews.emailCode(purpose: .signup, codeSent: false) }
+#Preview("Verify: code sent") { AccountPreviews.emailCode(purpose: .verify, codeSent: true) }
+#Preview("이메일 인증") { AccountPreviews.emailCode(purpose: .verify, codeSent: true, language: .ko) }
+#endif
 #endif

@@ -3,55 +3,68 @@ import AccountKit
 import SwiftUI
 
 /// The login screen over ``LoginForm``: nickname or email and password, with links to sign-up
-/// and password reset. A right password for an unverified address leads to the code screen.
-public struct LoginScreen: View {
+/// (email first) and password reset. A right password for an unverified address leads to the
+/// code screen; coming back, its "verify your email" message is gone. What ``AccountLaunch`` has
+/// to say (a store that failed, a session that ended with a reinstall) shows above, with a retry.
+struct LoginScreen: View {
     enum Field: Hashable {
         case identifier
         case password
     }
 
     @State private var form: LoginForm
+    let launch: AccountLaunch
     @FocusState private var focus: Field?
     @Environment(AccountNavigator.self) private var navigator
 
-    /// - Parameter session: the session the login starts.
-    @MainActor public init(session: SessionManager) {
+    /// - Parameters:
+    ///   - session: the session the login starts.
+    ///   - launch: the root's launch state, for its message and retry.
+    @MainActor init(session: SessionManager, launch: AccountLaunch) {
         _form = State(initialValue: LoginForm(session: session))
+        self.launch = launch
     }
 
-    public var body: some View {
-        ScrollView {
-            VStack(alignment: .leading, spacing: 20) {
-                SignupTextFieldView(
-                    kind: .identifier, title: text(.identifier), text: $form.identifier, field: Field.identifier,
-                    focus: $focus
-                ) { focus = .password }
-                SignupTextFieldView(
-                    kind: .password, title: text(.password), text: $form.password, field: Field.password,
-                    focus: $focus, submitLabel: .go
-                ) { submit() }
-                if let message = form.message {
-                    Text(message)
-                        .font(.callout)
-                        .foregroundStyle(.red)
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView {
+                VStack(alignment: .leading, spacing: 20) {
+                    if let notice = launch.message {
+                        LaunchNotice(message: notice, retryTitle: launch.canRetry ? text(.tryAgain) : nil) {
+                            Task { await launch.retry() }
+                        }
+                    }
+                    SignupTextFieldView(
+                        kind: .identifier, title: text(.identifier), text: $form.identifier, field: Field.identifier,
+                        focus: $focus
+                    ) { focus = .password }
+                    .id(Field.identifier)
+                    SignupTextFieldView(
+                        kind: .password, title: text(.password), text: $form.password, field: Field.password,
+                        focus: $focus, submitLabel: .go
+                    ) { submit() }
+                    .id(Field.password)
+                    FormMessageView(message: form.message)
+                    PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
+                    Button(text(.forgotPassword)) {
+                        navigator.push(.passwordReset(email: form.verificationEmail ?? ""))
+                    }
+                    Button(text(.noAccount)) {
+                        navigator.follow(AccountNavigation.signUpEntry)
+                    }
                 }
-                PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
-                Button(text(.forgotPassword)) {
-                    navigator.push(.passwordReset(email: form.verificationEmail ?? ""))
-                }
-                .accessibilityLabel(text(.forgotPassword))
-                Button(text(.noAccount)) {
-                    navigator.push(.signUp)
-                }
-                .accessibilityLabel(text(.noAccount))
+                .padding()
+                .accountColumn()
             }
-            .padding()
-            .accountColumn()
+            .scrollDismissesKeyboard(.interactively)
+            .scrollsToFocus(focus, with: proxy)
         }
         .navigationTitle(text(.logIn))
+        .onAppear { form.reappeared() }
     }
 
     private func submit() {
+        guard form.canSubmit else { return }
         focus = nil
         Task {
             await form.submit()
@@ -64,4 +77,34 @@ public struct LoginScreen: View {
         AccountUIStrings.text(key, form.language)
     }
 }
+
+/// What happened at launch, above the login form, with a retry when reading again may help.
+struct LaunchNotice: View {
+    let message: String
+    let retryTitle: String?
+    let retry: () -> Void
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            Label(message, systemImage: "exclamationmark.triangle")
+                .foregroundStyle(.primary)
+                .fixedSize(horizontal: false, vertical: true)
+            if let retryTitle {
+                Button(retryTitle, action: retry)
+                    .buttonStyle(.bordered)
+            }
+        }
+        .padding()
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .background(.orange.opacity(0.15), in: RoundedRectangle(cornerRadius: 10))
+        .accessibilityElement(children: .contain)
+        .announcesNew([message])
+        .onAppear { AccessibilityNotification.Announcement(message).post() }
+    }
+}
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Login") { AccountPreviews.login() }
+#Preview("로그인") { AccountPreviews.login(language: .ko) }
+#endif
 #endif

@@ -3,8 +3,9 @@ import AccountKit
 import SwiftUI
 
 /// The password reset screen over ``PasswordResetForm``: the address, then the mailed code and
-/// a new password; when done, back to login.
-public struct PasswordResetScreen: View {
+/// a new password; when done, back to login. A complete code moves on to the new password by
+/// itself (a number pad has no return key; the keyboard's "Next" does it too).
+struct PasswordResetScreen: View {
     enum Field: Hashable {
         case email
         case code
@@ -18,48 +19,58 @@ public struct PasswordResetScreen: View {
     /// - Parameters:
     ///   - client: the API client.
     ///   - email: the address, when the login screen knows it.
-    @MainActor public init(client: AccountClient, email: String = "") {
+    @MainActor init(client: AccountClient, email: String = "") {
         _form = State(initialValue: PasswordResetForm(client: client, email: email))
     }
 
-    public var body: some View {
-        ScrollView {
-            VStack(alignment: .leading, spacing: 20) {
-                switch form.step {
-                case .enterEmail:
-                    SignupTextFieldView(
-                        kind: .email, title: text(.email), text: $form.email, field: Field.email, focus: $focus,
-                        errors: form.emailError.map { [$0] } ?? [], submitLabel: .send
-                    ) { requestCode() }
-                    PrimaryButton(title: text(.sendCode), isEnabled: true, isWorking: form.isWorking) { requestCode() }
-                case .codeSent:
-                    Text(verbatim: "\(text(.codeSentTo)) \(form.email)")
-                        .foregroundStyle(.secondary)
-                    SignupTextFieldView(
-                        kind: .code, title: text(.code), text: $form.code, field: Field.code, focus: $focus,
-                        errors: form.codeError.map { [$0] } ?? []
-                    ) { focus = .newPassword }
-                    SignupTextFieldView(
-                        kind: .newPassword, title: text(.newPassword), text: $form.newPassword,
-                        field: Field.newPassword, focus: $focus, errors: form.passwordErrors, submitLabel: .done
-                    ) { confirm() }
-                    PrimaryButton(title: text(.setPassword), isEnabled: form.canConfirm, isWorking: form.isWorking) {
-                        confirm()
-                    }
-                case .done:
-                    Label(text(.passwordChanged), systemImage: "checkmark.circle")
-                    PrimaryButton(title: text(.logIn), isEnabled: true, isWorking: false) { navigator.popToRoot() }
+    var body: some View {
+        ScrollViewReader { proxy in
+            ScrollView {
+                VStack(alignment: .leading, spacing: 20) {
+                    steps
+                    FormMessageView(message: form.message)
                 }
-                if let message = form.message {
-                    Text(message)
-                        .font(.callout)
-                        .foregroundStyle(.red)
-                }
+                .padding()
+                .accountColumn()
             }
-            .padding()
-            .accountColumn()
+            .scrollDismissesKeyboard(.interactively)
+            .scrollsToFocus(focus, with: proxy)
         }
         .navigationTitle(text(.resetPassword))
+        .onChange(of: form.code) { _, _ in
+            if form.isCodeComplete, focus == .code { focus = .newPassword }
+        }
+    }
+
+    @ViewBuilder private var steps: some View {
+        switch form.step {
+        case .enterEmail:
+            SignupTextFieldView(
+                kind: .email, title: text(.email), text: $form.email, field: Field.email, focus: $focus,
+                errors: form.emailError.map { [$0] } ?? [], submitLabel: .send
+            ) { requestCode() }
+            .id(Field.email)
+            PrimaryButton(title: text(.sendCode), isEnabled: true, isWorking: form.isWorking) { requestCode() }
+        case .codeSent:
+            Text(AccountUIStrings.codeSent(to: form.email, form.language))
+                .foregroundStyle(.secondary)
+            SignupTextFieldView(
+                kind: .code, title: text(.code), text: $form.code, field: Field.code, focus: $focus,
+                errors: form.codeError.map { [$0] } ?? [], keyboardDoneTitle: text(.next)
+            ) { focus = .newPassword }
+            .id(Field.code)
+            SignupTextFieldView(
+                kind: .newPassword, title: text(.newPassword), text: $form.newPassword,
+                field: Field.newPassword, focus: $focus, errors: form.passwordErrors, submitLabel: .done
+            ) { confirm() }
+            .id(Field.newPassword)
+            PrimaryButton(title: text(.setPassword), isEnabled: form.canConfirm, isWorking: form.isWorking) {
+                confirm()
+            }
+        case .done:
+            Label(text(.passwordChanged), systemImage: "checkmark.circle")
+            PrimaryButton(title: text(.logIn), isEnabled: true, isWorking: false) { navigator.popToRoot() }
+        }
     }
 
     private func requestCode() {
@@ -71,6 +82,7 @@ public struct PasswordResetScreen: View {
     }
 
     private func confirm() {
+        guard form.canConfirm else { return }
         focus = nil
         Task { await form.confirm() }
     }
@@ -79,4 +91,8 @@ public struct PasswordResetScreen: View {
         AccountUIStrings.text(key, form.language)
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Reset password") { AccountPreviews.passwordReset() }
+#endif
 #endif

@@ -1,7 +1,8 @@
 #if canImport(SwiftUI)
 import SwiftUI
 
-/// The screen's main action: full width, prominent, a spinner while its request is on its way.
+/// The screen's main action: full width, prominent, a spinner while its request is on its way;
+/// Return triggers it on a Mac (and with a hardware keyboard).
 struct PrimaryButton: View {
     let title: String
     let isEnabled: Bool
@@ -20,6 +21,7 @@ struct PrimaryButton: View {
         .buttonStyle(.borderedProminent)
         .controlSize(.large)
         .disabled(!isEnabled || isWorking)
+        .keyboardShortcut(.defaultAction)
         .accessibilityLabel(title)
         .accessibilityHint(hint)
     }

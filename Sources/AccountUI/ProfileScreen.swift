@@ -4,26 +4,28 @@ import AccountKit
 import SwiftUI
 
 /// The profile screen over ``ProfileModel``: nickname, email with its verified badge and MBTI
-/// type, editing, logging out here or everywhere, and the signed-in devices with revoke.
-public struct ProfileScreen: View {
+/// type, editing, logging out here or everywhere (each asked first, in an alert), and the
+/// signed-in devices with revoke.
+struct ProfileScreen: View {
     enum Field: Hashable {
         case nickname
     }
 
     @State private var profile: ProfileModel
     @FocusState private var focus: Field?
+    @State private var asksToLogOut = false
     @State private var asksToLogOutEverywhere = false
 
     /// - Parameters:
     ///   - session: the signed-in session.
     ///   - user: the user the session state carries, shown before the fresh copy arrives.
-    @MainActor public init(session: SessionManager, user: User) {
+    @MainActor init(session: SessionManager, user: User) {
         let profile = ProfileModel(session: session)
         profile.show(user)
         _profile = State(initialValue: profile)
     }
 
-    public var body: some View {
+    var body: some View {
         List {
             Section {
                 if profile.isEditing {
@@ -32,10 +34,9 @@ public struct ProfileScreen: View {
                     details(user)
                 }
             }
-            if let message = profile.message {
+            if profile.message != nil {
                 Section {
-                    Text(message)
-                        .foregroundStyle(.red)
+                    FormMessageView(message: profile.message)
                 }
             }
             Section(text(.sessions)) {
@@ -46,14 +47,8 @@ public struct ProfileScreen: View {
                 }
             }
             Section {
-                Button(text(.logOut)) {
-                    Task { await profile.logOut() }
-                }
-                .accessibilityLabel(text(.logOut))
-                Button(text(.logOutEverywhere), role: .destructive) {
-                    asksToLogOutEverywhere = true
-                }
-                .accessibilityLabel(text(.logOutEverywhere))
+                Button(text(.logOut)) { asksToLogOut = true }
+                Button(text(.logOutEverywhere), role: .destructive) { asksToLogOutEverywhere = true }
             }
         }
         .accountColumn()
@@ -65,21 +60,27 @@ public struct ProfileScreen: View {
                         Task { await profile.save() }
                     }
                     .disabled(!profile.canSave)
-                    .accessibilityLabel(text(.save))
+                    .keyboardShortcut(.defaultAction)
                 } else {
                     Button(text(.edit)) { profile.startEditing() }
                         .disabled(profile.user == nil)
-                        .accessibilityLabel(text(.edit))
                 }
             }
             ToolbarItem(placement: .cancellationAction) {
                 if profile.isEditing {
                     Button(text(.cancel)) { profile.cancelEditing() }
-                        .accessibilityLabel(text(.cancel))
                 }
             }
         }
-        .confirmationDialog(text(.logOutEverywhere), isPresented: $asksToLogOutEverywhere, titleVisibility: .visible) {
+        .alert(text(.logOutTitle), isPresented: $asksToLogOut) {
+            Button(text(.logOut), role: .destructive) {
+                Task { await profile.logOut() }
+            }
+            Button(text(.cancel), role: .cancel) {}
+        } message: {
+            Text(text(.logOutMessage))
+        }
+        .alert(text(.logOutEverywhereTitle), isPresented: $asksToLogOutEverywhere) {
             Button(text(.logOutEverywhere), role: .destructive) {
                 Task { await profile.logOutEverywhere() }
             }
@@ -124,4 +125,9 @@ public struct ProfileScreen: View {
         AccountUIStrings.text(key, profile.language)
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Profile") { AccountPreviews.profile() }
+#Preview("프로필") { AccountPreviews.profile(language: .ko) }
+#endif
 #endif

@@ -3,7 +3,8 @@ import AccountAPI
 import AccountKit
 import SwiftUI
 
-/// One signed-in device in the profile's sessions list, with its revoke button.
+/// One signed-in device in the profile's sessions list (named from its `User-Agent`), when it was
+/// last used in local time and the app's language, and its revoke button.
 struct SessionRow: View {
     let session: SessionInfo
     let language: Language
@@ -12,14 +13,14 @@ struct SessionRow: View {
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
             VStack(alignment: .leading, spacing: 4) {
-                Text(session.userAgent ?? AccountUIStrings.text(.unknownDevice, language))
+                Text(session.deviceName ?? AccountUIStrings.text(.unknownDevice, language))
                     .font(.body)
                 if session.current {
                     Text(AccountUIStrings.text(.thisDevice, language))
                         .font(.caption)
                         .foregroundStyle(.tint)
                 }
-                Text(verbatim: "\(AccountUIStrings.text(.lastUsed, language)): \(session.lastUsedAt.formatted(date: .abbreviated, time: .shortened))")
+                Text(verbatim: "\(AccountUIStrings.text(.lastUsed, language)): \(lastUsed)")
                     .font(.caption)
                     .foregroundStyle(.secondary)
             }
@@ -31,6 +32,12 @@ struct SessionRow: View {
             .buttonStyle(.borderless)
             .accessibilityLabel(AccountUIStrings.text(.revoke, language))
         }
+    }
+
+    /// In this device's time zone, worded in the screens' language (not the device's region alone).
+    private var lastUsed: String {
+        session.lastUsedAt.formatted(
+            Date.FormatStyle(date: .abbreviated, time: .shortened, locale: Locale(identifier: language.rawValue), timeZone: .current))
     }
 }
 #endif

@@ -3,56 +3,48 @@ import AccountAPI
 import AccountKit
 import SwiftUI
 
-/// The sign-up screen over ``SignUpForm``: nickname, email, password twice and MBTI type, each
-/// with its errors under it as the user types; the button is enabled only when the form can be
-/// sent, and leaving with input asks first.
-public struct SignUpScreen: View {
+/// The sign-up details over ``SignUpForm``, after the address was proven (email first): the
+/// address shown with its badge, not edited; nickname, password twice and MBTI type, each with its
+/// errors under it as the user types. The return key skips the address; the button is enabled
+/// only when the form can be sent; leaving with input asks first, in an alert.
+struct SignUpScreen: View {
     @State private var form: SignUpForm
     @FocusState private var focus: SignUpField?
-    @State private var keyboardHeight: CGFloat = 0
     @State private var asksToLeave = false
     @Environment(AccountNavigator.self) private var navigator
 
     /// - Parameters:
-    ///   - session: the session a verified sign-up starts; its client sends the request.
-    ///   - verifiedEmail: an address proven first (email-first flow), with its `token`.
-    ///   - token: the verification token of `verifiedEmail`.
-    @MainActor public init(session: SessionManager, verifiedEmail: String? = nil, token: String? = nil) {
+    ///   - session: the session the sign-up starts; its client sends the request.
+    ///   - verifiedEmail: the address proven on the code screen.
+    ///   - token: the proof, which the account is created with.
+    @MainActor init(session: SessionManager, verifiedEmail: String, token: String) {
         let form = SignUpForm(client: session.client, session: session)
-        if let verifiedEmail, let token {
-            form.email = verifiedEmail
-            form.emailVerificationToken = token
-        }
+        form.useVerifiedEmail(verifiedEmail, token: token)
         _form = State(initialValue: form)
     }
 
-    public var body: some View {
+    var body: some View {
         ScrollViewReader { proxy in
             ScrollView {
                 VStack(alignment: .leading, spacing: 20) {
+                    verifiedAddress
                     fields
-                    if let message = form.formError {
-                        Text(message)
-                            .font(.callout)
-                            .foregroundStyle(.red)
+                    FormMessageView(message: form.formError)
+                    if form.needsNewVerification {
+                        Button(text(.verifyAgain)) {
+                            navigator.follow(AccountNavigation.afterVerificationExpired)
+                        }
                     }
                     #if !targetEnvironment(macCatalyst)
                     submitButton
                     #endif
                 }
                 .padding()
-                .padding(.bottom, keyboardHeight)
                 .accountColumn()
             }
-            .ignoresSafeArea(.keyboard, edges: .bottom)
-            .onChange(of: focus) { _, field in
-                scroll(proxy, to: field)
-            }
-            .onChange(of: keyboardHeight) { _, _ in
-                scroll(proxy, to: focus)
-            }
+            .scrollDismissesKeyboard(.interactively)
+            .scrollsToFocus(focus, with: proxy)
         }
-        .observesKeyboardHeight($keyboardHeight)
         #if targetEnvironment(macCatalyst)
         .safeAreaInset(edge: .bottom) {
             submitButton
@@ -66,11 +58,10 @@ public struct SignUpScreen: View {
         .toolbar {
             ToolbarItem(placement: .cancellationAction) {
                 Button(text(.cancel)) { leave() }
-                    .accessibilityLabel(text(.cancel))
             }
         }
-        .confirmationDialog(text(.cancelSignUpTitle), isPresented: $asksToLeave, titleVisibility: .visible) {
-            Button(text(.discard), role: .destructive) { navigator.pop() }
+        .alert(text(.cancelSignUpTitle), isPresented: $asksToLeave) {
+            Button(text(.discard), role: .destructive) { navigator.follow(AccountNavigation.leavingSignUp) }
             Button(text(.keepEditing), role: .cancel) {}
         } message: {
             Text(text(.cancelSignUpMessage))
@@ -78,39 +69,44 @@ public struct SignUpScreen: View {
         .task {
             await form.loadPolicy()
         }
+        .onAppear { focus = .username }
         .onChange(of: form.phase) { _, phase in
             navigator.follow(AccountNavigation.afterSignUp(phase))
         }
     }
 
+    /// The proven address: read, not typed.
+    private var verifiedAddress: some View {
+        LabeledContent(text(.verifiedEmail)) {
+            HStack(spacing: 6) {
+                Text(form.verifiedEmail ?? form.email)
+                    .textSelection(.enabled)
+                Image(systemName: "checkmark.seal.fill")
+                    .foregroundStyle(Color.accentColor)
+                    .accessibilityLabel(text(.verified))
+            }
+        }
+        .accessibilityElement(children: .combine)
+    }
+
     @ViewBuilder private var fields: some View {
-        SignupTextFieldView(
-            kind: .nickname, title: text(.nickname), text: $form.username, field: SignUpField.username,
-            focus: $focus, errors: form.errors(for: .username)
-        ) { focus = .email }
-        .id(SignUpField.username)
-        SignupTextFieldView(
-            kind: .email, title: text(.email), text: $form.email, field: SignUpField.email,
-            focus: $focus, errors: form.errors(for: .email)
-        ) { focus = .password }
-        // The token proves this address only.
-        .disabled(form.emailVerificationToken != nil)
-        .id(SignUpField.email)
-        SignupTextFieldView(
-            kind: .newPassword, title: text(.password), text: $form.password, field: SignUpField.password,
-            focus: $focus, errors: form.errors(for: .password)
-        ) { focus = .passwordConfirmation }
-        .id(SignUpField.password)
-        SignupTextFieldView(
-            kind: .newPassword, title: text(.passwordAgain), text: $form.passwordConfirmation,
-            field: SignUpField.passwordConfirmation, focus: $focus, errors: form.errors(for: .passwordConfirmation),
-            submitLabel: .done
-        ) { focus = nil }
-        .id(SignUpField.passwordConfirmation)
+        textField(.username, kind: .nickname, title: text(.nickname), text: $form.username)
+        textField(.password, kind: .newPassword, title: text(.password), text: $form.password)
+        textField(.passwordConfirmation, kind: .newPassword, title: text(.passwordAgain), text: $form.passwordConfirmation)
         MBTIPicker(
             title: text(.mbti), placeholder: text(.chooseMBTI), selection: $form.mbti,
             choices: form.mbtiChoices, errors: form.errors(for: .mbti))
         .id(SignUpField.mbti)
+    }
+
+    /// A field whose return key moves on in the form's order (``SignUpForm/field(after:)``).
+    private func textField(_ field: SignUpField, kind: SignupFieldKind, title: String, text: Binding<String>) -> some View {
+        let next = form.field(after: field)
+        return SignupTextFieldView(
+            kind: kind, title: title, text: text, field: field, focus: $focus, errors: form.errors(for: field),
+            submitLabel: next == nil ? .done : .next
+        ) { focus = next }
+        .id(field)
     }
 
     private var submitButton: some View {
@@ -127,19 +123,17 @@ public struct SignUpScreen: View {
         if AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase) {
             asksToLeave = true
         } else {
-            navigator.pop()
+            navigator.follow(AccountNavigation.leavingSignUp)
         }
-    }
-
-    private func scroll(_ proxy: ScrollViewProxy, to field: SignUpField?) {
-        #if !targetEnvironment(macCatalyst)
-        guard let field else { return }
-        withAnimation { proxy.scrollTo(field, anchor: .center) }
-        #endif
     }
 
     private func text(_ key: AccountUIStrings.Key) -> String {
         AccountUIStrings.text(key, form.language)
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Sign-up details") { AccountPreviews.signUp() }
+#Preview("회원가입") { AccountPreviews.signUp(language: .ko) }
+#endif
 #endif

@@ -7,7 +7,7 @@ import UIKit
 /// What a ``SignupTextFieldView`` asks for; sets its keyboard, content type, secure entry and
 /// capitalization.
 public enum SignupFieldKind: Sendable, Hashable {
-    /// A nickname (Korean or Latin letters, digits).
+    /// A nickname (Korean or Latin letters, digits); the account's user name for password managers.
     case nickname
     /// An email address.
     case email
@@ -23,6 +23,9 @@ public enum SignupFieldKind: Sendable, Hashable {
     /// Whether the text is hidden as it is typed.
     public var isSecure: Bool { self == .password || self == .newPassword }
 
+    /// Whether the field shows a number pad, which has no return key (so the screen offers "Done").
+    public var usesNumberPad: Bool { self == .code }
+
     #if os(iOS)
     /// The keyboard the field shows.
     public var keyboard: UIKeyboardType {
@@ -33,15 +36,15 @@ public enum SignupFieldKind: Sendable, Hashable {
         }
     }
 
-    /// What AutoFill offers for the field.
+    /// What AutoFill offers for the field. The sign-up nickname is the `.username` iOS saves with
+    /// the new password, so the saved login names the account.
     public var contentType: UITextContentType {
         switch self {
-        case .nickname: .nickname
+        case .nickname, .identifier: .username
         case .email: .emailAddress
         case .code: .oneTimeCode
         case .password: .password
         case .newPassword: .newPassword
-        case .identifier: .username
         }
     }
     #endif

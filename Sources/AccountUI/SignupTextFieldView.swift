@@ -4,6 +4,9 @@ import SwiftUI
 /// The one text field of the account screens: a title, the field its ``SignupFieldKind`` sets
 /// up, the messages under it, a focus binding and a submit action.
 ///
+/// A number pad has no return key: while such a field has focus, the keyboard's toolbar offers
+/// `keyboardDoneTitle`, which runs the submit action.
+///
 /// ```swift
 /// SignupTextFieldView(kind: .email, title: "Email", text: $form.email, field: .email,
 ///                     focus: $focus, errors: form.errors(for: .email)) { focus = .password }
@@ -16,6 +19,7 @@ public struct SignupTextFieldView<Field: Hashable>: View {
     let focus: FocusState<Field?>.Binding
     let errors: [String]
     let submitLabel: SubmitLabel
+    let keyboardDoneTitle: String
     let onSubmit: () -> Void
 
     /// - Parameters:
@@ -26,11 +30,12 @@ public struct SignupTextFieldView<Field: Hashable>: View {
     ///   - focus: the screen's focus state.
     ///   - errors: the messages to show under the field (the model's, already localized).
     ///   - submitLabel: the return key's name.
-    ///   - onSubmit: what the return key does (next field, or the screen's action).
+    ///   - keyboardDoneTitle: the keyboard toolbar's button over a number pad.
+    ///   - onSubmit: what the return key (or that button) does: next field, or the screen's action.
     public init(
         kind: SignupFieldKind, title: String, text: Binding<String>, field: Field,
         focus: FocusState<Field?>.Binding, errors: [String] = [], submitLabel: SubmitLabel = .next,
-        onSubmit: @escaping () -> Void
+        keyboardDoneTitle: String = "Done", onSubmit: @escaping () -> Void
     ) {
         self.kind = kind
         self.title = title
@@ -39,6 +44,7 @@ public struct SignupTextFieldView<Field: Hashable>: View {
         self.focus = focus
         self.errors = errors
         self.submitLabel = submitLabel
+        self.keyboardDoneTitle = keyboardDoneTitle
         self.onSubmit = onSubmit
     }
 
@@ -55,8 +61,15 @@ public struct SignupTextFieldView<Field: Hashable>: View {
                 .submitLabel(submitLabel)
                 .onSubmit(onSubmit)
                 .accessibilityLabel(title)
-                .accessibilityHint(errors.joined(separator: " "))
             FieldErrorsView(errors: errors)
+        }
+        .toolbar {
+            if kind.usesNumberPad && focus.wrappedValue == field {
+                ToolbarItemGroup(placement: .keyboard) {
+                    Spacer()
+                    Button(keyboardDoneTitle, action: onSubmit)
+                }
+            }
         }
     }
 
@@ -82,6 +95,16 @@ extension View {
         #else
         self
         #endif
+    }
+
+    /// Scrolls `proxy` so the focused field sits in view, above the keyboard SwiftUI avoids by
+    /// itself (no keyboard-height arithmetic: it is wrong for the iPad's floating keyboard, Stage
+    /// Manager windows and sheets).
+    func scrollsToFocus<Field: Hashable>(_ focus: Field?, with proxy: ScrollViewProxy) -> some View {
+        onChange(of: focus) { _, field in
+            guard let field else { return }
+            withAnimation { proxy.scrollTo(field, anchor: .center) }
+        }
     }
 }
 #endif

@@ -11,6 +11,7 @@ let allErrorCodes: [ErrorCode] = [
 
 let allFieldErrorCodes: [FieldErrorCode] = [
     .required, .tooShort, .tooLong, .invalidFormat, .invalidChoice, .mismatch, .tooCommon, .tooSimilar, .taken,
+    .invisibleCharacter, .mixedScript,
 ]
 
 let wireFields = ["username", "email", "password", "password_confirmation", "mbti", "code", "login", "other"]

@@ -77,10 +77,10 @@ struct ExitStatusTests {
         let english = try await cli.run(
             ["--server", "http://127.0.0.1:\(port)", "login", "--username", "nobody", "--password-stdin"], stdin: "pw pw pw pw\n")
         #expect(english.status == 3, "\(english)")
-        #expect(english.stderr == "Cannot reach the server. Check your connection.\n")
+        #expect(english.stderr == "Cannot reach the server at http://127.0.0.1:\(port). Check that it is running and that the address is right.\n")
         cli.locale = ["LANG": "ko_KR.UTF-8"]
-        let korean = try await cli.run(["--server", "http://127.0.0.1:\(port)", "--no-input", "verify", "--email", "a@example.com"])
+        let korean = try await cli.run(["--server", "http://127.0.0.1:\(port)", "--no-input", "verify", "--email", "a@example.com", "--resend"])
         #expect(korean.status == 3, "\(korean)")
-        #expect(korean.stderr == "서버에 연결할 수 없어요. 네트워크를 확인해 주세요.\n")
+        #expect(korean.stderr == "서버(http://127.0.0.1:\(port))에 연결할 수 없어요. 서버가 실행 중인지, 주소가 맞는지 확인해 주세요.\n")
     }
 }

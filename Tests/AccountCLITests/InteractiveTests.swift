@@ -12,7 +12,7 @@ struct InteractiveTests {
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let user = TestUser()
-        let terminal = try PseudoTerminal(executable: try Binaries.client(), arguments: ["signup"], environment: cli.environment)
+        let terminal = try cli.terminal(["signup"])
 
         try await terminal.waitFor("Nickname: ")
         terminal.type(user.username)

@@ -63,26 +63,34 @@ struct ScriptedFlowTests {
         await server.stop()
     }
 
-    @Test("verify without --code asks the server to mail one; a second request within the cooldown is refused")
-    func verifyRequestsCode() async throws {
+    @Test("verify mails a new code only with --resend; a second request within the cooldown is refused")
+    func verifyRequestsCodeOnlyWhenAsked() async throws {
         let server = try await ServerProcess.start()
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         // The server answers alike for any address, so a fresh one shows the request path.
         let fresh = TestUser()
-        let request = try await cli.run(["--no-input", "verify", "--email", fresh.email])
+        let request = try await cli.run(["--json", "--no-input", "verify", "--email", fresh.email, "--resend"])
         #expect(request.status == 0, "\(request)")
         #expect(request.stderr.contains("A code was sent to \(fresh.email)"))
+        let sent = try AccountJSON.makeDecoder().decode(EmailCodeSent.self, from: Data(request.stdout.utf8))
+        #expect(sent.email == fresh.email)
 
         let user = TestUser()
         let signUp = try await cli.run(
             ["signup", "--username", user.username, "--email", user.email, "--mbti", "istj", "--password-stdin"],
             stdin: user.password + "\n")
         try #require(signUp.status == 0, "\(signUp)")
+        _ = try #require(try await server.latestCode(to: user.email))
+        // Without --code and without --resend there is nothing to do, and nothing is requested.
+        let nothing = try await cli.run(["--no-input", "verify", "--email", user.email])
+        #expect(nothing.status == 2, "\(nothing)")
+        #expect(nothing.stderr.contains("missing --code (add --resend to have a new code mailed)"))
         // Sign-up just mailed a code, so another one within the minute is refused with the wait.
-        let again = try await cli.run(["--no-input", "verify", "--email", user.email])
+        let again = try await cli.run(["--no-input", "verify", "--email", user.email, "--resend"])
         #expect(again.status == 1, "\(again)")
         #expect(again.stderr.contains("Too many requests. Try again in"), "\(again)")
+        #expect(server.messages(to: user.email).count == 1, "only the sign-up's code was mailed")
         await server.stop()
     }
 }

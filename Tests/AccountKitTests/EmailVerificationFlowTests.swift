@@ -148,3 +148,84 @@ final class TestClock: Sendable {
         #expect(flow.email == "minsu@example.com")
     }
 }
+
+/// The code screen's main button and the spent-code state, without a server.
+@MainActor @Suite struct EmailVerificationActionTests {
+    @Test func theMainButtonSendsThenVerifiesThenAsksForANewCodeOnceSpent() {
+        let clock = TestClock()
+        let flow = EmailVerificationFlow(client: EmailVerificationFlowTests.offline, now: clock.function)
+        #expect(flow.primaryAction == .sendCode)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        #expect(flow.primaryAction == .verify)
+        flow.code = "123456"
+        #expect(flow.canPerformPrimaryAction(at: clock.now))
+
+        flow.apply(.codeRejected(.tooManyAttempts))
+        #expect(flow.primaryAction == .sendNewCode)
+        #expect(!flow.canVerify, "a spent code is not sent again")
+        #expect(!flow.canPerformPrimaryAction(at: clock.now), "the countdown holds the new code back")
+        #expect(flow.canPerformPrimaryAction(at: clock.now.addingTimeInterval(60)))
+
+        flow.apply(.codeRejected(.codeInvalid))
+        #expect(flow.primaryAction == .sendNewCode, "a later refusal does not undo the spent code")
+    }
+
+    @Test func anExpiredCodeAlsoNeedsANewOne() {
+        let flow = EmailVerificationFlow(client: EmailVerificationFlowTests.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.apply(.codeRejected(.codeExpired))
+        flow.code = "654321"
+        #expect(!flow.canVerify)
+        #expect(flow.codeError == Messages.detail(.codeExpired, .en), "the reason stays while typing")
+    }
+
+    @Test func aWrongCodeIsClearedByEditing() {
+        let flow = EmailVerificationFlow(client: EmailVerificationFlowTests.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.apply(.codeRejected(.codeInvalid))
+        #expect(!flow.needsNewCode)
+        flow.code = "1"
+        #expect(flow.codeError == nil)
+    }
+
+    @Test func anIncompleteCodeIsNotSentByItself() async {
+        let flow = EmailVerificationFlow(client: EmailVerificationFlowTests.offline)
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        for partial in ["", "1", "12345", "12345a", "1234567"] {
+            flow.code = partial
+            #expect(!flow.isCodeComplete, "\(partial)")
+            await flow.verifyIfComplete()
+            #expect(flow.codeError == nil && flow.message == nil, "nothing was sent for \(partial.debugDescription)")
+        }
+        flow.code = " 123456 "
+        #expect(flow.isCodeComplete, "pasted with spaces")
+    }
+
+    @Test func aRefusedCodeIsNotSentAgainByItselfButAnEditedOneIs() async {
+        let flow = EmailVerificationFlow(client: .preview())
+        flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
+        flow.code = "123456"
+        await flow.verifyIfComplete()
+        #expect(flow.token == "preview-token")
+        flow.reappeared()
+        #expect(flow.step == .enterEmail, "a proof handed on may be spent: start again at the address")
+        #expect(flow.email == "minsu@example.com")
+    }
+
+    @Test func theCountdownIsPerAddress() {
+        let clock = TestClock()
+        let flow = EmailVerificationFlow(client: EmailVerificationFlowTests.offline, now: clock.function)
+        flow.codeWasSent(to: "a@example.com", expiresIn: 600)
+        flow.apply(.codeRejected(.tooManyAttempts))
+        flow.changeEmail()
+        #expect(!flow.needsNewCode && flow.codeError == nil && flow.code.isEmpty)
+        #expect(flow.resendCountdown(at: clock.now) == 60)
+        flow.email = "b@example.com"
+        #expect(flow.resendCountdown(at: clock.now) == 0)
+        #expect(flow.canPerformPrimaryAction(at: clock.now))
+        flow.apply(.rateLimited(retryAfter: 30))
+        #expect(flow.resendCountdown(at: clock.now) == 30, "a refusal counts for the address it was about")
+        flow.email = "a@example.com"
+        #expect(flow.resendCountdown(at: clock.now) == 60)
+    }
+}

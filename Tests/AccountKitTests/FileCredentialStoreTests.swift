@@ -100,3 +100,21 @@ import Testing
         #expect(FileCredentialStore.defaultDirectory(environment: [:]).path.hasSuffix("/.config/mbti-playground"))
     }
 }
+
+/// Where the store lives by default: `$XDG_CONFIG_HOME`, else `$HOME/.config`, both from the environment.
+@Suite struct FileCredentialStoreLocationTests {
+    @Test func xdgConfigHomeWins() {
+        let url = FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/tmp/xdg", "HOME": "/tmp/home"])
+        #expect(url.path == "/tmp/xdg/mbti-playground")
+    }
+
+    @Test func homeFromTheEnvironmentIsUsedNotThePasswordDatabase() {
+        let url = FileCredentialStore.defaultDirectory(environment: ["HOME": "/tmp/somebody"])
+        #expect(url.path == "/tmp/somebody/.config/mbti-playground")
+    }
+
+    @Test func relativeValuesAreIgnoredAsTheXDGSpecSays() {
+        let url = FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/tmp/h"])
+        #expect(url.path == "/tmp/h/.config/mbti-playground")
+    }
+}

@@ -107,3 +107,24 @@ import FoundationNetworking
         }
     }
 }
+
+/// The login screen shown again after the code screen.
+@MainActor @Suite struct LoginFormReturnTests {
+    @Test func theStaleVerifyYourEmailMessageGoesWhenTheScreenComesBack() {
+        let form = LoginForm(session: LoginFormTests.offlineSession())
+        form.identifier = "minsu@example.com"
+        form.apply(.emailNotVerified)
+        #expect(form.message != nil && form.needsEmailVerification)
+        form.reappeared()
+        #expect(form.message == nil)
+        #expect(!form.needsEmailVerification)
+        #expect(form.identifier == "minsu@example.com", "what was typed stays")
+    }
+
+    @Test func otherRefusalsStay() {
+        let form = LoginForm(session: LoginFormTests.offlineSession())
+        form.apply(.invalidCredentials)
+        form.reappeared()
+        #expect(form.message == "The nickname, email address or password is incorrect.")
+    }
+}

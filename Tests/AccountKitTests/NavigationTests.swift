@@ -66,3 +66,61 @@ import Testing
         #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase))
     }
 }
+
+/// The email-first entry, leaving it, and the root after a failed restore.
+@Suite struct EmailFirstNavigationTests {
+    @Test func createAnAccountOpensTheAddressStepAndLeavingGoesToTheRoot() {
+        #expect(AccountNavigation.signUpEntry == .push(.signUp))
+        #expect(AccountNavigation.leavingSignUp == .popToRoot)
+        #expect(AccountNavigation.afterVerificationExpired == .pop)
+    }
+
+    @Test(arguments: [
+        (CredentialStoreError.locked, RootScreen.waiting), (.missingEntitlement, .logIn), (.accessDenied, .logIn), (.failed("x"), .logIn),
+    ])
+    func onlyALockedStoreWaits(failure: CredentialStoreError, screen: RootScreen) {
+        #expect(AccountNavigation.root(for: .unknown, restoreFailure: failure) == screen)
+        #expect(AccountNavigation.root(for: .signedOut, restoreFailure: failure) == .logIn)
+    }
+
+    @Test func withoutAFailureTheUnknownStateWaits() {
+        #expect(AccountNavigation.root(for: .unknown, restoreFailure: nil) == .waiting)
+    }
+}
+
+/// The in-memory client behind the screens' previews answers every screen's calls.
+@MainActor @Suite struct PreviewClientTests {
+    @Test func aSignedInPreviewSessionRestoresAndLoadsTheProfileAndDevices() async throws {
+        let session = SessionManager.preview(signedIn: true, language: .ko)
+        #expect(try await session.restore() == .signedIn(SessionManager.previewUser))
+        let profile = ProfileModel(session: session)
+        await profile.load()
+        await profile.loadSessions()
+        #expect(profile.user == SessionManager.previewUser)
+        #expect(profile.sessions.count == 2)
+        #expect(profile.sessions.first?.deviceName == "MBTI Playground 1.0 · iPhone15,2 · iOS 17.4")
+        profile.startEditing()
+        profile.draftMBTI = .intj
+        await profile.save()
+        #expect(profile.user?.mbti == .intj)
+        #expect(profile.message == nil)
+    }
+
+    @Test func theOtherScreensRunOnItToo() async {
+        let session = SessionManager.preview()
+        let login = LoginForm(session: session)
+        login.identifier = "민수"
+        login.password = "anything at all"
+        await login.submit()
+        #expect(login.phase == .signedIn(SessionManager.previewUser))
+        let reset = PasswordResetForm(client: session.client, email: "minsu@example.com")
+        await reset.requestCode()
+        reset.code = "123456"
+        reset.newPassword = "a new long passphrase"
+        await reset.confirm()
+        #expect(reset.step == .done)
+        let signUp = SignUpForm(client: session.client)
+        await signUp.loadPolicy()
+        #expect(signUp.mbtiChoices == MBTI.allCases)
+    }
+}

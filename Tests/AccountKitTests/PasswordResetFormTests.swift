@@ -76,3 +76,28 @@ import Testing
         }
     }
 }
+
+/// When the reset screen moves on from the code, and what a screen reader announces.
+@MainActor @Suite struct CodeCompletionAndAnnouncementTests {
+    @Test func theResetCodeIsCompleteAtItsSixthDigit() {
+        let form = PasswordResetForm(client: AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en))
+        form.code = "12345"
+        #expect(!form.isCodeComplete)
+        form.code = "123456"
+        #expect(form.isCodeComplete)
+        var rules = FormRules()
+        rules.codeLength = 8
+        form.use(rules)
+        #expect(!form.isCodeComplete, "the server's code length counts")
+    }
+
+    @Test func onlyANewMessageIsAnnounced() {
+        #expect(Announcement.new(in: ["Enter a nickname."], before: []) == "Enter a nickname.")
+        #expect(Announcement.new(in: ["Enter a nickname."], before: ["Enter a nickname."]) == nil, "read once")
+        #expect(Announcement.new(in: ["a", "b"], before: ["a"]) == "b")
+        #expect(Announcement.new(in: [], before: ["a"]) == nil)
+        #expect(Announcement.new("Cannot reach the server.", before: nil) == "Cannot reach the server.")
+        #expect(Announcement.new("x", before: "x") == nil)
+        #expect(Announcement.new(nil, before: "x") == nil)
+    }
+}

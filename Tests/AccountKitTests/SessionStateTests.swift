@@ -11,7 +11,7 @@ import Testing
         store.failEverything(with: .locked)
         let manager = SessionManager(client: AccountClient(), store: store)
 
-        await #expect(throws: AccountError.storage("locked")) { try await manager.restore() }
+        await #expect(throws: AccountError.storage(.locked)) { try await manager.restore() }
         #expect(await manager.state == .unknown)
 
         // Unlocked later, the same manager reads storage.
@@ -92,7 +92,7 @@ import Testing
         try await manager.restore()
         store.failEverything(with: .failed("disk full"))
 
-        await #expect(throws: AccountError.storage("disk full")) { try await manager.logIn(account.login) }
+        await #expect(throws: AccountError.storage(.failed("disk full"))) { try await manager.logIn(account.login) }
         #expect(await manager.state == .signedOut)
         await #expect(throws: AccountError.notSignedIn) { try await manager.accessToken() }
         await server.stop()

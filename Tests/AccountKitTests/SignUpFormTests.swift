@@ -164,3 +164,63 @@ import Testing
         #expect(form.formError == "Bad token.", "a field the form does not show explains the whole form")
     }
 }
+
+/// The details screen of the email-first flow: the proven address fixed, the rest as usual.
+@MainActor @Suite struct VerifiedSignUpFormTests {
+    @Test func theProvenAddressIsFixedAndSkippedByTheReturnKey() {
+        let form = SignUpForm(client: SignUpFormTests.offline)
+        #expect(form.textFields == [.username, .email, .password, .passwordConfirmation])
+        #expect(form.field(after: .username) == .email)
+        form.useVerifiedEmail("minsu@example.com", token: "tok")
+        #expect(form.textFields == [.username, .password, .passwordConfirmation])
+        #expect(form.field(after: .username) == .password)
+        #expect(form.field(after: .password) == .passwordConfirmation)
+        #expect(form.field(after: .passwordConfirmation) == nil, "the last field closes the keyboard")
+        #expect(form.emailVerificationToken == "tok")
+        #expect(!form.hasInput && !form.touched.contains(.email))
+
+        form.email = "other@example.com"
+        #expect(form.email == "minsu@example.com", "the token proves this address only")
+        #expect(form.errors(for: .email).isEmpty)
+    }
+
+    @Test func theMBTIPickerStartsWithNothingChosen() {
+        let form = SignUpForm(client: SignUpFormTests.offline)
+        #expect(form.mbti == nil)
+        #expect(form.errors(for: .mbti).isEmpty, "no error before the user has done anything")
+        form.useVerifiedEmail("minsu@example.com", token: "tok")
+        #expect(form.mbti == nil)
+    }
+
+    @Test func aRefusedProofIsNotBlamedOnTheFields() {
+        let form = SignUpForm(client: AccountClient(baseURL: SignUpFormTests.offline.baseURL, language: .ko))
+        form.useVerifiedEmail("minsu@example.com", token: "tok")
+        form.apply(.codeRejected(.codeInvalid))
+        #expect(form.needsNewVerification)
+        #expect(form.formError == "이메일 인증이 만료되었어요. 처음부터 다시 인증해 주세요.")
+        let detailsFirst = SignUpForm(client: SignUpFormTests.offline)
+        detailsFirst.apply(.codeRejected(.codeInvalid))
+        #expect(!detailsFirst.needsNewVerification)
+    }
+
+    @Test func theEmailFirstFlowRunsOnThePreviewClient() async {
+        let session = SessionManager.preview()
+        let flow = EmailVerificationFlow(client: session.client, purpose: .signup)
+        flow.email = "jiwoo@example.com"
+        await flow.performPrimaryAction()
+        flow.code = "000000"
+        await flow.verifyIfComplete()
+        let form = SignUpForm(client: session.client, session: session)
+        form.useVerifiedEmail(flow.email, token: flow.token ?? "")
+        form.username = "지우"
+        form.password = "correct horse battery"
+        form.passwordConfirmation = "correct horse battery"
+        form.mbti = .istp
+        await form.submit()
+        guard case .signedIn(let user) = form.phase else {
+            Issue.record("preview sign-up: \(form.phase)")
+            return
+        }
+        #expect(user.username == "지우" && user.email == "jiwoo@example.com" && user.mbti == .istp)
+    }
+}

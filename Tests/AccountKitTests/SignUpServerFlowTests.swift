@@ -19,14 +19,19 @@ import Testing
     await server.stop()
 }
 
+/// Fills every field of `form` but the address, with a password that passes the rules.
+@MainActor func fillDetails(_ form: SignUpForm, username: String = "지우", mbti: MBTI = .infp) {
+    form.username = username
+    form.password = "correct horse battery"
+    form.passwordConfirmation = "correct horse battery"
+    form.mbti = mbti
+}
+
 /// Sign-up and email verification models against the real `account-server`.
 @MainActor @Suite(.serialized) struct SignUpServerFlowTests {
     func fill(_ form: SignUpForm, username: String, email: String) {
-        form.username = username
         form.email = email
-        form.password = "correct horse battery"
-        form.passwordConfirmation = "correct horse battery"
-        form.mbti = .enfp
+        fillDetails(form, username: username, mbti: .enfp)
     }
 
     @Test func detailsFirstSignUpSendsACodeThatVerifies() async throws {

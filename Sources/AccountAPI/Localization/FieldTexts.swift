@@ -20,6 +20,14 @@ enum FieldTexts {
                 en: "The password must not contain your nickname or email address.",
                 ko: "비밀번호에 닉네임이나 이메일 주소를 넣을 수 없어요.")
         case .taken: taken(field)
+        case .invisibleCharacter:
+            LocalizedText(
+                en: "Remove invisible characters (zero-width spaces, Hangul fillers and the like).",
+                ko: "보이지 않는 문자(폭 없는 공백, 한글 채움 문자 등)는 쓸 수 없어요.")
+        case .mixedScript:
+            LocalizedText(
+                en: "Use letters and digits of one script; Latin may be mixed only with Hangul, Han or Japanese kana.",
+                ko: "한 가지 문자 체계의 글자와 숫자만 써 주세요. 로마자는 한글, 한자, 일본어 가나와만 함께 쓸 수 있어요.")
         default:
             LocalizedText(en: "This value is not valid.", ko: "입력값이 올바르지 않아요.")
         }

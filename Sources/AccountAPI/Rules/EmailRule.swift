@@ -12,21 +12,25 @@ public enum EmailRule {
     /// Most Unicode scalars an address may have (RFC 5321's path limit).
     public static let maxLength = 254
 
-    /// The address as stored and shown: without surrounding whitespace and newlines.
+    /// The address as stored, shown and mailed to: NFKC, without surrounding whitespace and
+    /// newlines. NFKC turns full-width letters, ligatures and signs that stand for a letter (the
+    /// Kelvin sign `K`) into the plain letters a mail server knows; letter case is kept.
     public static func normalize(_ raw: String) -> String {
-        raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        raw.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The uniqueness key of a normalized address: the whole address lower-cased.
+    /// The uniqueness key of a normalized address: the whole address NFKC and case folded, so
+    /// every spelling of one address (`Mina@Example.com`, `ｍｉｎａ@example.com`, `ſ` for `s`, the
+    /// Kelvin sign for `k`) is one account.
     public static func key(_ normalized: String) -> String {
-        normalized.lowercased()
+        normalized.caselessKey
     }
 
     /// The errors of an address after ``normalize(_:)``, in rule order; empty when it is fine.
     ///
     /// `invalid_format` unless there is exactly one `@`, a non-empty local part, a domain with a
-    /// dot that is neither its first nor its last character (and neither end a dot), and no whitespace, control or format
-    /// (zero-width, bidi) character anywhere. Length counts Unicode scalars.
+    /// dot that is neither its first nor its last character (and neither end a dot), and no whitespace, control, format
+    /// or other invisible (zero-width, bidi, variation selector) character anywhere. Length counts Unicode scalars.
     public static func validate(_ raw: String) -> [FieldErrorCode] {
         let address = normalize(raw)
         guard !address.isEmpty else { return [.required] }
@@ -52,6 +56,7 @@ public enum EmailRule {
     }
 
     private static func isInvisibleOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isInvisible { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator:
             return true

@@ -17,3 +17,10 @@ extension String {
             .precomposedStringWithCompatibilityMapping
     }
 }
+
+extension Unicode.Scalar {
+    /// Whether the scalar is Default_Ignorable (Unicode's list of what renders as nothing when
+    /// unsupported): zero-width spaces and joiners, bidi controls, the Hangul fillers U+115F,
+    /// U+1160, U+3164 and U+FFA0, variation selectors, the soft hyphen, tags.
+    var isInvisible: Bool { properties.isDefaultIgnorableCodePoint }
+}

@@ -1,11 +1,17 @@
 import Foundation
 
-/// The nickname rule: 2–20 letters (Hangul included), digits, `_` and `.`, not all digits.
+/// The nickname rule: 2–20 letters (Hangul included), digits, `_` and `.`, not all digits, nothing
+/// invisible, no look-alike scripts mixed.
+///
+/// The server checks more than this (UTS #39 scripts in full, reserved names and other accounts by
+/// confusable skeleton); this is what a client can check without ICU.
 ///
 /// ```swift
 /// UsernameRule.validate("김민수")   // []
 /// UsernameRule.validate("12345")   // [.invalidFormat]
 /// UsernameRule.validate("ＡＤＭＩＮ") // [.taken]
+/// UsernameRule.validate("\u{3164}\u{3164}") // [.invisibleCharacter]
+/// UsernameRule.validate("аdmin")   // [.mixedScript] (Cyrillic а)
 /// ```
 public enum UsernameRule {
     /// Fewest Unicode scalars (after NFC) a nickname may have.
@@ -15,7 +21,8 @@ public enum UsernameRule {
     /// Characters besides letters and decimal digits that a nickname may hold.
     public static let allowedSymbols: [String] = ["_", "."]
 
-    /// Keys (see ``key(_:)``) that no account may take; they answer `taken`.
+    /// Keys (see ``key(_:)``) that no account may take; they answer `taken`. The server compares
+    /// them by confusable skeleton too, so `аdmin` and `admın` are taken as well.
     public static let reserved: Set<String> = [
         "admin", "administrator", "root", "superuser", "sysadmin", "system", "support",
         "moderator", "mod", "staff", "team", "help", "info", "security", "abuse",
@@ -39,23 +46,27 @@ public enum UsernameRule {
     /// The errors of a nickname after ``normalize(_:)``, in rule order; empty when it is fine.
     ///
     /// Length counts Unicode scalars after NFC. `required` stands alone for an empty name, and
-    /// `taken` (a reserved key) is reported only for a name that breaks no other rule.
+    /// `taken` (a reserved key) is reported only for a name that breaks no other rule. Invisible
+    /// characters get `invisible_character` (not `invalid_format`), so the message can say why.
     public static func validate(_ raw: String) -> [FieldErrorCode] {
         let name = normalize(raw)
         guard !name.isEmpty else { return [.required] }
         var codes: [FieldErrorCode] = []
         if name.scalarCount < minLength { codes.append(.tooShort) }
         if name.scalarCount > maxLength { codes.append(.tooLong) }
-        if !name.unicodeScalars.allSatisfy(isAllowed) || name.unicodeScalars.allSatisfy(isDigit) {
+        let visible = name.unicodeScalars.filter { !$0.isInvisible }
+        if !visible.allSatisfy(isAllowed) || name.unicodeScalars.allSatisfy(isDigit) {
             codes.append(.invalidFormat)
         }
+        if visible.count < name.unicodeScalars.count { codes.append(.invisibleCharacter) }
+        if LookalikeScripts.mixes(name) { codes.append(.mixedScript) }
         if codes.isEmpty, reserved.contains(key(name)) { codes.append(.taken) }
         return codes
     }
 
     /// Letters of any script (general category L*, which holds Hangul syllables and jamo),
-    /// decimal digits and the allowed symbols. Everything else, zero-width, bidi, control,
-    /// spaces, emoji and combining marks included, is refused.
+    /// decimal digits and the allowed symbols. Everything else, spaces, controls, emoji and
+    /// combining marks included, is refused.
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

@@ -26,21 +26,18 @@ public struct AccountClient: Sendable {
 
     /// - Parameters:
     ///   - baseURL: the server, `http://localhost:8000` by default (the original app's address).
-    ///   - language: texts of errors; the device's preferred language by default.
-    ///   - transport: how requests are sent; `URLSession.shared` by default.
+    ///   - language: texts of errors; the app's own language by default (``preferredLanguage()``).
+    ///   - userAgent: names this app and device in the account's sessions list
+    ///     (``defaultUserAgent(bundle:)`` by default).
+    ///   - transport: how requests are sent; an ephemeral `URLSession` (nothing cached on disk) by default.
     public init(
         baseURL: URL = URL(string: "http://localhost:8000")!, language: Language = AccountClient.preferredLanguage(),
-        userAgent: String = "AccountKit", transport: HTTPTransport? = nil
+        userAgent: String = AccountClient.defaultUserAgent(), transport: HTTPTransport? = nil
     ) {
         self.baseURL = baseURL
         self.language = language
         self.userAgent = userAgent
-        self.transport = transport ?? { request in try await URLSession.shared.data(for: request) }
-    }
-
-    /// Korean when the device prefers it, else English.
-    public static func preferredLanguage() -> Language {
-        Language(acceptLanguage: Locale.preferredLanguages.joined(separator: ","))
+        self.transport = transport ?? { request in try await AccountClient.ephemeralSession.data(for: request) }
     }
 
     // MARK: Sign-up and email

@@ -28,7 +28,7 @@ extension AccountError: LocalizedError {
         case .server(let status, _): return ko ? "서버에 문제가 생겼어요 (\(status)). 잠시 후 다시 시도해 주세요." : "The server ran into a problem (\(status)). Please try again later."
         case .undecodableReply(let status): return ko ? "서버 응답을 읽을 수 없어요 (\(status))." : "The server's reply could not be read (\(status))."
         case .transport: return ko ? "서버에 연결할 수 없어요. 네트워크를 확인해 주세요." : "Cannot reach the server. Check your connection."
-        case .storage: return ko ? "저장된 로그인 정보를 읽을 수 없어요. 기기 잠금을 해제한 뒤 다시 시도해 주세요." : "Saved sign-in details cannot be read. Unlock the device and try again."
+        case .storage(let problem): return problem.description(in: language)
         }
     }
 }

@@ -37,7 +37,7 @@ public enum AccountError: Error, Sendable, Equatable {
     /// The request did not reach the server or its reply was lost.
     case transport(URLError)
     /// The credential store failed (for example, a locked Keychain); not the same as signed out.
-    case storage(String)
+    case storage(CredentialStoreError)
 
     /// Maps a problem reply to a case.
     public init(status: Int, problem: Problem?, retryAfter: Int?) {

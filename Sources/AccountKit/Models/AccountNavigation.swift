@@ -13,12 +13,24 @@ public enum AccountNavigation {
 
     /// The root screen for a session state.
     public static func root(for state: SessionManager.State) -> RootScreen {
+        root(for: state, restoreFailure: nil)
+    }
+
+    /// The root screen for a session state after reading storage failed with `restoreFailure`:
+    /// only a locked store is worth waiting for; any other failure shows the login screen (with
+    /// the failure and a retry), never a spinner that waits forever.
+    public static func root(for state: SessionManager.State, restoreFailure: CredentialStoreError?) -> RootScreen {
         switch state {
-        case .unknown: .waiting
-        case .signedOut: .logIn
-        case .signedIn(let user): .profile(user)
+        case .unknown:
+            guard let restoreFailure, !restoreFailure.isTemporary else { return .waiting }
+            return .logIn
+        case .signedOut: return .logIn
+        case .signedIn(let user): return .profile(user)
         }
     }
+
+    /// Where "create an account" on the login screen leads: the email-first sign-up.
+    public static let signUpEntry = NavigationStep.push(.signUp)
 
     /// After the sign-up form's phase changed: to the code screen once a code is mailed, back to
     /// the root once signed in (the root then shows the profile).
@@ -45,6 +57,14 @@ public enum AccountNavigation {
         case .signup: return .push(.verifiedSignUp(email: email, token: token))
         }
     }
+
+    /// Where leaving the sign-up goes (after asking, when ``confirmsLeavingSignUp(hasInput:phase:)``
+    /// says so): back to the root, past an address step whose proof would be of no more use.
+    public static let leavingSignUp = NavigationStep.popToRoot
+
+    /// After the proof of an address ran out before the account was made (email-first flow): back to
+    /// the address step, to prove it again.
+    public static let afterVerificationExpired = NavigationStep.pop
 
     /// Whether leaving the sign-up form asks first: only with input that no sign-up used yet.
     public static func confirmsLeavingSignUp(hasInput: Bool, phase: SignUpForm.Phase) -> Bool {

@@ -6,10 +6,11 @@ import AccountAPI
 /// navigationPath.append(AccountRoute.signUp)
 /// ```
 public enum AccountRoute: Hashable, Sendable {
-    /// The sign-up form (details first: nickname, email, password, MBTI, then the code).
+    /// The app's sign-up, email first: the address and its mailed code (``EmailVerificationFlow``
+    /// with purpose `.signup`), then ``verifiedSignUp(email:token:)``.
     case signUp
-    /// The sign-up form for an address proven first (email-first flow): the account is created
-    /// verified with `token`.
+    /// The sign-up details for an address proven first: nickname, password twice and MBTI, with the
+    /// address shown, not edited; the account is created verified with `token` and signed in.
     case verifiedSignUp(email: String, token: String)
     /// The email and code screen; `codeSent` when the server mailed a code already.
     case emailCode(email: String, purpose: CodePurpose, codeSent: Bool)
@@ -23,6 +24,8 @@ public enum NavigationStep: Hashable, Sendable {
     case stay
     /// Show `route` above the current screen.
     case push(AccountRoute)
+    /// Back one screen.
+    case pop
     /// Go back to the root (login or profile, whichever the session state shows).
     case popToRoot
 }
@@ -31,7 +34,8 @@ public enum NavigationStep: Hashable, Sendable {
 public enum RootScreen: Equatable, Sendable {
     /// Storage not read yet (a locked Keychain at launch): a quiet placeholder, neither login nor profile.
     case waiting
-    /// No session: the login screen.
+    /// No session, or storage that failed for good: the login screen (with ``AccountLaunch/message``
+    /// saying what happened, when something did).
     case logIn
     /// A session: the profile of this user.
     case profile(User)

@@ -5,6 +5,11 @@ import Observation
 /// The email screen: enter an address, get a code mailed, enter it, and come out with a
 /// verification token (email-first sign-up) or a verified account (`purpose: .verify`).
 ///
+/// The code is sent by itself once all its digits are typed (``verifyIfComplete()``), since a
+/// number pad has no return key. "Use another address" (``changeEmail()``) goes back to the address;
+/// the resend countdown is kept per address, as the server counts it. After too many wrong tries or
+/// once the code expired, verifying is off until a new code is asked for (``needsNewCode``).
+///
 /// Time is injected, so the resend countdown is a pure function of the clock:
 ///
 /// ```swift
@@ -29,7 +34,12 @@ import Observation
     /// The address the code goes to.
     public var email = "" { didSet { emailError = nil } }
     /// The code from the email.
-    public var code = "" { didSet { codeError = nil } }
+    ///
+    /// Editing clears the code's error, except the one saying the mailed code is spent: that stays
+    /// until a new code is asked for, since it explains why verifying is off.
+    public var code = "" {
+        didSet { if !needsNewCode { codeError = nil } }
+    }
 
     /// Where the flow is.
     public private(set) var step: Step = .enterEmail
@@ -43,8 +53,12 @@ import Observation
     public private(set) var needsNewCode = false
     /// A request is on its way.
     public private(set) var isWorking = false
-    /// When another code may be asked for; `nil` before the first request.
-    public private(set) var resendAvailableAt: Date?
+    /// When another code may be asked for the current address; `nil` before its first request.
+    public var resendAvailableAt: Date? { cooldowns[Self.key(email)] }
+    /// When another code may be asked for, by normalized address: the server's limit is per address.
+    private var cooldowns: [String: Date] = [:]
+    /// The last code sent for checking, so an unchanged refused code is not sent again by itself.
+    private var lastTriedCode: String?
     /// The rules the address and code are checked against; the server's after ``loadPolicy()``.
     public private(set) var rules = FormRules()
 
@@ -87,10 +101,49 @@ import Observation
     /// Whether a code may be asked for now.
     public var canResend: Bool { !isWorking && resendCountdown(at: now()) == 0 }
 
-    /// Whether the code is well formed and can be sent.
+    /// Whether the code is well formed and can be sent: not while the code in the mail is spent.
     public var canVerify: Bool {
         guard case .codeSent = step else { return false }
-        return !isWorking && rules.code(code).isEmpty
+        return !isWorking && !needsNewCode && rules.code(code).isEmpty
+    }
+
+    /// Whether every digit of the code is typed (the moment to send it without a return key).
+    public var isCodeComplete: Bool { rules.code(code).isEmpty }
+
+    /// What the screen's main button does now.
+    public enum Action: Sendable, Equatable {
+        /// Mail a code to the address.
+        case sendCode
+        /// Check the typed code.
+        case verify
+        /// The code is spent or expired: mail a new one.
+        case sendNewCode
+    }
+
+    /// The main button's action: send at the address step, verify at the code step, or a new code
+    /// once the mailed one is spent.
+    public var primaryAction: Action {
+        switch step {
+        case .enterEmail: .sendCode
+        case .codeSent: needsNewCode ? .sendNewCode : .verify
+        case .verified: .verify
+        }
+    }
+
+    /// Whether the main button can be pressed now (at `now`, for the resend countdown).
+    public func canPerformPrimaryAction(at now: Date) -> Bool {
+        switch primaryAction {
+        case .sendCode, .sendNewCode: !isWorking && resendCountdown(at: now) == 0
+        case .verify: canVerify
+        }
+    }
+
+    /// Runs the main button's action.
+    public func performPrimaryAction() async {
+        switch primaryAction {
+        case .sendCode, .sendNewCode: await sendCode()
+        case .verify: await verify()
+        }
     }
 
     /// Fetches `GET /auth/policy` for the code length and resend cooldown; keeps the defaults
@@ -108,15 +161,27 @@ import Observation
         started(expiresIn: expiresIn)
     }
 
-    /// Goes back to the address step to use another address.
+    /// Goes back to the address step to use another address (the typed address stays, to edit).
+    ///
+    /// Another address may get a code at once; this one's countdown is remembered if it comes back.
     public func changeEmail() {
         step = .enterEmail
         code = ""
+        codeError = nil
         needsNewCode = false
         message = nil
+        lastTriedCode = nil
     }
 
-    /// Checks the address, then asks the server to mail a code. Does nothing during the countdown.
+    /// The screen shows again after the sign-up details were left (their proof ran out): a token
+    /// handed on may be spent, so the flow starts again at the address, which stays typed.
+    public func reappeared() {
+        guard case .verified = step else { return }
+        changeEmail()
+    }
+
+    /// Checks the address, then asks the server to mail a code (a new one at the code step).
+    /// Does nothing during this address's countdown.
     public func sendCode() async {
         let problems = rules.email(email)
         guard problems.isEmpty else {
@@ -136,14 +201,22 @@ import Observation
         }
     }
 
+    /// Sends the code once all its digits are typed, unless this same code was refused already
+    /// or the mailed code is spent; for a field's every change (a number pad has no return key).
+    public func verifyIfComplete() async {
+        guard isCodeComplete, canVerify, CodeRule.normalize(code) != lastTriedCode else { return }
+        await verify()
+    }
+
     /// Checks the code's shape, then sends it with the address.
     public func verify() async {
-        guard case .codeSent = step else { return }
+        guard case .codeSent = step, !needsNewCode, !isWorking else { return }
         let problems = rules.code(code)
         guard problems.isEmpty else {
             codeError = rules.message(problems[0], field: "code", language)
             return
         }
+        lastTriedCode = CodeRule.normalize(code)
         isWorking = true
         defer { isWorking = false }
         do {
@@ -160,11 +233,16 @@ import Observation
     private func started(expiresIn: Int) {
         let start = now()
         step = .codeSent(expiresAt: start.addingTimeInterval(TimeInterval(expiresIn)))
-        resendAvailableAt = start.addingTimeInterval(TimeInterval(rules.resendCooldown))
+        cooldowns[Self.key(email)] = start.addingTimeInterval(TimeInterval(rules.resendCooldown))
         code = ""
+        codeError = nil
         needsNewCode = false
         message = nil
+        lastTriedCode = nil
     }
+
+    /// Addresses as the server compares them for its limits: trimmed, case ignored.
+    private static func key(_ email: String) -> String { EmailRule.normalize(email).lowercased() }
 
     /// Shows a refusal on the field that caused it, or on the flow.
     func apply(_ error: AccountError) {
@@ -178,10 +256,11 @@ import Observation
             }
         case .codeRejected(let reason):
             codeError = Messages.detail(reason, language)
-            needsNewCode = reason == .codeExpired || reason == .tooManyAttempts
+            // Spent stays spent until a new code arrives (`started`).
+            if reason == .codeExpired || reason == .tooManyAttempts { needsNewCode = true }
         case .rateLimited(let retryAfter):
             let wait = retryAfter ?? rules.resendCooldown
-            resendAvailableAt = now().addingTimeInterval(TimeInterval(wait))
+            cooldowns[Self.key(email)] = now().addingTimeInterval(TimeInterval(wait))
             message = error.description(in: language)
         default:
             message = error.description(in: language)

@@ -76,8 +76,16 @@ import Observation
         } catch let error as AccountError {
             apply(error)
         } catch {
-            apply(.storage(String(describing: error)))
+            apply(.storage(SessionManager.storageError(error)))
         }
+    }
+
+    /// The login screen shows again (back from the code screen): a "verify your email" refusal is
+    /// stale by then (the address may be verified now), so it goes; other refusals stay.
+    public func reappeared() {
+        guard phase == .failed(.emailNotVerified) || needsEmailVerification else { return }
+        needsEmailVerification = false
+        phase = .idle
     }
 
     /// Shows a refusal.

@@ -67,6 +67,10 @@ import Observation
         return rules.messages(rules.password(newPassword, username: nil, email: email), field: "password", language)
     }
 
+    /// Whether every digit of the code is typed: the moment to move on to the new password, since a
+    /// number pad has no return key.
+    public var isCodeComplete: Bool { rules.code(code).isEmpty }
+
     /// Whether the code and new password can be sent.
     public var canConfirm: Bool {
         step == .codeSent && !isWorking && rules.code(code).isEmpty

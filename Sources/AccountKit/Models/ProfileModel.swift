@@ -162,7 +162,7 @@ import Observation
         } catch let error as AccountError {
             apply(error)
         } catch {
-            apply(.storage(String(describing: error)))
+            apply(.storage(SessionManager.storageError(error)))
         }
     }
 

@@ -7,6 +7,11 @@ import Observation
 /// An error shows only on a field the user has edited, or on every field after a submit attempt.
 /// Errors from the server land on the field they are about and go away when that field is edited.
 ///
+/// Two flows: details first (every field; the server mails a code to the address afterwards), and
+/// email first, the app's flow: ``EmailVerificationFlow`` proves the address, then
+/// ``useVerifiedEmail(_:token:)`` shows it fixed and the form creates the account verified and
+/// signed in.
+///
 /// ```swift
 /// let form = SignUpForm(client: client, session: session)
 /// form.username = "민수"
@@ -44,6 +49,8 @@ import Observation
     /// The token of an address verified first (email-first flow); the account is then created
     /// verified and signed in.
     public var emailVerificationToken: String?
+    /// The address the token proves: shown, not edited (email-first flow); `nil` in details first.
+    public private(set) var verifiedEmail: String?
 
     /// Where the form is.
     public private(set) var phase: Phase = .idle
@@ -74,9 +81,37 @@ import Observation
     /// The MBTI types the picker offers.
     public var mbtiChoices: [MBTI] { rules.mbtiTypes }
 
-    /// Whether anything was entered (ask before throwing it away).
+    /// Whether anything was entered (ask before throwing it away); a verified address was not typed here.
     public var hasInput: Bool {
-        !username.isEmpty || !email.isEmpty || !password.isEmpty || !passwordConfirmation.isEmpty || mbti != nil
+        let typedEmail = verifiedEmail == nil && !email.isEmpty
+        return !username.isEmpty || typedEmail || !password.isEmpty || !passwordConfirmation.isEmpty || mbti != nil
+    }
+
+    /// Starts the email-first flow's second step: `email` is proven by `token`, so it is shown
+    /// fixed and the account is created verified and signed in.
+    public func useVerifiedEmail(_ email: String, token: String) {
+        self.email = email
+        touched.remove(.email)
+        verifiedEmail = email
+        emailVerificationToken = token
+    }
+
+    /// The text fields in the order the return key moves through them; the address only when it
+    /// can be edited (the MBTI picker is no text field).
+    public var textFields: [Field] {
+        [.username, .email, .password, .passwordConfirmation].filter { $0 != .email || verifiedEmail == nil }
+    }
+
+    /// The text field the return key moves to from `field`; `nil` after the last one.
+    public func field(after field: Field) -> Field? {
+        guard let index = textFields.firstIndex(of: field), index + 1 < textFields.count else { return nil }
+        return textFields[index + 1]
+    }
+
+    /// The proof of the address is spent or expired (email-first flow): only proving it again helps.
+    public var needsNewVerification: Bool {
+        guard verifiedEmail != nil, case .failed(.codeRejected) = phase else { return false }
+        return true
     }
 
     /// Whether the request can be sent: every field valid, no unanswered server error, and nothing
@@ -102,6 +137,11 @@ import Observation
     /// A message for the whole form when the last submit failed for a reason no field explains.
     public var formError: String? {
         guard case .failed(let error) = phase else { return nil }
+        if needsNewVerification {
+            return language == .ko
+                ? "이메일 인증이 만료되었어요. 처음부터 다시 인증해 주세요."
+                : "Your email verification has expired. Please verify your address again."
+        }
         switch error {
         case .invalidInput(let fields) where fields.keys.allSatisfy({ Field(wireName: $0) != nil }): return nil
         case .conflict: return nil
@@ -148,7 +188,7 @@ import Observation
         } catch let error as AccountError {
             apply(error)
         } catch {
-            apply(.storage(String(describing: error)))
+            apply(.storage(SessionManager.storageError(error)))
         }
     }
 
@@ -172,6 +212,8 @@ import Observation
     }
 
     private func edited(_ field: Field) {
+        // The proven address is not the user's to change; the token is for it alone.
+        if field == .email, let verifiedEmail, email != verifiedEmail { email = verifiedEmail }
         touched.insert(field)
         serverErrors[field] = nil
         // A changed password can make its confirmation's server error stale, and the other way round.

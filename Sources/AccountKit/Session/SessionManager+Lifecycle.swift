@@ -4,6 +4,9 @@ import Foundation
 extension SessionManager {
     /// Reads the stored session (once at launch). A storage failure leaves the state `unknown` and throws.
     ///
+    /// Only ``CredentialStoreError/locked`` is worth waiting for (read again when the app becomes
+    /// active); any other storage failure is for the app to show, with a way to try again.
+    ///
     /// Once the state is known, memory is the truth and this only returns it. A stored session
     /// whose refresh token has run out, or that cannot be decoded, counts as signed out.
     /// - Throws: ``AccountError/storage(_:)`` when the store cannot be read now (a locked device).
@@ -13,7 +16,7 @@ extension SessionManager {
         do {
             data = try store.retrieve(key: Self.storageKey)
         } catch {
-            throw AccountError.storage(Self.describe(error))
+            throw AccountError.storage(Self.storageError(error))
         }
         guard let data else {
             publish(.signedOut)
@@ -78,7 +81,7 @@ extension SessionManager {
         do {
             try store.store(key: Self.storageKey, value: StoredSession.encoder.encode(session))
         } catch {
-            throw AccountError.storage(Self.describe(error))
+            throw AccountError.storage(Self.storageError(error))
         }
     }
 
@@ -97,12 +100,12 @@ extension SessionManager {
         publish(.signedOut)
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// The store's failure as the SDK reports it.
+    static func storageError(_ error: any Error) -> CredentialStoreError {
         switch error {
-        case CredentialStoreError.locked: "locked"
-        case CredentialStoreError.failed(let reason): reason
-        case AccountError.storage(let reason): reason
-        default: String(describing: error)
+        case let error as CredentialStoreError: error
+        case AccountError.storage(let error): error
+        default: .failed(String(describing: error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 
 /// Where the SDK keeps secrets (the session's tokens): Keychain on Apple platforms, a private file
@@ -16,9 +17,39 @@ public protocol CredentialStore: Sendable {
 }
 
 /// Why a credential store failed.
+///
+/// Only ``locked`` means "wait": the same read works once the device is unlocked. Every other case
+/// is a failure to show (with ``description(in:)``), because waiting will not mend it.
 public enum CredentialStoreError: Error, Sendable, Equatable {
     /// The store exists but cannot be read now (a locked device).
     case locked
+    /// The app may not use the Keychain: it is not signed with a Keychain entitlement
+    /// (`errSecMissingEntitlement`, −34018). A build problem, not the user's.
+    case missingEntitlement
+    /// The person declined or cancelled the system's prompt for access.
+    case accessDenied
     /// Anything else, with a reason for logs (never the secret itself).
     case failed(String)
+
+    /// Whether the same call may work later without anyone doing anything but unlocking the device.
+    public var isTemporary: Bool { self == .locked }
+
+    /// A sentence for the user saying what happened, in `language`.
+    public func description(in language: Language) -> String {
+        let ko = language == .ko
+        switch self {
+        case .locked:
+            return ko ? "기기가 잠겨 있어 저장된 로그인 정보를 읽을 수 없어요. 잠금을 해제한 뒤 다시 시도해 주세요."
+                : "Saved sign-in details cannot be read while the device is locked. Unlock it and try again."
+        case .missingEntitlement:
+            return ko ? "이 앱은 키체인을 사용할 권한이 없어 로그인 정보를 저장할 수 없어요 (키체인 권한 누락)."
+                : "This app is not allowed to use the Keychain (a missing entitlement), so it cannot keep you signed in."
+        case .accessDenied:
+            return ko ? "저장된 로그인 정보에 대한 접근이 거부되었어요. 다시 로그인해 주세요."
+                : "Access to the saved sign-in details was denied. Please log in again."
+        case .failed(let reason):
+            return ko ? "저장된 로그인 정보를 사용할 수 없어요 (\(reason))."
+                : "Saved sign-in details cannot be used on this device (\(reason))."
+        }
+    }
 }

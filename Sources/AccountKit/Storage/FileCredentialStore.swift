@@ -37,12 +37,17 @@ public final class FileCredentialStore: CredentialStore {
         self.fileURL = folder.appendingPathComponent(fileName)
     }
 
-    /// `$XDG_CONFIG_HOME/mbti-playground` when that variable holds an absolute path, else `~/.config/mbti-playground`.
+    /// `$XDG_CONFIG_HOME/mbti-playground` when that variable holds an absolute path, else
+    /// `$HOME/.config/mbti-playground`.
+    ///
+    /// `$HOME` is read from the environment first: Foundation's `NSHomeDirectory()` on Linux asks
+    /// the password database and ignores it, so `HOME=/tmp/x account …` would write elsewhere.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config).appendingPathComponent("mbti-playground")
+            return URL(fileURLWithPath: config, isDirectory: true).appendingPathComponent("mbti-playground")
         }
-        return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config/mbti-playground")
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config/mbti-playground")
     }
 
     /// Stores `value` under `key`, replacing any earlier value.

@@ -6,7 +6,14 @@ import Security
 /// first unlock on this device only (never synced or moved to another device by a backup).
 ///
 /// A locked Keychain (`errSecInteractionNotAllowed`) throws ``CredentialStoreError/locked``, so an
-/// app shows neither sign-in nor profile until the device is unlocked, instead of signing out.
+/// app shows neither sign-in nor profile until the device is unlocked, instead of signing out. A
+/// missing entitlement (−34018) or a denied prompt throws an error the app shows instead of waiting.
+/// On macOS the items live in the data-protection keychain (`kSecUseDataProtectionKeychain`), as on
+/// iOS; that needs a signed app with a Keychain entitlement.
+///
+/// Keychain items outlive the app: iOS keeps them when the app is deleted, so a reinstalled app
+/// can find the session of an earlier installation. ``AccountLaunch`` checks such a session with
+/// the server on the first launch after an install.
 ///
 /// ```swift
 /// let store = KeychainCredentialStore(accessGroup: "ABCDE12345.com.example.shared")
@@ -17,70 +24,31 @@ public final class KeychainCredentialStore: CredentialStore {
     public let service: String
     /// `kSecAttrAccessGroup` of every item, to share them between apps of one team.
     public let accessGroup: String?
+    private let items: KeychainItemStore
 
     /// - Parameters:
     ///   - service: the items' service name.
     ///   - accessGroup: a Keychain access group, or `nil` for the app's default group.
-    public init(service: String = "mbti-playground", accessGroup: String? = nil) {
+    ///   - accessibility: when the items can be read; after the first unlock by default, so a
+    ///     background refresh works while the device is locked.
+    public init(
+        service: String = "mbti-playground", accessGroup: String? = nil,
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly
+    ) {
         self.service = service
         self.accessGroup = accessGroup
+        items = KeychainItemStore(
+            service: service, accessGroup: accessGroup, accessibility: accessibility,
+            usesDataProtectionKeychain: KeychainItemStore.usesDataProtectionKeychainByDefault, operations: .live)
     }
 
     /// Stores `value` under `key`, replacing any earlier value.
-    public func store(key: String, value: Data) throws {
-        var attributes = query(for: key)
-        attributes[kSecValueData as String] = value
-        attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        let added = SecItemAdd(attributes as CFDictionary, nil)
-        guard added == errSecDuplicateItem else { return try check(added) }
-        let changes: [String: Any] = [
-            kSecValueData as String: value,
-            kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
-        ]
-        try check(SecItemUpdate(query(for: key) as CFDictionary, changes as CFDictionary))
-    }
+    public func store(key: String, value: Data) throws { try items.store(key: key, value: value) }
 
     /// The value under `key`, or `nil` when nothing is stored.
-    public func retrieve(key: String) throws -> Data? {
-        var search = query(for: key)
-        search[kSecReturnData as String] = true
-        search[kSecMatchLimit as String] = kSecMatchLimitOne
-        var result: CFTypeRef?
-        let status = SecItemCopyMatching(search as CFDictionary, &result)
-        if status == errSecItemNotFound { return nil }
-        try check(status)
-        guard let data = result as? Data else { throw CredentialStoreError.failed("the Keychain item holds no data") }
-        return data
-    }
+    public func retrieve(key: String) throws -> Data? { try items.retrieve(key: key) }
 
     /// Removes the value under `key`; no error when there is none.
-    public func remove(key: String) throws {
-        let status = SecItemDelete(query(for: key) as CFDictionary)
-        if status == errSecItemNotFound { return }
-        try check(status)
-    }
-
-    /// The attributes that name the item for `key`.
-    private func query(for key: String) -> [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccount as String: key,
-        ]
-        // No kSecUseDataProtectionKeychain: on macOS it needs a signed app with entitlements, and
-        // unsigned tools (tests, the terminal client) would get errSecMissingEntitlement.
-        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-        return query
-    }
-
-    private func check(_ status: OSStatus) throws {
-        switch status {
-        case errSecSuccess: return
-        case errSecInteractionNotAllowed: throw CredentialStoreError.locked
-        default:
-            let message = SecCopyErrorMessageString(status, nil) as String? ?? "OSStatus \(status)"
-            throw CredentialStoreError.failed("Keychain: \(message)")
-        }
-    }
+    public func remove(key: String) throws { try items.remove(key: key) }
 }
 #endif

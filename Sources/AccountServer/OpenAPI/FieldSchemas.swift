@@ -5,11 +5,17 @@ enum FieldSchemas {
     static let username = Schema.string(
         "The nickname. After Unicode NFC and trimming: \(UsernameRule.minLength)–\(UsernameRule.maxLength) characters "
             + "(Unicode scalars) of letters (Hangul included), digits, " + UsernameRule.allowedSymbols.map { "`\($0)`" }.joined(separator: " and ")
-            + "; not all digits; no zero-width, bidi or control characters. Unique ignoring case and width; reserved names are `taken`.",
+            + "; not all digits; no control characters. Invisible (Default_Ignorable) characters such as zero-width "
+            + "spaces, bidi controls and Hangul fillers are `invisible_character`; scripts mixed beyond UTS #39's highly restrictive "
+            + "level (one script, or Latin with Hangul, Han or Japanese kana) and digits of two number systems are `mixed_script`. "
+            + "Unique by UTS #39 confusable skeleton after NFKC and case folding (`ADMIN`, `admın`, `rnina` for `mina`): a look-alike "
+            + "of an account's nickname is `username_taken`, of a reserved name `taken`.",
         minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength)
 
     static let email = Schema.string(
-        "Trimmed; one `@`, a non-empty local part, a domain with a dot, no spaces. Unique ignoring case.",
+        "Trimmed and NFKC; one `@`, a non-empty local part, a domain with a dot, no spaces or invisible characters. "
+            + "Unique after NFKC and Unicode case folding (the Kelvin sign is `k`, `ſ` is `s`, full-width letters are letters); "
+            + "mail always goes to the address as the account stored it.",
         format: "email", maxLength: EmailRule.maxLength)
 
     static func password(_ description: String) -> JSONValue {

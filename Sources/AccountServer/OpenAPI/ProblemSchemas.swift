@@ -8,7 +8,10 @@ enum ProblemSchemas {
         "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
         "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
     ]
-    static let fieldErrorCodes = ["required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken"]
+    static let fieldErrorCodes = [
+        "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",
+        "invisible_character", "mixed_script",
+    ]
 
     static var all: [String: JSONValue] {
         [

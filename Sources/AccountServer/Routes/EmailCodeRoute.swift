@@ -31,9 +31,12 @@ extension AccountApp {
             case .signup: account == nil
             case .verify: account.map { !$0.emailVerified } ?? false
             }
+            // Mail goes to the address as stored; only a sign-up code, with no account yet, goes
+            // to the request's address (normalized, so it is the one a sign-up will store).
+            let recipient = account?.email ?? email
             let wait = try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
-                if sendsCode { return MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: email) }
-                if purpose == .signup { notice = MailTemplates.alreadyRegistered(language: language, to: email) }
+                if sendsCode { return MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: recipient) }
+                if purpose == .signup { notice = MailTemplates.alreadyRegistered(language: language, to: recipient) }
                 return nil
             }
             if wait == nil, let notice { try Outbox.enqueue(notice, in: tx, now: now) }

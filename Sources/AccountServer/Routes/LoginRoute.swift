@@ -24,7 +24,8 @@ extension AccountApp {
                 en: "Send exactly one of username, email or login.", ko: "username, email, login 중 하나만 보내 주세요."))
         }
 
-        let byEmail = field == "email" || (field == "login" && identifier.contains("@"))
+        // Normalized first: a full-width `＠` is an `@` too.
+        let byEmail = field == "email" || (field == "login" && EmailRule.normalize(identifier).contains("@"))
         let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
         let account = try await store.read { tx in
             byEmail ? try tx.user(emailKey: key) : try tx.user(usernameKey: key)

@@ -14,17 +14,21 @@ extension AccountApp {
     func updateMe(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(UpdateProfileRequest.self)
         var errors = FieldErrors()
-        if let username = body.username { for code in UsernameRule.validate(username) { errors.add(code, to: "username") } }
+        if let username = body.username { errors.add(contentsOf: try nicknames.validate(username), to: "username") }
         if let mbti = body.mbti { for code in MBTIRule.validate(mbti) { errors.add(code, to: "mbti") } }
         guard errors.isEmpty else { throw APIError.validation(errors) }
 
         let (userID, now) = (context.userID, context.now)
+        let skeletons = try body.username.map { try nicknames.skeletons(of: UsernameRule.normalize($0)) }
         do {
             let updated = try await store.write { tx -> UserRecord? in
                 guard var user = try tx.user(id: userID) else { return nil }
                 if let raw = body.username {
                     user.username = UsernameRule.normalize(raw)
                     user.usernameKey = UsernameRule.key(user.username)
+                    user.usernameSkeleton = skeletons?.folded
+                    user.usernameDisplaySkeleton = skeletons?.displayed
+                    if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
                 }
                 if let mbti = body.mbti.flatMap(MBTI.init(parsing:)) { user.mbti = mbti.rawValue }
                 user.updatedAt = now

@@ -13,9 +13,12 @@ extension AccountApp {
     /// code); the password is hashed on both paths so the time does not tell them apart either.
     func signUp(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(SignUpRequest.self)
-        let errors = SignUpRules.validate(
+        var errors = SignUpRules.validate(
             username: body.username, email: body.email, password: body.password,
             passwordConfirmation: body.passwordConfirmation, mbti: body.mbti)
+        if let name = body.username, errors["username"].isEmpty {
+            errors.add(contentsOf: try nicknames.serverErrors(name), to: "username")
+        }
         guard errors.isEmpty, let rawUsername = body.username, let rawEmail = body.email,
             let password = body.password, let mbti = body.mbti.flatMap(MBTI.init(parsing:))
         else { throw APIError.validation(errors) }
@@ -23,10 +26,12 @@ extension AccountApp {
         let username = UsernameRule.normalize(rawUsername)
         let email = EmailRule.normalize(rawEmail)
         let now = context.now
+        let skeletons = try nicknames.skeletons(of: username)
         let user = UserRecord(
             id: UUID(), username: username, usernameKey: UsernameRule.key(username), email: email,
             emailKey: EmailRule.key(email), passwordHash: try await passwords.hash(password), mbti: mbti.rawValue,
-            emailVerified: false, createdAt: now, updatedAt: now)
+            emailVerified: false, createdAt: now, updatedAt: now,
+            usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
 
         if let token = body.emailVerificationToken {
             return try await signUpVerified(user, token: token, context: context)
@@ -37,9 +42,10 @@ extension AccountApp {
         let codeTTL = configuration.codeTTL
         do {
             try await store.write { tx in
-            if try tx.user(usernameKey: user.usernameKey) != nil { throw APIError.usernameTaken }
-            if try tx.user(emailKey: user.emailKey) != nil {
-                try Outbox.enqueue(MailTemplates.alreadyRegistered(language: language, to: email), in: tx, now: now)
+            if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
+            if let owner = try tx.user(emailKey: user.emailKey) {
+                // To the address as the owner stored it, not as this request spelled it.
+                try Outbox.enqueue(MailTemplates.alreadyRegistered(language: language, to: owner.email), in: tx, now: now)
                 return
             }
             try tx.insertUser(user)
@@ -73,7 +79,7 @@ extension AccountApp {
                 throw APIError.codeInvalid
             }
             guard proof.expiresAt > now else { throw APIError.codeExpired }
-            if try tx.user(usernameKey: user.usernameKey) != nil { throw APIError.usernameTaken }
+            if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
             // The caller proved they own this address, so saying it is taken tells nobody else anything.
             if try tx.user(emailKey: user.emailKey) != nil { throw APIError.validation("email", .taken) }
             try tx.insertUser(user)

@@ -1,3 +1,5 @@
+import AccountAPI
+
 /// The commands of `account` and the options each accepts.
 enum Command: String, CaseIterable, Sendable {
     case signup, verify, login, whoami, logout, sessions, passwd
@@ -16,21 +18,23 @@ enum Command: String, CaseIterable, Sendable {
     var flagOptions: Set<String> {
         switch self {
         case .signup, .login, .passwd: ["password-stdin"]
+        case .verify: ["resend"]
         case .logout: ["all"]
-        case .verify, .whoami, .sessions: []
+        case .whoami, .sessions: []
         }
     }
 
     /// One line for the command list in `account --help`.
-    var summary: String {
+    func summary(_ language: Language) -> String {
+        let ko = language == .ko
         switch self {
-        case .signup: "create an account, then verify its email with the mailed code"
-        case .verify: "verify an email address with a mailed code (requests one if needed)"
-        case .login: "sign in and keep the session"
-        case .whoami: "show the signed-in user"
-        case .logout: "sign out here (--all: everywhere) and forget the session"
-        case .sessions: "list the account's sessions, marking this one"
-        case .passwd: "change the password (other sessions are signed out)"
+        case .signup: return ko ? "계정을 만들고 메일로 받은 코드로 이메일을 인증해요" : "create an account, then verify its email with the mailed code"
+        case .verify: return ko ? "메일로 받은 코드로 이메일 주소를 인증해요 (--resend: 새 코드)" : "verify an email address with the mailed code (--resend: a new code)"
+        case .login: return ko ? "로그인하고 세션을 보관해요" : "sign in and keep the session"
+        case .whoami: return ko ? "로그인한 사용자를 보여줘요" : "show the signed-in user"
+        case .logout: return ko ? "이 기기에서 로그아웃하고 세션을 지워요 (--all: 모든 기기)" : "sign out here (--all: everywhere) and forget the session"
+        case .sessions: return ko ? "계정의 세션을 보여줘요 (이 기기에 표시)" : "list the account's sessions, marking this one"
+        case .passwd: return ko ? "비밀번호를 바꿔요 (다른 세션은 로그아웃돼요)" : "change the password (other sessions are signed out)"
         }
     }
 }
@@ -40,5 +44,5 @@ enum GlobalOptions {
     /// Global options that take a value.
     static let values: Set<String> = ["server", "config-dir"]
     /// Global switches.
-    static let flags: Set<String> = ["json", "help", "no-input"]
+    static let flags: Set<String> = ["json", "help", "no-input", "version"]
 }

@@ -13,7 +13,10 @@ struct Context: Sendable {
     init(invocation: Invocation, settings: Settings) {
         self.invocation = invocation
         self.settings = settings
-        client = AccountClient(baseURL: settings.server, language: settings.language, userAgent: "account-cli/1.0")
+        // The default transport is an ephemeral URLSession: no cache or cookie files in $HOME.
+        client = AccountClient(
+            baseURL: settings.server, language: settings.language,
+            userAgent: AccountClient.userAgent(program: "account", version: Version.number, host: ProcessInfo.processInfo.hostName))
         store = FileCredentialStore(directory: settings.configDirectory)
         console = Console()
     }
@@ -34,10 +37,22 @@ struct Context: Sendable {
     /// A session manager over the stored credentials.
     func sessionManager() -> SessionManager { SessionManager(client: client, store: store) }
 
-    /// The stored session; throws ``AccountError/notSignedIn`` when there is none.
-    func signedIn() async throws -> SessionManager {
+    /// The stored session and its user; throws ``AccountError/notSignedIn`` when there is none.
+    func signedIn() async throws -> (SessionManager, User) {
         let manager = sessionManager()
-        if case .signedOut = try await manager.restore() { throw AccountError.notSignedIn }
-        return manager
+        guard case .signedIn(let user) = try await manager.restore() else { throw AccountError.notSignedIn }
+        return (manager, user)
+    }
+
+    /// The server's field rules; the built-in ones when it has no policy to give, and a
+    /// transport failure at once (before anything is asked).
+    func rules() async throws -> FormRules {
+        do {
+            return FormRules(policy: try await client.policy())
+        } catch let error as AccountError where error.isTransport {
+            throw error
+        } catch {
+            return FormRules()
+        }
     }
 }

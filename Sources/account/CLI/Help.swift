@@ -1,36 +1,74 @@
-/// The texts of `account --help` and `account <command> --help`.
+import AccountAPI
+
+/// The texts of `account --help` and `account <command> --help`, in English and Korean.
 enum Help {
-    static let general = """
-        account: the terminal client of the MBTI Playground account server.
+    static func general(_ language: Language) -> String {
+        let commands = Command.allCases.map { "  " + $0.rawValue.padded(to: 10) + $0.summary(language) }.joined(separator: "\n")
+        switch language {
+        case .en:
+            return """
+                account \(Version.number): the terminal client of the MBTI Playground account server.
 
-        Usage: account [--server URL] [--json] [--config-dir DIR] [--no-input] <command> [options]
+                Usage: account [--server URL] [--json] [--config-dir DIR] [--no-input] <command> [options]
 
-        Commands:
-        \(Command.allCases.map { "  " + $0.rawValue.padded(to: 10) + $0.summary }.joined(separator: "\n"))
+                Commands:
+                \(commands)
 
-        Global options:
-          --server URL       the server (env ACCOUNT_SERVER; default http://localhost:8000)
-          --json             print machine-readable JSON on standard output
-          --config-dir DIR   where the session is kept (env ACCOUNT_CONFIG_DIR;
-                             default $XDG_CONFIG_HOME/… or ~/.config/…)
-          --no-input         never prompt: a missing value is a usage error
-          -h, --help         show help (also: account <command> --help)
+                Global options:
+                  --server URL       the server (env ACCOUNT_SERVER; default http://localhost:8000)
+                  --json             print machine-readable JSON on standard output, errors too
+                  --config-dir DIR   where the session is kept (env ACCOUNT_CONFIG_DIR;
+                                     default $XDG_CONFIG_HOME/mbti-playground or $HOME/.config/mbti-playground)
+                  --no-input         never prompt: a missing value is a usage error
+                  --version          print the version
+                  -h, --help         show help (also: account <command> --help)
 
-        Values not given as options are asked for on the terminal; passwords are read without echo.
-        Exit status: 0 success, 1 refused by the server or not signed in, 2 usage error,
-        3 server unreachable. Messages follow LANG / LC_ALL (ko: Korean, else English).
-        """
+                Values not given as options are asked for on the terminal, each checked as it is typed;
+                passwords are read without echo. Times are shown in the local time zone.
+                Exit status: 0 success, 1 refused by the server or not signed in, 2 usage error,
+                3 server unreachable. Messages follow LANG / LC_ALL (ko: Korean, else English).
+                """
+        case .ko:
+            return """
+                account \(Version.number): MBTI Playground 계정 서버의 터미널 클라이언트예요.
+
+                사용법: account [--server URL] [--json] [--config-dir 폴더] [--no-input] <명령> [옵션]
+
+                명령:
+                \(commands)
+
+                공통 옵션:
+                  --server URL       서버 주소 (환경 변수 ACCOUNT_SERVER, 기본값 http://localhost:8000)
+                  --json             결과와 오류를 표준 출력에 JSON으로 보여줘요
+                  --config-dir 폴더  세션을 보관할 폴더 (환경 변수 ACCOUNT_CONFIG_DIR, 기본값
+                                     $XDG_CONFIG_HOME/mbti-playground 또는 $HOME/.config/mbti-playground)
+                  --no-input         묻지 않아요: 빠진 값은 사용법 오류예요
+                  --version          버전을 보여줘요
+                  -h, --help         도움말 (account <명령> --help 도 돼요)
+
+                옵션으로 주지 않은 값은 터미널에서 묻고, 입력하는 대로 확인해요. 비밀번호는 화면에
+                보이지 않아요. 시간은 이 컴퓨터의 시간대로 보여줘요.
+                종료 코드: 0 성공, 1 서버가 거절했거나 로그인하지 않음, 2 사용법 오류, 3 서버에 연결할 수 없음.
+                메시지 언어는 LANG / LC_ALL을 따라요 (ko: 한국어, 그 밖에는 영어).
+                """
+        }
+    }
 
     /// Help for one command.
-    static func text(for command: Command) -> String {
+    static func text(for command: Command, _ language: Language) -> String {
+        language == .ko ? korean(command) : english(command)
+    }
+
+    private static func english(_ command: Command) -> String {
         switch command {
         case .signup:
             """
             Usage: account signup [--username NAME] [--email EMAIL] [--mbti TYPE] [--password-stdin]
 
-            Creates an account; the server mails a 6-digit code to the address. When prompting, asks for
-            the code next, verifies the address and signs in. Otherwise it reports where the code went:
-            finish with `account verify --email EMAIL --code CODE`.
+            Creates an account; the server mails a 6-digit code to the address. Each answer is checked
+            as it is typed and asked again when it breaks a rule. When prompting, asks for the code next
+            (again after a wrong one), verifies the address and signs in. Otherwise it reports where the
+            code went: finish with `account verify --email EMAIL --code CODE`.
               --username NAME    the nickname (2–20 letters, digits, _ and .)
               --email EMAIL      the email address
               --mbti TYPE        one of the 16 types (e.g. ENFP); asked as a numbered list otherwise
@@ -38,10 +76,14 @@ enum Help {
             """
         case .verify:
             """
-            Usage: account verify [--email EMAIL] [--code CODE]
+            Usage: account verify [--email EMAIL] [--code CODE] [--resend]
 
-            Verifies an email address with the code mailed to it. Without --code, asks the server to
-            mail a new code and then asks for it (with --no-input: only requests it).
+            Verifies an email address with the code mailed to it (at sign-up). Asks for the code
+            when --code is not given, and again after a wrong one; a new code is mailed only with
+            --resend, or when you leave the code empty and say yes.
+              --email EMAIL      the address to verify
+              --code CODE        the 6-digit code from the email
+              --resend           mail a new code first (with --no-input and no --code: only that)
             """
         case .login:
             """
@@ -62,22 +104,88 @@ enum Help {
             """
             Usage: account logout [--all]
 
-            Signs out on the server and forgets the session here.
+            Signs out on the server and forgets the session here (nothing to do when signed out).
               --all   end every session of the account, on every device
             """
         case .sessions:
             """
             Usage: account sessions [--json]
 
-            Lists the account's live sessions, newest first; `*` marks this one.
+            Lists the account's live sessions, newest first, in local time; `*` marks this one.
             """
         case .passwd:
             """
             Usage: account passwd [--password-stdin]
 
-            Changes the password; every other session is signed out.
+            Changes the password; every other session is signed out. The new password is checked
+            against the rules before it is sent and must differ from the current one.
               --password-stdin   read the current password, then the new one, one per line of
                                  standard input (no prompts)
+            """
+        }
+    }
+
+    private static func korean(_ command: Command) -> String {
+        switch command {
+        case .signup:
+            """
+            사용법: account signup [--username 닉네임] [--email 이메일] [--mbti 유형] [--password-stdin]
+
+            계정을 만들어요. 서버가 이메일 주소로 6자리 인증 코드를 보내요. 답은 입력하는 대로 규칙에
+            맞는지 확인하고, 맞지 않으면 다시 물어요. 물어볼 수 있으면 이어서 코드를 묻고(틀리면 다시),
+            이메일을 인증한 뒤 로그인해요. 아니면 코드를 보낸 곳을 알려줘요:
+            `account verify --email 이메일 --code 코드`로 마무리하세요.
+              --username 닉네임  닉네임 (2–20자의 글자, 숫자, _ 와 .)
+              --email 이메일     이메일 주소
+              --mbti 유형        16가지 유형 중 하나 (예: ENFP); 없으면 번호 목록으로 물어요
+              --password-stdin   표준 입력의 첫 줄을 비밀번호로 읽어요 (묻지 않아요)
+            """
+        case .verify:
+            """
+            사용법: account verify [--email 이메일] [--code 코드] [--resend]
+
+            메일로 받은 코드(가입할 때 보낸 코드)로 이메일 주소를 인증해요. --code가 없으면 코드를
+            묻고, 틀리면 다시 물어요. 새 코드는 --resend를 주거나, 코드를 비워 두고 새 코드를
+            받겠다고 답할 때만 보내요.
+              --email 이메일     인증할 주소
+              --code 코드        메일로 받은 6자리 코드
+              --resend           먼저 새 코드를 보내요 (--no-input이고 --code가 없으면 보내기만 해요)
+            """
+        case .login:
+            """
+            사용법: account login [--username 닉네임 | --email 이메일] [--password-stdin]
+
+            로그인하고 세션을 설정 폴더에 보관해요 (나만 읽을 수 있는 파일).
+              --username 닉네임  닉네임으로 로그인해요
+              --email 이메일     이메일 주소로 로그인해요
+              --password-stdin   표준 입력의 첫 줄을 비밀번호로 읽어요 (묻지 않아요)
+            """
+        case .whoami:
+            """
+            사용법: account whoami [--json]
+
+            로그인한 사용자를 보여줘요. --json이면 API가 보내는 사용자 객체를 그대로 보여줘요.
+            """
+        case .logout:
+            """
+            사용법: account logout [--all]
+
+            서버에서 로그아웃하고 이 컴퓨터의 세션을 지워요 (로그인하지 않았으면 할 일이 없어요).
+              --all   모든 기기에서 이 계정의 세션을 끝내요
+            """
+        case .sessions:
+            """
+            사용법: account sessions [--json]
+
+            계정의 세션을 최근 것부터 이 컴퓨터의 시간으로 보여줘요. `*`는 이 기기예요.
+            """
+        case .passwd:
+            """
+            사용법: account passwd [--password-stdin]
+
+            비밀번호를 바꿔요. 다른 세션은 모두 로그아웃돼요. 새 비밀번호는 보내기 전에 규칙에
+            맞는지 확인하고, 현재 비밀번호와 달라야 해요.
+              --password-stdin   표준 입력에서 현재 비밀번호, 새 비밀번호를 한 줄씩 읽어요 (묻지 않아요)
             """
         }
     }

@@ -1,3 +1,5 @@
+import AccountAPI
+
 /// What one command line asked for, after parsing.
 struct Invocation: Sendable, Equatable {
     /// `nil` for a bare `account --help`.
@@ -15,8 +17,10 @@ struct Invocation: Sendable, Equatable {
 
     /// Reads `account [global options] <command> [options]`; global options may come anywhere.
     ///
-    /// Accepts `--name value` and `--name=value`; `-h` is `--help`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    /// Accepts `--name value` and `--name=value`; `-h` is `--help`. An unknown command or option
+    /// names the nearest known one.
+    static func parse(_ arguments: [String], language: Language) throws(UsageError) -> Invocation {
+        let say = { (english: String, korean: String) in language == .ko ? korean : english }
         var invocation = Invocation()
         let allValues = GlobalOptions.values.union(Command.allCases.flatMap(\.valueOptions))
         let allFlags = GlobalOptions.flags.union(Command.allCases.flatMap(\.flagOptions))
@@ -29,8 +33,15 @@ struct Invocation: Sendable, Equatable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                guard invocation.command == nil else { throw UsageError("unexpected argument '\(argument)'") }
-                guard let command = Command(rawValue: argument) else { throw UsageError("unknown command '\(argument)'") }
+                guard invocation.command == nil else {
+                    throw UsageError(say("unexpected argument '\(argument)'", "예상하지 못한 인자 '\(argument)'"))
+                }
+                guard let command = Command(rawValue: argument) else {
+                    let hint = Suggestion.nearest(to: argument, in: Command.allCases.map(\.rawValue))
+                    throw UsageError(
+                        say("unknown command '\(argument)'", "알 수 없는 명령 '\(argument)'")
+                            + (hint.map { say(". Did you mean '\($0)'?", ". '\($0)'을(를) 찾으셨나요?") } ?? ""))
+                }
                 invocation.command = command
                 continue
             }
@@ -38,7 +49,9 @@ struct Invocation: Sendable, Equatable {
             let name = String(body.prefix { $0 != "=" })
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             if allFlags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
+                guard inlineValue == nil else {
+                    throw UsageError(say("option '--\(name)' takes no value", "'--\(name)' 옵션에는 값을 줄 수 없어요"))
+                }
                 invocation.flags.insert(name)
             } else if allValues.contains(name) {
                 if let inlineValue {
@@ -46,29 +59,41 @@ struct Invocation: Sendable, Equatable {
                 } else {
                     // A following option is a forgotten value, not the value itself.
                     guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                        throw UsageError("option '--\(name)' needs a value")
+                        throw UsageError(say("option '--\(name)' needs a value", "'--\(name)' 옵션에 값이 필요해요"))
                     }
                     invocation.values[name] = arguments[index]
                     index += 1
                 }
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                throw invocation.unknownOption(name, arguments: arguments[index...], say: say)
             }
         }
-        try invocation.checkOptionsBelong()
+        try invocation.checkOptionsBelong(say: say)
         return invocation
     }
 
+    /// "unknown option '--emial'. Did you mean '--email'?", among the options of the command when
+    /// it is known (also when it comes later on the line).
+    private func unknownOption(
+        _ name: String, arguments: ArraySlice<String>, say: (String, String) -> String
+    ) -> UsageError {
+        let command = self.command ?? arguments.lazy.compactMap(Command.init(rawValue:)).first
+        let globals = GlobalOptions.values.union(GlobalOptions.flags)
+        let everyOption = globals.union(Command.allCases.flatMap { $0.valueOptions.union($0.flagOptions) })
+        let own = command.map { globals.union($0.valueOptions).union($0.flagOptions) } ?? everyOption
+        let hint = Suggestion.nearest(to: name, in: own) ?? Suggestion.nearest(to: name, in: everyOption)
+        return UsageError(
+            say("unknown option '--\(name)'", "알 수 없는 옵션 '--\(name)'")
+                + (hint.map { say(". Did you mean '--\($0)'?", ". '--\($0)'을(를) 찾으셨나요?") } ?? ""))
+    }
+
     /// Refuses options that exist but not for this command (`whoami --all`).
-    private func checkOptionsBelong() throws(UsageError) {
+    private func checkOptionsBelong(say: (String, String) -> String) throws(UsageError) {
         let allowedValues = GlobalOptions.values.union(command?.valueOptions ?? [])
         let allowedFlags = GlobalOptions.flags.union(command?.flagOptions ?? [])
-        let subject = command.map { "'\($0.rawValue)'" } ?? "account without a command"
-        for name in values.keys.sorted() where !allowedValues.contains(name) {
-            throw UsageError("option '--\(name)' does not apply to \(subject)")
-        }
-        for name in flags.sorted() where !allowedFlags.contains(name) {
-            throw UsageError("option '--\(name)' does not apply to \(subject)")
+        let subject = command.map { "'\($0.rawValue)'" } ?? say("account without a command", "명령 없는 account")
+        for name in values.keys.sorted() + flags.sorted() where !allowedValues.contains(name) && !allowedFlags.contains(name) {
+            throw UsageError(say("option '--\(name)' does not apply to \(subject)", "'--\(name)' 옵션은 \(subject)에 쓸 수 없어요"))
         }
     }
 }

@@ -7,32 +7,32 @@ enum Runner {
     static func run(arguments: [String], environment: [String: String]) async -> ExitStatus {
         let console = Console()
         let language = Settings.language(environment)
+        // Known before parsing, so even a usage error answers in JSON.
+        let json = arguments.contains("--json")
+        var server: URL?
         do {
-            let invocation = try Invocation.parse(arguments)
+            let invocation = try Invocation.parse(arguments, language: language)
+            if invocation.has("version") {
+                console.out("account \(Version.number)")
+                return .success
+            }
             if invocation.has("help") {
-                console.out(invocation.command.map(Help.text(for:)) ?? Help.general)
+                console.out(invocation.command.map { Help.text(for: $0, language) } ?? Help.general(language))
                 return .success
             }
             guard let command = invocation.command else {
-                console.err(Help.general)
+                console.err(Help.general(language))
                 return .usage
             }
-            let context = Context(invocation: invocation, settings: try Settings(invocation: invocation, environment: environment))
-            try await run(command, context)
+            let settings = try Settings(invocation: invocation, environment: environment)
+            server = settings.server
+            try await run(command, Context(invocation: invocation, settings: settings))
             return .success
-        } catch let error as UsageError {
-            console.err("account: \(error.message)\nRun 'account --help' for usage.")
-            return .usage
-        } catch let error as AccountError {
-            console.err(message(for: error, language))
-            if case .transport = error { return .unreachable }
-            return .refused
-        } catch let error as CredentialStoreError {
-            console.err(AccountError.storage("\(error)").description(in: language))
-            return .refused
         } catch {
-            console.err("account: \(error)")
-            return .refused
+            let failure = Failure.of(error, server: server, language)
+            console.err(failure.text)
+            if json { console.out(failure.json()) }
+            return failure.status
         }
     }
 
@@ -46,14 +46,5 @@ enum Runner {
         case .sessions: try await SessionsCommand.run(context)
         case .passwd: try await PasswdCommand.run(context)
         }
-    }
-
-    /// The localized description; for invalid input, every field's messages, one per line.
-    static func message(for error: AccountError, _ language: Language) -> String {
-        let fields = error.fieldErrors
-        guard !fields.isEmpty else { return error.description(in: language) }
-        return fields.keys.sorted().flatMap { field in
-            (fields[field] ?? []).map { "\(field): \($0.message)" }
-        }.joined(separator: "\n")
     }
 }

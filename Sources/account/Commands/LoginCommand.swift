@@ -6,11 +6,13 @@ enum LoginCommand {
     static func run(_ context: Context) async throws {
         let username = context.invocation.value("username")
         let email = context.invocation.value("email")
-        if username != nil, email != nil { throw UsageError("give --username or --email, not both") }
+        if username != nil, email != nil {
+            throw UsageError(context.say("give --username or --email, not both", "--username과 --email 중 하나만 주세요"))
+        }
         var identifier: String?
         if username == nil, email == nil {
             guard let answer = context.optionalAnswer(context.say("Nickname or email: ", "닉네임 또는 이메일: ")) else {
-                throw UsageError("missing --username or --email")
+                throw UsageError(context.say("missing --username or --email", "--username이나 --email이 없어요"))
             }
             identifier = answer
         }

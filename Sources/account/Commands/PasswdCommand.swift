@@ -2,17 +2,43 @@ import AccountAPI
 import AccountKit
 
 /// `account passwd`: changes the password; the server signs out every other session.
+///
+/// The new password is checked with the shared rules (against this account's nickname and
+/// address) and against the current one before anything is sent; at a terminal a wrong current
+/// password is asked again.
 enum PasswdCommand {
     static func run(_ context: Context) async throws {
-        let manager = try await context.signedIn()
-        let current = try context.password(prompt: context.say("Current password: ", "현재 비밀번호: "))
+        let (manager, user) = try await context.signedIn()
+        let rules = context.mayPrompt ? try await context.rules() : FormRules()
+        var current = try askCurrent(context)
         let new = try context.password(
             prompt: context.say("New password: ", "새 비밀번호: "),
-            repeatPrompt: context.say("New password (again): ", "새 비밀번호 확인: "))
-        let client = context.client
-        let request = ChangePasswordRequest(currentPassword: current, newPassword: new)
-        try await manager.authorized { token in try await client.changePassword(request, accessToken: token) }
+            repeatPrompt: context.say("New password (again): ", "새 비밀번호 확인: "), field: "new_password"
+        ) { candidate in
+            if candidate == current {
+                return FieldError(code: FieldErrorCode("same_as_current"), message: context.say(
+                    "The new password is the same as the current one; choose another.", "새 비밀번호가 현재 비밀번호와 같아요. 다른 비밀번호를 정해 주세요."))
+            }
+            return context.problem(rules.password(candidate, username: user.username, email: user.email), field: "password", rules)
+        }
+        var tries = 1
+        while true {
+            do {
+                try await manager.changePassword(ChangePasswordRequest(currentPassword: current, newPassword: new))
+                break
+            } catch AccountError.invalidCredentials {
+                let wrong = context.say("The current password is wrong.", "현재 비밀번호가 맞지 않아요.")
+                guard context.mayPrompt, tries < 3 else { throw Refusal(code: "invalid_credentials", message: wrong) }
+                context.console.err(wrong)
+                current = try askCurrent(context)
+                tries += 1
+            }
+        }
         context.report(context.say(
             "Password changed. Other sessions were signed out.", "비밀번호를 바꿨어요. 다른 기기의 세션은 로그아웃되었어요."))
+    }
+
+    private static func askCurrent(_ context: Context) throws(UsageError) -> String {
+        try context.password(prompt: context.say("Current password: ", "현재 비밀번호: "), field: "current_password")
     }
 }

@@ -1,47 +1,132 @@
 import AccountAPI
 import AccountKit
 
-/// `account signup`: details first; the server mails a code, which is then asked for and checked.
+/// `account signup`: details first. At a terminal every answer is checked with the shared rules as
+/// it is typed and asked again; what the server refuses (a taken nickname) is asked again too; then
+/// the mailed code is asked for, verified, and the account signed in.
 enum SignUpCommand {
-    static func run(_ context: Context) async throws {
-        let username = try context.value("username", prompt: context.say("Nickname: ", "닉네임: "))
-        let email = try context.value("email", prompt: context.say("Email: ", "이메일: "))
-        let password = try context.password(
-            prompt: context.say("Password: ", "비밀번호: "),
-            repeatPrompt: context.say("Password (again): ", "비밀번호 확인: "))
-        let mbti = try context.mbti()
-        let request = SignUpRequest(
-            username: username, email: email, password: password, passwordConfirmation: password, mbti: mbti)
-        switch try await context.client.signUp(request) {
-        case .signedIn(let pair):
-            // Only an email-first sign-up (with a verification token) answers this way.
-            try await context.sessionManager().begin(with: pair)
-            try context.report(signedInText(pair.user, context), json: pair.user)
-        case .codeSent(let accepted):
-            try await finish(accepted, username: username, password: password, context)
+    /// The answers, as they stand.
+    struct Answers {
+        var username: String
+        var email: String
+        var password: String
+        var mbti: MBTI
+
+        var request: SignUpRequest {
+            SignUpRequest(username: username, email: email, password: password, passwordConfirmation: password, mbti: mbti)
         }
     }
 
+    static func run(_ context: Context) async throws {
+        let (answers, rules): (Answers, FormRules)
+        if context.mayPrompt {
+            // Before anything is typed: the server's limits, or "cannot reach the server" at once.
+            rules = try await context.rules()
+            answers = try ask(context, rules)
+        } else {
+            (answers, rules) = try await givenOptions(context)
+        }
+        // The answers as sent last: a refused nickname was replaced meanwhile.
+        let (accepted, sent) = try await submit(answers, rules, context)
+        try await finish(accepted, sent, rules, context)
+    }
+
+    /// Everything from options and standard input (`--password-stdin`, `--no-input`): what is
+    /// missing is a usage error before any request; what breaks a rule is refused like the server would.
+    private static func givenOptions(_ context: Context) async throws -> (Answers, FormRules) {
+        guard let username = context.invocation.value("username") else { throw context.missing("username") }
+        guard let email = context.invocation.value("email") else { throw context.missing("email") }
+        let mbti = try context.mbti()
+        let password = try context.password(prompt: "")
+        let rules = try await context.rules()
+        let problems: [(String, [FieldErrorCode])] = [
+            ("username", rules.username(username)), ("email", rules.email(email)),
+            ("password", rules.password(password, username: username, email: email)), ("mbti", rules.mbti(mbti)),
+        ]
+        let fields = problems.filter { !$0.1.isEmpty }.reduce(into: [String: [FieldError]]()) { fields, problem in
+            fields[problem.0] = problem.1.map { FieldError(code: $0, message: rules.message($0, field: problem.0, context.language)) }
+        }
+        guard fields.isEmpty else { throw AccountError.invalidInput(fields) }
+        return (Answers(username: username, email: email, password: password, mbti: mbti), rules)
+    }
+
+    /// Asks for each value in turn, each checked as it is typed (options count as first answers).
+    private static func ask(_ context: Context, _ rules: FormRules) throws(UsageError) -> Answers {
+        let username = try askUsername(context, rules, again: false)
+        let email = try askEmail(context, rules, again: false)
+        let password = try askPassword(context, rules, username: username, email: email)
+        return Answers(username: username, email: email, password: password, mbti: try context.mbti(rules.mbtiTypes))
+    }
+
+    /// Sends the sign-up; at a terminal, a field the server refuses is asked again and sent again.
+    private static func submit(_ first: Answers, _ rules: FormRules, _ context: Context) async throws -> (SignUpAccepted, Answers) {
+        var answers = first
+        while true {
+            do {
+                switch try await context.client.signUp(answers.request) {
+                case .codeSent(let accepted): return (accepted, answers)
+                case .signedIn:
+                    // Only a sign-up with a verification token answers this way, and this one has none.
+                    throw AccountError.undecodableReply(status: 201)
+                }
+            } catch let error as AccountError where context.mayPrompt && !error.refusedFields.isEmpty {
+                context.console.err(Failure.of(error, server: context.settings.server, context.language).text)
+                let fields = error.refusedFields
+                if fields.contains("username") { answers.username = try askUsername(context, rules, again: true) }
+                if fields.contains("email") { answers.email = try askEmail(context, rules, again: true) }
+                if fields.contains("password") || fields.contains("password_confirmation") {
+                    answers.password = try askPassword(context, rules, username: answers.username, email: answers.email)
+                }
+                if fields.contains("mbti") { answers.mbti = try context.mbti(rules.mbtiTypes) }
+            }
+        }
+    }
+
+    private static func askUsername(_ context: Context, _ rules: FormRules, again: Bool) throws(UsageError) -> String {
+        try context.checkedValue("username", field: "username", prompt: context.say("Nickname: ", "닉네임: "), askAgain: again) {
+            context.problem(rules.username($0), field: "username", rules)
+        }
+    }
+
+    private static func askEmail(_ context: Context, _ rules: FormRules, again: Bool) throws(UsageError) -> String {
+        try context.checkedValue("email", field: "email", prompt: context.say("Email: ", "이메일: "), askAgain: again) {
+            context.problem(rules.email($0), field: "email", rules)
+        }
+    }
+
+    private static func askPassword(_ context: Context, _ rules: FormRules, username: String, email: String) throws(UsageError) -> String {
+        try context.password(
+            prompt: context.say("Password: ", "비밀번호: "), repeatPrompt: context.say("Password (again): ", "비밀번호 확인: ")
+        ) { context.problem(rules.password($0, username: username, email: email), field: "password", rules) }
+    }
+
     /// Asks for the mailed code, verifies it and signs in; without an answer, says how to go on.
-    private static func finish(_ accepted: SignUpAccepted, username: String, password: String, _ context: Context) async throws {
-        let minutes = max(1, accepted.expiresIn / 60)
-        context.console.err(context.say(
-            "Account created. A code was sent to \(accepted.email) (valid \(minutes) minutes).",
-            "계정을 만들었어요. \(accepted.email)(으)로 인증 코드를 보냈어요 (\(minutes)분 동안 유효)."))
-        guard let code = context.optionalAnswer(context.say("Code from the email: ", "메일로 받은 코드: ")) else {
-            context.console.err(context.say(
-                "Verify later with: account verify --email \(accepted.email) --code CODE",
-                "나중에 인증하려면: account verify --email \(accepted.email) --code 코드"))
+    private static func finish(_ accepted: SignUpAccepted, _ answers: Answers, _ rules: FormRules, _ context: Context) async throws {
+        context.console.err(context.say("Account created. ", "계정을 만들었어요. ")
+            + CodeEntry.sentText(EmailCodeSent(email: accepted.email, expiresIn: accepted.expiresIn), context))
+        let verified = context.mayPrompt ? try await CodeEntry.verify(accepted.email, rules: rules, context) : nil
+        guard verified != nil else {
+            context.console.err(CodeEntry.laterText(accepted.email, context))
             if context.json { try context.printJSON(accepted) }
             return
         }
-        _ = try await context.client.verifyEmail(EmailVerifyRequest(email: accepted.email, code: code))
         context.console.err(context.say("Email verified.", "이메일을 인증했어요."))
-        let user = try await context.sessionManager().logIn(LoginRequest(username: username, password: password))
+        let user = try await context.sessionManager().logIn(LoginRequest(username: answers.username, password: answers.password))
         try context.report(signedInText(user, context), json: user)
     }
 
     static func signedInText(_ user: User, _ context: Context) -> String {
         context.say("Signed in as \(user.username) (\(user.email)).", "\(user.username)(\(user.email))(으)로 로그인했어요.")
+    }
+}
+
+extension AccountError {
+    /// The sign-up fields a refusal is about (a taken nickname counts as the nickname's).
+    var refusedFields: Set<String> {
+        switch self {
+        case .invalidInput(let fields): Set(fields.keys)
+        case .conflict(let code): [code == .usernameTaken ? "username" : "email"]
+        default: []
+        }
     }
 }

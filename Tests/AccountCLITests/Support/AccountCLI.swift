@@ -22,6 +22,10 @@ struct AccountCLI: Sendable {
     let configDirectory: URL
     /// Locale variables of the runs (`LANG`, `LC_ALL`, …).
     var locale = ["LANG": "C.UTF-8"]
+    /// More variables of the runs (`TZ`, `HOME`, `XDG_CONFIG_HOME`, …).
+    var extraEnvironment: [String: String] = [:]
+    /// Whether runs get `ACCOUNT_CONFIG_DIR` (off: the client finds its folder from `HOME` or `XDG_CONFIG_HOME`).
+    var setsConfigDirectory = true
 
     init(server: URL) {
         self.server = server
@@ -38,8 +42,9 @@ struct AccountCLI: Sendable {
             environment[name] = nil
         }
         environment["ACCOUNT_SERVER"] = server.absoluteString
-        environment["ACCOUNT_CONFIG_DIR"] = configDirectory.path
+        if setsConfigDirectory { environment["ACCOUNT_CONFIG_DIR"] = configDirectory.path }
         environment.merge(locale) { _, new in new }
+        environment.merge(extraEnvironment) { _, new in new }
         return environment
     }
 
@@ -74,6 +79,11 @@ struct AccountCLI: Sendable {
             status: process.terminationStatus,
             stdout: try String(contentsOf: output, encoding: .utf8),
             stderr: try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    /// Starts `account arguments` on a pseudo-terminal with this client's environment.
+    func terminal(_ arguments: [String]) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: try Binaries.client(), arguments: arguments, environment: environment)
     }
 
     /// Removes the config folder.

@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a program on a pseudo-terminal, as a person at a terminal would: the test reads what the
 /// screen shows (echo included) and types answers.
@@ -14,7 +17,7 @@ final class PseudoTerminal: Sendable {
     }
 
     private let process = Process()
-    private let keyboard = Pipe()
+    private let keyboard: Pipe
     private let screen = Screen()
     /// How much of the screen earlier `waitFor` calls have consumed.
     private let cursor = Mutex(0)
@@ -25,7 +28,10 @@ final class PseudoTerminal: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qfec", command, "/dev/null"]
         process.environment = environment
-        let display = Pipe()
+        // Close-on-exec, made while no other test starts a program: a program another test starts
+        // meanwhile must not inherit the pipes (a copy of the display's write end would outlive `script`).
+        let (keyboard, display) = withLaunchLock { (Self.privatePipe(), Self.privatePipe()) }
+        self.keyboard = keyboard
         process.standardInput = keyboard
         process.standardOutput = display
         process.standardError = display
@@ -69,15 +75,35 @@ final class PseudoTerminal: Sendable {
     }
 
     /// Waits for the program to end and everything it showed to arrive; returns its exit status.
+    ///
+    /// Once `script` has exited, all it showed is in the pipe already; the end of the pipe is not
+    /// waited for, because the reading handler on Linux does not always report it (seen under
+    /// load with several terminals at once): the screen counts as complete when it ended or has
+    /// not grown for a moment.
     func exitStatus() async throws -> Int32 {
         let deadline = ContinuousClock.now + .seconds(30)
-        while process.isRunning || !screen.hasEnded {
+        while process.isRunning {
             guard ContinuousClock.now < deadline else {
                 throw Failure(description: "the program is still running; the terminal shows:\n\(transcript)")
             }
             try await Task.sleep(for: .milliseconds(20))
         }
+        var shown = -1
+        while !screen.hasEnded, screen.data.count != shown, ContinuousClock.now < deadline {
+            shown = screen.data.count
+            try await Task.sleep(for: .milliseconds(250))
+        }
         return process.terminationStatus
+    }
+
+    /// A pipe whose two ends are closed in programs started later (the child gets its own copies,
+    /// which `dup2` makes without the flag).
+    private static func privatePipe() -> Pipe {
+        let pipe = Pipe()
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        return pipe
     }
 
     private static func shellQuoted(_ word: String) -> String {

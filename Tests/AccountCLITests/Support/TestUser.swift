@@ -14,14 +14,19 @@ struct TestUser {
         email = "cli.\(tag)@example.com"
     }
 
-    /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI.
-    static func verified(_ cli: AccountCLI, _ server: ServerProcess) async throws -> TestUser {
+    /// Signs up with the CLI's scripted flags; returns the user and the code mailed to it.
+    static func unverified(_ cli: AccountCLI, _ server: ServerProcess) async throws -> (user: TestUser, code: String) {
         let user = TestUser()
         let signUp = try await cli.run(
             ["signup", "--username", user.username, "--email", user.email, "--mbti", "intp", "--password-stdin"],
             stdin: user.password + "\n")
         try #require(signUp.status == 0, "\(signUp)")
-        let code = try #require(try await server.latestCode(to: user.email))
+        return (user, try #require(try await server.latestCode(to: user.email)))
+    }
+
+    /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI.
+    static func verified(_ cli: AccountCLI, _ server: ServerProcess) async throws -> TestUser {
+        let (user, code) = try await unverified(cli, server)
         let verify = try await cli.run(["verify", "--email", user.email, "--code", code])
         try #require(verify.status == 0, "\(verify)")
         return user

@@ -1,0 +1,107 @@
+import AccountAPI
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An account server in memory, for SwiftUI previews and demos: every endpoint answers at once
+/// with sample data (any code is right, any password logs in), so screens show without a network.
+///
+/// Not a test double for the real server: it checks nothing the server checks.
+struct PreviewServer: Sendable {
+    static let user = User(
+        id: UUID(uuidString: "5F0B7C2E-3D44-4B5A-9C1E-2A6F8D9B0C11")!, username: "민수", email: "minsu@example.com",
+        emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_780_000_000))
+
+    static let sessions = [
+        SessionInfo(
+            id: UUID(uuidString: "0C3A5E77-1B2D-4E8F-A9C0-7D6B5A4E3F21")!, createdAt: Date(timeIntervalSince1970: 1_780_000_000),
+            lastUsedAt: Date(timeIntervalSince1970: 1_780_090_000),
+            userAgent: UserAgent(name: "MBTI Playground", version: "1.0", details: ["iPhone15,2", "iOS 17.4", "build 7"]).header,
+            current: true),
+        SessionInfo(
+            id: UUID(uuidString: "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D")!, createdAt: Date(timeIntervalSince1970: 1_779_000_000),
+            lastUsedAt: Date(timeIntervalSince1970: 1_779_500_000),
+            userAgent: UserAgent(name: "account", version: "1.0", details: ["minsu-laptop", "Linux 6.1"]).header,
+            current: false),
+    ]
+
+    static var pair: TokenPair {
+        TokenPair(access: "preview.access.token", refresh: "preview-refresh", expiresIn: 900, refreshExpiresIn: 30 * 86_400, user: user)
+    }
+
+    static let policy = Policy(
+        username: .init(minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength, allowedSymbols: UsernameRule.allowedSymbols),
+        email: .init(maxLength: EmailRule.maxLength),
+        password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
+        mbtiTypes: MBTI.allCases, code: .init(length: CodeRule.length, lifetime: 600, resendCooldown: 60, maxAttempts: 5),
+        emailVerificationRequired: true, accessTokenLifetime: 900, sessionIdleLifetime: 30 * 86_400,
+        sessionMaxLifetime: 90 * 86_400)
+
+    /// The reply to `request`.
+    static func answer(_ request: URLRequest) throws -> (Data, URLResponse) {
+        let url = request.url ?? URL(string: "http://preview.invalid")!
+        let body = request.httpBody ?? Data()
+        let (status, reply): (Int, (any Encodable)?) =
+            switch (request.httpMethod ?? "GET", url.path) {
+            case ("GET", "/auth/policy"): (200, policy)
+            case ("POST", "/auth/email/code"): (202, EmailCodeSent(email: try read(EmailCodeRequest.self, body).email ?? "", expiresIn: 600))
+            case ("POST", "/auth/email/verify"):
+                (200, EmailVerified(email: try read(EmailVerifyRequest.self, body).email ?? "", emailVerificationToken: "preview-token"))
+            case ("POST", "/auth/signup"): try signUp(read(SignUpRequest.self, body))
+            case ("POST", "/auth/login"), ("POST", "/auth/refresh"): (200, pair)
+            case ("GET", "/auth/me"): (200, user)
+            case ("PATCH", "/auth/me"): (200, updated(try read(UpdateProfileRequest.self, body)))
+            case ("GET", "/auth/sessions"): (200, SessionList(sessions: sessions))
+            case ("POST", "/auth/password/reset"): (202, nil)
+            default: (204, nil)
+            }
+        let data = try reply.map { try AccountJSON.makeEncoder().encode($0) } ?? Data()
+        let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"])!
+        return (data, response)
+    }
+
+    private static func signUp(_ request: SignUpRequest) -> (Int, (any Encodable)?) {
+        let email = request.email ?? ""
+        guard request.emailVerificationToken != nil else { return (202, SignUpAccepted(email: email, expiresIn: 600)) }
+        let created = User(
+            id: UUID(), username: request.username ?? "", email: email, emailVerified: true,
+            mbti: request.mbti.flatMap(MBTI.init(parsing:)) ?? .enfp, createdAt: Date())
+        return (201, TokenPair(access: pair.access, refresh: pair.refresh, expiresIn: 900, refreshExpiresIn: 30 * 86_400, user: created))
+    }
+
+    private static func updated(_ changes: UpdateProfileRequest) -> User {
+        User(
+            id: user.id, username: changes.username ?? user.username, email: user.email, emailVerified: true,
+            mbti: changes.mbti.flatMap(MBTI.init(parsing:)) ?? user.mbti, createdAt: user.createdAt)
+    }
+
+    private static func read<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
+        try AccountJSON.makeDecoder().decode(T.self, from: body)
+    }
+}
+
+extension AccountClient {
+    /// A client whose server is in memory: every call answers at once with sample data (any code
+    /// is right, any password logs in). For SwiftUI previews and demos, never for an app's users.
+    public static func preview(language: Language = .en) -> AccountClient {
+        AccountClient(
+            baseURL: URL(string: "http://preview.invalid")!, language: language, userAgent: "AccountKit preview",
+            transport: { request in try PreviewServer.answer(request) })
+    }
+}
+
+extension SessionManager {
+    /// A session over ``AccountClient/preview(language:)`` kept in memory, signed in as a sample
+    /// user when `signedIn` (once ``restore()`` reads it), else signed out.
+    public static func preview(signedIn: Bool = false, language: Language = .en) -> SessionManager {
+        let store = InMemoryCredentialStore()
+        if signedIn, let data = try? StoredSession.encoder.encode(StoredSession(pair: PreviewServer.pair, receivedAt: Date())) {
+            try? store.store(key: storageKey, value: data)
+        }
+        return SessionManager(client: .preview(language: language), store: store)
+    }
+
+    /// The sample user a signed-in preview session holds.
+    public static var previewUser: User { PreviewServer.user }
+}

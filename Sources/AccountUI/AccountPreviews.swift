@@ -1,0 +1,59 @@
+#if canImport(SwiftUI)
+import AccountAPI
+import AccountKit
+import SwiftUI
+
+/// What the screens' `#Preview`s show: each screen in a navigation stack over an in-memory client
+/// (``AccountClient/preview(language:)``), in English or Korean. Kept apart from the macros so the
+/// iOS type-check compiles it.
+@MainActor enum AccountPreviews {
+    static func root(signedIn: Bool, language: Language = .en) -> some View {
+        AccountRootView(session: .preview(signedIn: signedIn, language: language), installation: .never)
+    }
+
+    static func login(language: Language = .en) -> some View {
+        PreviewStack(language: language) { LoginScreen(session: $0, launch: AccountLaunch(session: $0, installation: .never)) }
+    }
+
+    static func emailCode(purpose: CodePurpose, codeSent: Bool, language: Language = .en) -> some View {
+        PreviewStack(language: language) {
+            EmailCodeScreen(
+                client: $0.client, email: codeSent ? SessionManager.previewUser.email : "", purpose: purpose, codeSent: codeSent)
+        }
+    }
+
+    static func signUp(language: Language = .en) -> some View {
+        PreviewStack(language: language) { SignUpScreen(session: $0, verifiedEmail: "jiwoo@example.com", token: "preview-token") }
+    }
+
+    static func passwordReset(language: Language = .en) -> some View {
+        PreviewStack(language: language) { PasswordResetScreen(client: $0.client, email: SessionManager.previewUser.email) }
+    }
+
+    static func profile(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { ProfileScreen(session: $0, user: SessionManager.previewUser) }
+    }
+}
+
+/// A navigation stack with its navigator over an in-memory session, as ``AccountRootView`` gives one.
+struct PreviewStack<Content: View>: View {
+    @State private var navigator = AccountNavigator()
+    @State private var session: SessionManager
+    private let content: (SessionManager) -> Content
+
+    init(signedIn: Bool = false, language: Language, @ViewBuilder content: @escaping (SessionManager) -> Content) {
+        _session = State(initialValue: .preview(signedIn: signedIn, language: language))
+        self.content = content
+    }
+
+    var body: some View {
+        NavigationStack(path: $navigator.path) {
+            content(session)
+                .navigationDestination(for: AccountRoute.self) { route in
+                    AccountDestinationView(route: route, session: session)
+                }
+        }
+        .environment(navigator)
+    }
+}
+#endif

@@ -1,0 +1,239 @@
+import AccountAPI
+import Foundation
+import Testing
+import TestSupport
+@testable import AccountKit
+
+/// A file the server reads its clock offset from (`--clock-file`), so cooldowns and lifetimes
+/// pass without sleeping; the flow's own clock moves with it.
+final class ServerClockFile: Sendable {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)").path
+    let local = TestClock(Date())
+
+    init() { try? "0".write(toFile: path, atomically: true, encoding: .utf8) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Moves both clocks `seconds` ahead.
+    func advance(_ seconds: TimeInterval) throws {
+        local.advance(seconds)
+        let ahead = local.now.timeIntervalSince(start)
+        try String(ahead).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private let start = Date()
+    var arguments: [String] { ["--clock-file", path] }
+}
+
+/// Waits until `count` messages to `email` were delivered (the outbox sends them a moment later).
+func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while server.messages(to: email).count < count, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(server.messages(to: email).count == count)
+}
+
+/// The app's sign-up, email first, through the models and the navigation decisions, against the
+/// real server: address → code → details with the address fixed → signed in.
+@MainActor @Suite(.serialized) struct EmailFirstSignUpTests {
+    @Test func fromTheEntryToSignedInWithTheCodeSentByItselfAtSixDigits() async throws {
+        try await withModelServer { server, client in
+            #expect(AccountNavigation.signUpEntry == .push(.signUp), "create an account starts with the address")
+            let flow = EmailVerificationFlow(client: client, purpose: .signup)
+            await flow.loadPolicy()
+            #expect(flow.primaryAction == .sendCode)
+            flow.email = "jiwoo@example.com"
+            await flow.performPrimaryAction()
+            guard case .codeSent = flow.step else {
+                Issue.record("no code: \(String(describing: flow.message))")
+                return
+            }
+            #expect(flow.primaryAction == .verify)
+
+            let code = try #require(try await server.latestCode(to: "jiwoo@example.com"))
+            flow.code = String(code.prefix(5))
+            await flow.verifyIfComplete()
+            #expect(flow.step != .verified(token: ""), "five digits are not sent")
+            #expect(flow.codeError == nil && !flow.isCodeComplete)
+            flow.code = code
+            #expect(flow.isCodeComplete)
+            await flow.verifyIfComplete()
+            let token = try #require(flow.token, "the sixth digit sends the code: \(String(describing: flow.codeError))")
+
+            let step = AccountNavigation.afterVerification(flow.step, purpose: .signup, email: flow.email)
+            #expect(step == .push(.verifiedSignUp(email: "jiwoo@example.com", token: token)))
+
+            let session = SessionManager(client: client, store: InMemoryCredentialStore())
+            try await session.restore()
+            let form = SignUpForm(client: client, session: session)
+            form.useVerifiedEmail("jiwoo@example.com", token: token)
+            #expect(form.verifiedEmail == "jiwoo@example.com")
+            #expect(!form.hasInput, "the proven address was not typed on this screen")
+            #expect(form.field(after: .username) == .password, "the return key skips the fixed address")
+            fillDetails(form)
+            #expect(form.canSubmit)
+            await form.submit()
+            guard case .signedIn(let user) = form.phase else {
+                Issue.record("not signed in: \(form.phase)")
+                return
+            }
+            #expect(user.email == "jiwoo@example.com" && user.emailVerified && user.username == "지우" && user.mbti == .infp)
+            #expect(AccountNavigation.afterSignUp(form.phase) == .popToRoot)
+            #expect(await session.state == .signedIn(user))
+            #expect(AccountNavigation.root(for: await session.state) == .profile(user))
+        }
+    }
+
+    /// Asks `flow` to mail a code to `email`; returns the code.
+    func codeSent(to email: String, _ flow: EmailVerificationFlow, _ server: ServerProcess) async throws -> String {
+        flow.email = email
+        await flow.sendCode()
+        return try #require(try await server.latestCode(to: email))
+    }
+
+    @Test func tooManyWrongCodesTurnVerifyOffUntilANewCodeArrives() async throws {
+        let clock = ServerClockFile()
+        try await withModelServer(clock.arguments) { server, client in
+            let flow = EmailVerificationFlow(client: client, purpose: .signup, now: clock.local.function)
+            let code = try await codeSent(to: "minji@example.com", flow, server)
+            let wrong = code == "000000" ? "111111" : "000000"
+            var tries = 0
+            while !flow.needsNewCode && tries < 10 {
+                flow.code = wrong
+                await flow.verify()
+                tries += 1
+            }
+            #expect(flow.needsNewCode, "after \(tries) wrong tries")
+            #expect(flow.codeError == Messages.detail(.tooManyAttempts, .en))
+            flow.code = code
+            #expect(!flow.canVerify, "even the right code is not sent: the server spent it")
+            #expect(flow.codeError == Messages.detail(.tooManyAttempts, .en), "editing keeps the reason verify is off")
+            await flow.verifyIfComplete()
+            #expect(flow.token == nil)
+            #expect(flow.primaryAction == .sendNewCode)
+            #expect(!flow.canPerformPrimaryAction(at: clock.local.now), "the resend countdown still runs")
+
+            try clock.advance(61)
+            #expect(flow.canPerformPrimaryAction(at: clock.local.now))
+            await flow.performPrimaryAction()
+            #expect(!flow.needsNewCode)
+            #expect(flow.primaryAction == .verify)
+            #expect(flow.code.isEmpty && flow.codeError == nil)
+            try await waitForMessages(2, to: "minji@example.com", on: server)
+            let fresh = try #require(try await server.latestCode(to: "minji@example.com"))
+            flow.code = fresh
+            await flow.verifyIfComplete()
+            #expect(flow.token != nil)
+        }
+    }
+
+    @Test func anotherAddressGetsACodeAtOnceWhileTheFirstKeepsItsCountdown() async throws {
+        try await withModelServer { server, client in
+            let clock = TestClock(Date())
+            let flow = EmailVerificationFlow(client: client, purpose: .signup, now: clock.function)
+            flow.email = "typo@exmaple.com"
+            await flow.sendCode()
+            #expect(flow.resendCountdown(at: clock.now) == 60)
+            flow.changeEmail()
+            #expect(flow.step == .enterEmail)
+            #expect(flow.email == "typo@exmaple.com", "the address stays, to be corrected")
+            #expect(!flow.canResend, "the same address still counts down")
+            flow.email = "right@example.com"
+            #expect(flow.canResend, "the server's limit is per address")
+            await flow.sendCode()
+            guard case .codeSent = flow.step else {
+                Issue.record("no code: \(String(describing: flow.message))")
+                return
+            }
+            let mailed = try await server.latestCode(to: "right@example.com")
+            #expect(mailed != nil)
+            flow.changeEmail()
+            flow.email = " TYPO@exmaple.com "
+            #expect(flow.resendCountdown(at: clock.now) > 0, "the first address's countdown is remembered, case and spaces ignored")
+        }
+    }
+
+    @Test func aTakenNicknameIsChangedAndSentAgainWithTheSameProof() async throws {
+        try await withModelServer { server, client in
+            _ = try await client.signUp(SignUpRequest(username: "민수", email: "minsu@example.com", password: "correct horse battery", mbti: .enfp))
+            let flow = EmailVerificationFlow(client: client, purpose: .signup)
+            flow.email = "other@example.com"
+            await flow.sendCode()
+            flow.code = try #require(try await server.latestCode(to: "other@example.com"))
+            await flow.verify()
+            let form = SignUpForm(client: client, session: SessionManager(client: client, store: InMemoryCredentialStore()))
+            form.useVerifiedEmail("other@example.com", token: try #require(flow.token))
+            fillDetails(form, username: "민수")
+            await form.submit()
+            #expect(form.phase == .failed(.conflict(.usernameTaken)))
+            #expect(form.errors(for: .username) == ["This nickname is already taken."])
+            #expect(!form.needsNewVerification)
+            form.username = "민수2"
+            await form.submit()
+            guard case .signedIn(let user) = form.phase else {
+                Issue.record("not signed in: \(form.phase)")
+                return
+            }
+            #expect(user.username == "민수2" && user.email == "other@example.com")
+        }
+    }
+
+    @Test func aProofThatRanOutLeadsBackToTheAddress() async throws {
+        let clock = ServerClockFile()
+        try await withModelServer(clock.arguments) { server, client in
+            let flow = EmailVerificationFlow(client: client, purpose: .signup, now: clock.local.function)
+            flow.code = try await codeSent(to: "late@example.com", flow, server)
+            await flow.verify()
+            let form = SignUpForm(client: client)
+            form.useVerifiedEmail("late@example.com", token: try #require(flow.token))
+            fillDetails(form)
+            try clock.advance(1801)
+            await form.submit()
+            #expect(form.needsNewVerification, "\(form.phase)")
+            #expect(form.formError == "Your email verification has expired. Please verify your address again.")
+            #expect(AccountNavigation.afterVerificationExpired == .pop)
+            flow.reappeared()
+            #expect(flow.step == .enterEmail)
+            #expect(flow.email == "late@example.com")
+            #expect(flow.canResend)
+            await flow.sendCode()
+            guard case .codeSent = flow.step else {
+                Issue.record("no code: \(String(describing: flow.message))")
+                return
+            }
+        }
+    }
+
+    @Test func theVerifyFlowResendsAfterTheCountdownAndGoesBackToLogin() async throws {
+        let clock = ServerClockFile()
+        try await withModelServer(clock.arguments) { server, client in
+            let form = SignUpForm(client: client)
+            form.username = "하늘"
+            form.email = "sky@example.com"
+            fillDetails(form, username: "하늘")
+            #expect(form.field(after: .username) == .email, "details first: the address is typed")
+            await form.submit()
+            #expect(form.phase == .codeSent("sky@example.com"))
+            let first = try #require(try await server.latestCode(to: "sky@example.com"))
+
+            let flow = EmailVerificationFlow(client: client, purpose: .verify, now: clock.local.function)
+            flow.codeWasSent(to: "sky@example.com", expiresIn: 600)
+            #expect(!flow.canResend)
+            try clock.advance(61)
+            #expect(flow.canResend)
+            await flow.sendCode()
+            #expect(flow.message == nil)
+            try await waitForMessages(2, to: "sky@example.com", on: server)
+            let second = try #require(try await server.latestCode(to: "sky@example.com"))
+            if first != second {
+                flow.code = first
+                await flow.verify()
+                #expect(flow.token == nil, "a new code replaces the old one")
+            }
+            flow.code = second
+            await flow.verify()
+            #expect(flow.token != nil)
+            #expect(AccountNavigation.afterVerification(flow.step, purpose: .verify, email: flow.email) == .popToRoot)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import Mailer
+import Testing
+@testable import AccountServer
+
+/// Nicknames: invisible characters, mixed scripts and look-alikes (UTS #39), in process.
+@Suite("Nickname spoofing")
+struct NicknameSpoofingTests {
+    static func signUp(_ harness: Harness, _ name: String, email: String? = nil) async throws -> Reply {
+        let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        return try await harness.send("POST", "/auth/signup", json: [
+            "username": name, "email": address, "password": "correct horse battery",
+            "password_confirmation": "correct horse battery", "mbti": "enfp",
+        ])
+    }
+
+    @Test("Invisible nicknames are refused with invisible_character and write nothing", arguments: [
+        "\u{3164}\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}\u{FFA0}", "mi\u{3164}na", "mi\u{200D}na", "mi\u{200C}na",
+        "mina\u{FE0F}", "mi\u{00AD}na", "\u{2060}mina", "mi\u{E0020}na",
+    ])
+    func invisible(_ name: String) async throws {
+        let harness = try await Harness.make()
+        let before = try await harness.rowCounts()
+        let reply = try await Self.signUp(harness, name)
+        #expect(reply.status == 422 && reply.code == "validation_failed")
+        #expect(reply.fieldCodes("username") == ["invisible_character"])
+        #expect(try await harness.rowCounts() == before)
+    }
+
+    @Test("Scripts mixed beyond highly restrictive, or two number systems, are mixed_script", arguments: [
+        "\u{0430}dmin", "p\u{0430}ypal", "g\u{03BF}\u{03BF}gle", "abc\u{05D0}", "mina\u{0E01}", "\u{13A0}mina", "mina1\u{FF12}",
+        "민수\u{0430}", "\u{0561}bc", "ab\u{10D0}",
+    ])
+    func mixedScripts(_ name: String) async throws {
+        let harness = try await Harness.make()
+        let reply = try await Self.signUp(harness, name)
+        #expect(reply.status == 422)
+        #expect(reply.fieldCodes("username") == ["mixed_script"], "\(reply.text)")
+        #expect(try await harness.counts() == [0, 0])
+    }
+
+    @Test("One script, or Latin with Hangul, Han or Japanese kana, signs up", arguments: [
+        "민수kim", "Li王", "kim김王", "さくらSakura", "カタカナabc", "Москва", "Αθηνά", "mina_99", "王小明", "ㅋㅋlol",
+    ])
+    func allowedMixes(_ name: String) async throws {
+        let harness = try await Harness.make()
+        let reply = try await Self.signUp(harness, name)
+        #expect(reply.status == 202, "\(reply.text)")
+    }
+
+    @Test("A look-alike of an existing nickname is taken", arguments: [
+        ("mina", "rnina"), ("mina", "MINA"), ("paypal", "paypa1"), ("paypal", "PAYPA1"), ("paypal", "paypaI"),
+        ("kim.lee", "kim.Iee"), ("kim.lee", "KIM.1EE"), ("minsu", "rninsu"), ("hello", "he11o"), ("boo", "b00"),
+        ("admin2", "adm\u{0131}n2"), ("Mina", "M\u{0131}na"), ("coco", "\u{0441}\u{043E}\u{0441}\u{043E}"),
+    ])
+    func lookalikeOfAccount(_ pair: (String, String)) async throws {
+        let harness = try await Harness.make()
+        #expect(try await Self.signUp(harness, pair.0).status == 202)
+        _ = try await harness.mails()  // delivered now, so the outbox does not change under the comparison
+        let before = try await harness.rowCounts()
+        let reply = try await Self.signUp(harness, pair.1)
+        #expect(reply.status == 409 && reply.code == "username_taken", "\(pair.1): \(reply.text)")
+        #expect(try await harness.rowCounts() == before)
+    }
+
+    @Test("A look-alike of a reserved name is taken", arguments: [
+        "adm\u{0131}n", "adrnin", "ADMIN", "ＡＤＭＩＮ", "ADMlN", "r00t", "R00T", "rnod", "0wner", "he1p", "nu11", "1ogin",
+        "adm\u{0131}n\u{0131}strator", "ADM\u{0131}N",
+    ])
+    func lookalikeOfReserved(_ name: String) async throws {
+        let harness = try await Harness.make()
+        let reply = try await Self.signUp(harness, name)
+        #expect(reply.status == 422, "\(name): \(reply.text)")
+        #expect(reply.fieldCodes("username") == ["taken"], "\(name): \(reply.text)")
+    }
+
+    @Test func profile_rename_is_checked_the_same_way() async throws {
+        let harness = try await Harness.make()
+        let mina = try await harness.signedInUser("mina", email: "mina@example.com")
+        let jun = try await harness.signedInUser("jun", email: "jun@example.com")
+        let token = try jun.decode(TokenPair.self).access
+        #expect(mina.status == 200)
+        for (name, expected) in [("rnina", "username_taken"), ("\u{3164}\u{3164}", "invisible_character"),
+                                 ("jun\u{0430}", "mixed_script"), ("adm\u{0131}n", "taken")] {
+            let reply = try await harness.send("PATCH", "/auth/me", json: ["username": name], token: token)
+            let code = reply.status == 409 ? reply.code : reply.fieldCodes("username").first
+            #expect(code == expected, "\(name): \(reply.text)")
+        }
+        // Its own nickname in another case stays its own.
+        let recased = try await harness.send("PATCH", "/auth/me", json: ["username": "JUN"], token: token)
+        #expect(recased.status == 200 && recased["username"] as? String == "JUN")
+        // A rename frees the old skeleton and takes the new one.
+        #expect(try await harness.send("PATCH", "/auth/me", json: ["username": "junho"], token: token).status == 200)
+        #expect(try await Self.signUp(harness, "jun").status == 202)
+        #expect(try await Self.signUp(harness, "junh0").code == "username_taken")
+    }
+
+    @Test("Accounts from before skeletons get theirs at start; a later look-alike of one is taken")
+    func startFillsSkeletons() async throws {
+        let harness = try await Harness.make()
+        let app = harness.app
+        let hash = try await app.passwords.hash("correct horse battery")
+        // As the code before wrote them: no skeleton; the newer look-alike is the one that loses it.
+        func legacy(_ name: String, _ email: String, at seconds: TimeInterval) -> UserRecord {
+            let time = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
+            return UserRecord(
+                id: UUID(), username: name, usernameKey: UsernameRule.key(name), email: email, emailKey: email.lowercased(),
+                passwordHash: hash, mbti: "ENFP", emailVerified: true, createdAt: time, updatedAt: time)
+        }
+        let mina = legacy("mina", "mina@example.com", at: 0)
+        let rnina = legacy("rnina", "rnina@example.com", at: 60)
+        let wide = legacy("wide", "ｗide@example.com", at: 120)
+        try await harness.store.write { tx in for user in [mina, rnina, wide] { try tx.insertUser(user) } }
+
+        // A second server starting on the same database fills them before it serves.
+        let transport = try FileMailTransport(directory: harness.folder.appendingPathComponent("mail2"), sender: app.configuration.mailFrom)
+        let restarted = try await AccountApp.make(configuration: app.configuration, store: harness.store, transport: transport, clock: harness.clock.serverClock)
+        defer { Task { await restarted.shutdown() } }
+        let after = try await harness.store.read { tx in try [mina, rnina, wide].map { try tx.user(id: $0.id) } }
+        #expect(after[0]?.usernameSkeleton == (try app.nicknames.skeletons(of: "mina").folded))
+        #expect(after[1]?.usernameSkeleton == UserKeyBackfill.placeholder(for: rnina.id))
+        #expect(after[2]?.emailKey == "wide@example.com")
+
+        #expect(try await Self.signUp(harness, "rn\u{0131}na").code == "username_taken")
+        let byNewKey = try await harness.send("POST", "/auth/login", json: ["email": "WIDE@example.com", "password": "correct horse battery"])
+        #expect(byNewKey.status == 200, "\(byNewKey.text)")
+        let loser = try await harness.send("POST", "/auth/login", json: ["username": "rnina", "password": "correct horse battery"])
+        #expect(loser.status == 200, "the account that lost its skeleton still logs in by nickname")
+    }
+}

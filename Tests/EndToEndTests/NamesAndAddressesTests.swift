@@ -1,0 +1,159 @@
+import AccountAPI
+import Foundation
+import Testing
+
+/// Nicknames (UTS #39) and email spellings over HTTP against the real binary, mail read from the
+/// `.eml` files, and the start-up step that fills the keys of accounts from before.
+@Suite struct NamesAndAddressesTests {
+    static func signUp(_ server: RunningServer, _ name: String, _ email: String? = nil, password: String = "Pw-correct horse") async throws -> Reply {
+        let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        return try await server.client.send("POST", "/auth/signup", json: [
+            "username": name, "email": address, "password": password, "password_confirmation": password, "mbti": "enfp",
+        ])
+    }
+
+    static func fieldCodes(_ reply: Reply, _ field: String) -> [String] {
+        reply.problem?.errors?[field]?.map(\.code.rawValue) ?? []
+    }
+
+    /// The `To:` address of every message in the mail folder, waiting until there are `count`.
+    static func recipients(_ server: RunningServer, count: Int) async throws -> [String] {
+        for _ in 0..<200 {
+            let messages = MailFolder.messages(in: server.folder.mail)
+            if messages.count >= count {
+                return messages.compactMap { message in
+                    MailFolder.headers(of: message).first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw TestFailure("fewer than \(count) messages in \(server.folder.mail.path)")
+    }
+
+    @Test func nicknames_invisible_mixed_or_alike_are_refused_over_http() async throws {
+        let server = try await RunningServer.start()
+        for name in ["\u{3164}\u{3164}", "\u{115F}\u{1160}mina", "mina\u{FFA0}", "mi\u{200D}na", "mina\u{FE0F}", "mi\u{00AD}na"] {
+            let reply = try await Self.signUp(server, name)
+            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["invisible_character"], "\(name.unicodeScalars.map(\.value)): \(reply.text)")
+        }
+        for name in ["\u{0430}dmin", "p\u{0430}ypal", "abc\u{05D0}", "mina\u{0E01}", "mina1\u{FF12}", "민수\u{0430}"] {
+            let reply = try await Self.signUp(server, name)
+            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["mixed_script"], "\(name): \(reply.text)")
+        }
+        for name in ["민수kim", "Li王", "kim김王", "さくらSakura", "Москва"] {
+            let reply = try await Self.signUp(server, name)
+            #expect(reply.status == 202, "\(name): \(reply.text)")
+        }
+        for name in ["mina", "paypal", "kim.lee"] { #expect(try await Self.signUp(server, name).status == 202) }
+        for name in ["rnina", "M\u{0131}NA", "paypaI", "PAYPA1", "kim.Iee", "KIM.1EE"] {
+            let reply = try await Self.signUp(server, name)
+            #expect(reply.status == 409 && reply.problem?.code == .usernameTaken, "\(name): \(reply.text)")
+        }
+        for name in ["adm\u{0131}n", "adrnin", "ADMlN", "r00t", "0wner", "he1p"] {
+            let reply = try await Self.signUp(server, name)
+            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["taken"], "\(name): \(reply.text)")
+        }
+        // A profile rename is held to the same rules.
+        let (_, pair) = try await server.verifiedAccount("renamer")
+        let rename = try await server.client.send("PATCH", "/auth/me", json: ["username": "rnina"], token: pair.access)
+        #expect(rename.status == 409 && rename.problem?.code == .usernameTaken, "\(rename.text)")
+        let invisible = try await server.client.send("PATCH", "/auth/me", json: ["username": "\u{3164}\u{3164}"], token: pair.access)
+        #expect(Self.fieldCodes(invisible, "username") == ["invisible_character"])
+        // The contract names the new codes.
+        let document = try await server.client.send("GET", "/openapi.json")
+        #expect(document.text.contains("invisible_character") && document.text.contains("mixed_script"))
+        await server.stop()
+    }
+
+    @Test func email_spellings_are_one_account_and_mail_goes_to_the_stored_address() async throws {
+        // The server's clock is read from a file, so the resend cooldown can pass without waiting.
+        let folder = try TemporaryFolder()
+        let clock = folder.url.appendingPathComponent("clock")
+        try "0".write(to: clock, atomically: true, encoding: .utf8)
+        let server = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let kim = TestAccount(username: "kimtest", email: "kim@example.com", password: "Pw-correct horse")
+        try await server.signUp(kim)
+        try await server.verify(kim.email)
+        let lee = TestAccount(username: "leetest", email: "Lee.Sora@Example.com", password: "Pw-correct horse")
+        try await server.signUp(lee)
+        var mails = 2
+
+        // The Kelvin sign, long s, full width, a full-width @, another case: all the same account.
+        for spelling in ["\u{212A}im@example.com", "ｋｉｍ@ｅｘａｍｐｌｅ.ｃｏｍ", "KIM@EXAMPLE.COM", "kim＠example．com"] {
+            let again = try await Self.signUp(server, "second_\(mails)", spelling)
+            #expect(again.status == 202, "\(again.text)")
+            mails += 1
+            for body in [["email": spelling], ["login": spelling]] {
+                let login = try await server.client.send("POST", "/auth/login", json: body.merging(["password": kim.password]) { a, _ in a })
+                #expect(login.status == 200, "\(body): \(login.text)")
+                #expect((try? login.decode(TokenPair.self))?.user.email == "kim@example.com")
+            }
+        }
+        // Codes asked for by another spelling, for every purpose: to the stored address.
+        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        let verify = try await server.client.send("POST", "/auth/email/code", json: ["email": "LEE.SORA@EXAMPLE.COM", "purpose": "verify"])
+        let signup = try await server.client.send("POST", "/auth/email/code", json: ["email": "\u{212A}IM@example.com", "purpose": "signup"])
+        let reset = try await server.client.send("POST", "/auth/password/reset", json: ["email": "\u{212A}im@EXAMPLE.com"])
+        #expect(verify.status == 202 && signup.status == 202 && reset.status == 202)
+        mails += 3
+        let recipients = try await Self.recipients(server, count: mails)
+        #expect(recipients.count == mails)
+        #expect(Set(recipients) == ["kim@example.com", "Lee.Sora@Example.com"], "\(recipients)")
+
+        let code = try await MailFolder.code(to: "Lee.Sora@Example.com", in: server.folder.mail)
+        let verified = try await server.client.send("POST", "/auth/email/verify", json: ["email": "lee.sora@example.com", "code": code])
+        #expect(verified.status == 200, "\(verified.text)")
+        await server.stop()
+    }
+
+    /// Turns accounts of `database` back into what the code before skeletons wrote.
+    static func makeLegacy(_ database: URL, _ statements: [String]) async throws {
+        let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
+            + statements.map { "db.execute(\"\"\"\($0)\"\"\")\n" }.joined() + "db.commit()\n"
+        let child = try ChildProcess(arguments: ["-c", script, database.path], binary: URL(fileURLWithPath: "/usr/bin/python3"))
+        let status = await child.exitStatus(timeout: 30)
+        try #require(status?.isSuccess == true, "python3 sqlite3: \(child.transcript)")
+    }
+
+    @Test func a_restart_fills_the_keys_of_accounts_from_before() async throws {
+        let folder = try TemporaryFolder()
+        let first = try await RunningServer.start(in: folder)
+        let mina = TestAccount(username: "Mina", email: "mina@example.com", password: "Pw-correct horse")
+        let other = TestAccount(username: "Other", email: "other@example.com", password: "Pw-correct horse")
+        let wide = TestAccount(username: "Wide", email: "wide@example.com", password: "Pw-correct horse")
+        for account in [mina, other, wide] { try await first.signUp(account) }
+        try await first.verify(mina.email)
+        try await first.verify(wide.email)
+        let minaID = try await first.logIn(mina).user.id
+        await first.stop()
+
+        // No skeletons; "Other" renamed to a look-alike of "Mina"; Wide's address in full width
+        // with the old key (lower-cased only).
+        let legacy = [
+            "UPDATE users SET username_skeleton = NULL, username_display_skeleton = NULL",
+            "UPDATE users SET username = 'rnina', username_key = 'rnina' WHERE username_key = 'other'",
+            "UPDATE users SET email = 'ｗide@example.com', email_key = 'ｗide@example.com' WHERE username_key = 'wide'",
+        ]
+        try await Self.makeLegacy(folder.database, legacy)
+
+        let second = try await RunningServer.start(in: folder)
+        #expect(second.logs.contains("looks like the one of account \(minaID.uuidString.lowercased())"), "\(second.logs)")
+        // Wide's key was recomputed: the plain spelling finds it; its mail goes to its stored spelling.
+        let login = try await second.client.send("POST", "/auth/login", json: ["email": "WIDE@example.com", "password": wide.password])
+        #expect(login.status == 200, "\(login.text)")
+        #expect(try await Self.signUp(second, "wide2", "wide@example.com").status == 202)
+        #expect(try await Self.recipients(second, count: 4).last == "ｗide@example.com")
+        // Mina's skeleton was filled: a new look-alike is taken; the older look-alike still logs in.
+        let alike = try await Self.signUp(second, "rn\u{0131}na")
+        #expect(alike.status == 409 && alike.problem?.code == .usernameTaken, "\(alike.text)")
+        let loser = try await second.client.send("POST", "/auth/login", json: ["username": "rnina", "password": other.password])
+        #expect(loser.status == 403 && loser.problem?.code == .emailNotVerified, "\(loser.text)")
+        await second.stop()
+
+        // `account-server migrate` runs the same step and says so.
+        try await Self.makeLegacy(folder.database, [legacy[0]])
+        let migrated = try await runServerCommand(["migrate", "--database-url", "sqlite:\(folder.database.path)"])
+        #expect(migrated.status.isSuccess, "\(migrated.stderr)")
+        #expect(migrated.stdout.contains("filled the nickname skeletons and email keys of 3 accounts"), "\(migrated.stdout)")
+    }
+}
