@@ -3,8 +3,9 @@
 
 Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
 crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
-a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer, and
-races of the same request at once on two servers over one PostgreSQL. `--quick` is the short form.
+a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer,
+races of the same request at once on two servers over one PostgreSQL, and mangled access tokens with a
+refresh grace replayed from another client. `--quick` is the short form.
 """
 import argparse
 import os
@@ -20,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import build, log, raise_fd_limit  # noqa: E402
 
 CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", "schemathesis": "schemafuzz",
-          "rawfuzz": "rawfuzz", "race": "race"}
+          "rawfuzz": "rawfuzz", "race": "race", "tokens": "tokens"}
 
 
 def main():

@@ -33,11 +33,12 @@ public enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Decodes base64url with or without padding; `nil` on any character outside the alphabet,
-    /// an impossible length, or non-zero bits after the last full byte.
+    /// Decodes unpadded base64url, strictly: `nil` on any character outside the alphabet (`=`
+    /// padding included, as JWS and JWK forbid it: RFC 7515 §2), an impossible length, or non-zero
+    /// bits after the last full byte. So every byte string has exactly one accepted encoding, and
+    /// a token cannot be varied without changing what it decodes to.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var input = Array(text.utf8)
-        while input.last == UInt8(ascii: "=") { input.removeLast() }
+        let input = Array(text.utf8)
         guard input.count % 4 != 1 else { return nil }
         var output = [UInt8]()
         output.reserveCapacity(input.count * 3 / 4)

@@ -39,7 +39,7 @@ public final class AccountApp: Sendable {
         passwords = try PasswordService(
             parameters: .init(opsLimit: UInt64(configuration.hashPasses), memoryLimit: configuration.hashMemory),
             threads: configuration.hashThreads)
-        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL))
+        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
         tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
         codes = CodeHasher(key: secrets.codeKey, digits: CodeRule.length)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
@@ -51,13 +51,15 @@ public final class AccountApp: Sendable {
     }
 
     /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
-    /// keys, and starts mail delivery.
+    /// keys (sealed with the secret key file when one is configured), and starts mail delivery.
+    /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
+    ///   sealed with another key (or with one, and none is given).
     public static func make(
         configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport,
         clock: ServerClock = .system
     ) async throws -> AccountApp {
         try await store.migrate()
-        let secrets = try await Secrets.load(from: store)
+        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
         let app = try AccountApp(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
         // Before serving, so no sign-up meets an account whose skeleton is not known yet.
         _ = try await app.nicknames.fillUserKeys(in: store)

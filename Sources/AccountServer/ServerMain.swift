@@ -30,13 +30,24 @@ public enum ServerMain {
             case .rotateKeys(let configuration):
                 let store = try StoreFactory.open(configuration.databaseURL)
                 try await store.migrate()
-                let key = KeyRing.newKey(now: Date())
-                try await store.write { tx in
-                    try tx.insertSigningKey(key)
-                    try tx.retireSigningKeys(except: key.kid, at: key.createdAt)
-                }
-                print("account-server: new signing key \(key.kid) signs from now on; older keys stay in the JWKS until their tokens expire")
+                // The same check a server makes: a sealed database needs its key, and the new seed is sealed.
+                let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
+                let kid = try await KeyRing.rotate(in: store, seal: secrets.seal, now: Date())
+                print("account-server: new signing key \(kid) signs from now on; older keys stay in the JWKS until their tokens expire")
                 await store.close()
+                return 0
+            case .unsealSecrets(let configuration):
+                let store = try StoreFactory.open(configuration.databaseURL)
+                try await store.migrate()
+                let seal = try SecretSeal.configured(keyFile: configuration.secretKeyFile)
+                let (settings, keys) = try await store.write { try seal.unseal(in: $0) }
+                print("account-server: \(settings) secrets and \(keys) signing keys are in clear again; start the servers without --secret-key-file")
+                await store.close()
+                return 0
+            case .generateSecretKey(let path):
+                let key = try SecretKeyFile.generate(at: path)
+                print("account-server: wrote a new secret key to \(path) (key \(SecretSeal.fingerprint(of: key))); "
+                    + "keep a copy apart from the database and its backups: without it a database sealed with it cannot be opened")
                 return 0
             case .serve(let configuration):
                 return try await serve(configuration)

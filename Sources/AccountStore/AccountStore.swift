@@ -63,8 +63,6 @@ public protocol StoreTransaction {
 
     func insertRefreshToken(_ token: RefreshTokenRecord) throws
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord?
-    /// Marks a token used if it is still unused; returns `false` if someone else used it first.
-    func markRefreshTokenUsed(hash: [UInt8], at: Date) throws -> Bool
 
     // MARK: One-time codes and verification tokens
 
@@ -122,4 +120,29 @@ public protocol StoreTransaction {
     func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws
     /// How many messages wait.
     func outboxCount() throws -> Int
+
+    // MARK: Refresh token use by client
+
+    /// Marks a token used if it is still unused, remembering `client` (a keyed fingerprint of who
+    /// used it) as ``RefreshTokenRecord/usedBy``; returns `false` if someone else used it first.
+    func markRefreshTokenUsed(hash: [UInt8], at: Date, client: [UInt8]?) throws -> Bool
+
+    // MARK: Sealing and unsealing secrets
+
+    /// The name of every setting.
+    func settingNames() throws -> [String]
+    /// Stores `value` under `name`, replacing any value there.
+    func replaceSetting(_ name: String, value: [UInt8]) throws
+    /// Removes a setting; returns whether there was one.
+    @discardableResult func deleteSetting(_ name: String) throws -> Bool
+    /// Replaces the stored seed of the key `kid`; returns whether the key exists.
+    @discardableResult func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool
+}
+
+extension StoreTransaction {
+    /// Marks a token used if it is still unused, with no client remembered; returns `false` if
+    /// someone else used it first.
+    public func markRefreshTokenUsed(hash: [UInt8], at date: Date) throws -> Bool {
+        try markRefreshTokenUsed(hash: hash, at: date, client: nil)
+    }
 }

@@ -80,12 +80,16 @@ public struct RefreshTokenRecord: Sendable, Equatable {
     public var issuedAt: Date
     /// When it was traded for a new pair; `nil` while unused.
     public var usedAt: Date?
+    /// A keyed fingerprint of the client that used it (its User-Agent and address), never the
+    /// values themselves; `nil` while unused, and for tokens used before it was recorded.
+    public var usedBy: [UInt8]?
 
-    public init(hash: [UInt8], sessionID: UUID, issuedAt: Date, usedAt: Date? = nil) {
+    public init(hash: [UInt8], sessionID: UUID, issuedAt: Date, usedAt: Date? = nil, usedBy: [UInt8]? = nil) {
         self.hash = hash
         self.sessionID = sessionID
         self.issuedAt = issuedAt
         self.usedAt = usedAt
+        self.usedBy = usedBy
     }
 }
 

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -111,5 +111,11 @@ enum PGMigrations {
         ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
         ALTER TABLE users ADD CONSTRAINT users_username_skeleton_key UNIQUE (username_skeleton);
         ALTER TABLE users ADD CONSTRAINT users_username_display_skeleton_key UNIQUE (username_display_skeleton);
+        """
+
+    /// Who used a refresh token (a keyed fingerprint of User-Agent and address), so the grace
+    /// repeat goes only to that client. NULL for tokens used before.
+    private static let refreshTokenClient = """
+        ALTER TABLE refresh_tokens ADD COLUMN used_by BYTEA;
         """
 }

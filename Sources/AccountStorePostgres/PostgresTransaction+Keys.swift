@@ -37,4 +37,24 @@ extension PostgresTransaction {
         }
         return stored
     }
+
+    func settingNames() throws -> [String] {
+        try query("SELECT name FROM settings ORDER BY name", []) { $0.text(0) }
+    }
+
+    func replaceSetting(_ name: String, value: [UInt8]) throws {
+        try execute(
+            "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [.text(name), .bytea(value)])
+    }
+
+    @discardableResult
+    func deleteSetting(_ name: String) throws -> Bool {
+        try execute("DELETE FROM settings WHERE name = $1", [.text(name)]) > 0
+    }
+
+    @discardableResult
+    func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool {
+        try execute("UPDATE signing_keys SET seed = $1 WHERE kid = $2", [.bytea(seed), .text(kid)]) > 0
+    }
 }

@@ -46,23 +46,24 @@ extension PostgresTransaction {
 
     func insertRefreshToken(_ token: RefreshTokenRecord) throws {
         try execute(
-            "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at) VALUES ($1, $2, $3, $4)",
-            [.bytea(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt)])
+            "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at, used_by) VALUES ($1, $2, $3, $4, $5)",
+            [.bytea(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt), token.usedBy.map { .bytea($0) } ?? .null])
     }
 
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? {
         try first(
-            "SELECT hash, session_id, issued_at, used_at FROM refresh_tokens WHERE hash = $1" + lockingClause, [.bytea(hash)]
+            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = $1" + lockingClause, [.bytea(hash)]
         ) { row in
             RefreshTokenRecord(
-                hash: try row.bytea(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3))
+                hash: try row.bytea(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),
+                usedBy: row.isNull(4) ? nil : try row.bytea(4))
         }
     }
 
-    func markRefreshTokenUsed(hash: [UInt8], at date: Date) throws -> Bool {
+    func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
         try execute(
-            "UPDATE refresh_tokens SET used_at = $1 WHERE hash = $2 AND used_at IS NULL",
-            [.date(date), .bytea(hash)]) > 0
+            "UPDATE refresh_tokens SET used_at = $1, used_by = $2 WHERE hash = $3 AND used_at IS NULL",
+            [.date(date), client.map { .bytea($0) } ?? .null, .bytea(hash)]) > 0
     }
 }
 

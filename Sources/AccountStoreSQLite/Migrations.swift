@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -102,5 +102,11 @@ enum Migrations {
         ALTER TABLE users ADD COLUMN username_display_skeleton TEXT;
         CREATE UNIQUE INDEX users_username_skeleton ON users (username_skeleton);
         CREATE UNIQUE INDEX users_username_display_skeleton ON users (username_display_skeleton);
+        """
+
+    /// Who used a refresh token (a keyed fingerprint of User-Agent and address), so the grace
+    /// repeat goes only to that client. NULL for tokens used before.
+    private static let refreshTokenClient = """
+        ALTER TABLE refresh_tokens ADD COLUMN used_by BLOB;
         """
 }

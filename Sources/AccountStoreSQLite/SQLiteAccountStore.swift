@@ -21,6 +21,22 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// The schema version this build migrates to.
     public static var schemaVersion: Int { Migrations.steps.count }
 
+    /// A database file that group or others could read or write, made private at open.
+    public struct LooseFile: Sendable, Equatable {
+        public let path: String
+        /// Its permission bits before (e.g. `0o644`).
+        public let previousMode: UInt16
+
+        public init(path: String, previousMode: UInt16) {
+            self.path = path
+            self.previousMode = previousMode
+        }
+    }
+
+    /// The files this store found open to other users and made `0600` when it opened; the server
+    /// warns about them.
+    public let tightenedFiles: [LooseFile]
+
     private let writer: ConnectionThreads<Connection>
     private let readers: ConnectionThreads<Connection>
     private let inline: InlineReaders
@@ -29,8 +45,12 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// least one) on threads of their own, and up to `inlineReaders` more, opened when first needed,
     /// lent to callers' threads. Does not migrate; call ``migrate()``.
     ///
-    /// - Throws: `StoreError.unavailable` if the file cannot be opened or put in WAL mode.
+    /// The file and SQLite's files beside it are mode `0600` whatever the umask; existing ones open
+    /// to other users are tightened (see ``tightenedFiles``).
+    ///
+    /// - Throws: `StoreError.unavailable` if the file cannot be opened, made private, or put in WAL mode.
     public init(path: String, readers: Int = 2, inlineReaders: Int = 4) throws {
+        tightenedFiles = try DatabaseFiles.secure(path)
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }

@@ -37,4 +37,24 @@ extension SQLiteTransaction {
         }
         return stored
     }
+
+    func settingNames() throws -> [String] {
+        try query("SELECT name FROM settings ORDER BY name", []) { $0.text(0) }
+    }
+
+    func replaceSetting(_ name: String, value: [UInt8]) throws {
+        try execute(
+            "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [.text(name), .blob(value)])
+    }
+
+    @discardableResult
+    func deleteSetting(_ name: String) throws -> Bool {
+        try execute("DELETE FROM settings WHERE name = ?", [.text(name)]) > 0
+    }
+
+    @discardableResult
+    func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool {
+        try execute("UPDATE signing_keys SET seed = ? WHERE kid = ?", [.blob(seed), .text(kid)]) > 0
+    }
 }

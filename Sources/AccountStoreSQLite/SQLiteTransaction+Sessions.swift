@@ -48,23 +48,24 @@ extension SQLiteTransaction {
 
     func insertRefreshToken(_ token: RefreshTokenRecord) throws {
         try execute(
-            "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at) VALUES (?, ?, ?, ?)",
-            [.blob(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt)])
+            "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at, used_by) VALUES (?, ?, ?, ?, ?)",
+            [.blob(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt), token.usedBy.map { .blob($0) } ?? .null])
     }
 
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? {
         try first(
-            "SELECT hash, session_id, issued_at, used_at FROM refresh_tokens WHERE hash = ?", [.blob(hash)]
+            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = ?", [.blob(hash)]
         ) { row in
             RefreshTokenRecord(
-                hash: row.blob(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3))
+                hash: row.blob(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),
+                usedBy: row.isNull(4) ? nil : row.blob(4))
         }
     }
 
-    func markRefreshTokenUsed(hash: [UInt8], at date: Date) throws -> Bool {
+    func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
         try execute(
-            "UPDATE refresh_tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL",
-            [.date(date), .blob(hash)]) > 0
+            "UPDATE refresh_tokens SET used_at = ?, used_by = ? WHERE hash = ? AND used_at IS NULL",
+            [.date(date), client.map { .blob($0) } ?? .null, .blob(hash)]) > 0
     }
 }
 

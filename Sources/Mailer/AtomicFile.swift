@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes a file so that readers see either nothing or all of it, and it survives a crash.
+/// Writes a file so that readers see either nothing or all of it, and it survives a crash; the
+/// file (and its temporary file) is mode `0600` whatever the umask.
 enum AtomicFile {
     /// Writes `data` to a hidden temporary file next to `url`, fsyncs it, renames it onto `url`
     /// and fsyncs the folder so the rename itself is durable.
@@ -15,6 +16,8 @@ enum AtomicFile {
         defer { if !renamed { unlink(temporary) } }
 
         do {
+            // The mode given to open() passed through the umask; this one does not.
+            guard fchmod(descriptor, 0o600) == 0 else { throw failure("chmod", temporary) }
             try writeAll(data, to: descriptor, path: temporary)
             guard fsync(descriptor) == 0 else { throw failure("fsync", temporary) }
         } catch {

@@ -4,14 +4,16 @@ import Foundation
 ///
 /// Files are named `<milliseconds since 1970, 13 digits>-<uuid>.eml`, so sorting the names
 /// sorts the messages by time. Each file appears whole or not at all: it is written to a hidden
-/// temporary file in the same folder, fsynced, then renamed into place.
+/// temporary file in the same folder, fsynced, then renamed into place. Messages hold codes, so
+/// files are `0600` and folders this transport creates `0700`, whatever the umask; a folder that
+/// already exists keeps its mode.
 public struct FileMailTransport: MailTransport {
     /// The folder the `.eml` files go to.
     public let directory: URL
     private let sender: String
     private let now: @Sendable () -> Date
 
-    /// Creates a transport writing to `directory` (created if missing) as `sender`.
+    /// Creates a transport writing to `directory` (created, `0700`, if missing) as `sender`.
     /// - Throws: ``MailError/invalidConfiguration(_:)`` when the sender is not an address or
     ///   the folder cannot be created.
     public init(directory: URL, sender: String) throws {
@@ -22,15 +24,31 @@ public struct FileMailTransport: MailTransport {
     /// - Throws: ``MailError/invalidConfiguration(_:)`` as ``init(directory:sender:)``.
     public init(directory: URL, sender: String, now: @escaping @Sendable () -> Date) throws {
         try MailConfiguration.validate(sender: sender)
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw MailError.invalidConfiguration(
-                "cannot create the mail folder \(directory.path): \(error.localizedDescription)")
-        }
+        try Self.createPrivateFolder(directory.standardizedFileURL.path)
         self.directory = directory
         self.sender = sender
         self.now = now
+    }
+
+    /// Creates `path` and any missing folder above it, each `0700` whatever the umask.
+    private static func createPrivateFolder(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw MailError.invalidConfiguration("cannot create the mail folder \(path): a file is in the way")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try createPrivateFolder(parent) }
+        if mkdir(path, 0o700) == 0 {
+            // The mode given to mkdir() passed through the umask; this one does not.
+            guard chmod(path, 0o700) == 0 else {
+                throw MailError.invalidConfiguration("cannot make the mail folder \(path) private: \(String(cString: strerror(errno)))")
+            }
+        } else if errno != EEXIST {  // EEXIST: another process made it meanwhile; its mode is theirs
+            throw MailError.invalidConfiguration("cannot create the mail folder \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Renders `message` and saves it as a new `.eml` file.

@@ -42,7 +42,23 @@ struct Base64URLTests {
             #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
             #expect(Base64URL.decode(encoded) == Array(plain.utf8))
         }
-        #expect(Base64URL.decode("Zg==") == Array("f".utf8), "padding is accepted")
+    }
+
+    @Test("strict: no padding, no non-zero bits after the last byte, one encoding per byte string")
+    func strictness() {
+        for padded in ["Zg==", "Zg=", "Zm8=", "Zm9v=", "Zm9v==", "=", "==", "Zm=9v", "=Zm9v"] {
+            #expect(Base64URL.decode(padded) == nil, "\(padded)")
+        }
+        // "Zg" is "f"; "Zh" to "Zv" differ only in the four bits after the byte.
+        for last in "hijklmnopqrstuv" {
+            #expect(Base64URL.decode("Z\(last)") == nil, "Z\(last)")
+        }
+        // Two characters and three: two and four unused bits.
+        #expect(Base64URL.decode("Zm8") == Array("fo".utf8))
+        #expect(Base64URL.decode("Zm9") == nil)
+        for bad in ["Zm 9v", "Zm9v\n", " Zm9v", "Zm9v.", "Zm+v", "Zm/v", "Zm9v\u{0}"] {
+            #expect(Base64URL.decode(bad) == nil, "\(bad.debugDescription)")
+        }
     }
 
     @Test("the URL-safe alphabet, and garbage refused")

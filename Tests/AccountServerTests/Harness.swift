@@ -47,6 +47,12 @@ final class Harness: Sendable {
     static func make(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Harness {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try await make(folder: folder, database: folder.appendingPathComponent("account.sqlite"), configure)
+    }
+
+    /// An app over the SQLite file `database`, which may lie outside `folder` and outlive the
+    /// harness (a server restarted on its file), with mail in `folder`.
+    static func make(folder: URL, database: URL, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Harness {
         var configuration = ServerConfiguration()
         configuration.hashMemory = 64 * 1024
         configuration.hashPasses = 1
@@ -54,11 +60,16 @@ final class Harness: Sendable {
         configuration.ipRateLimit = 0
         configuration.accessLog = false
         configure(&configuration)
-        let store = try SQLiteAccountStore(path: folder.appendingPathComponent("account.sqlite").path)
+        let store = try SQLiteAccountStore(path: database.path)
         let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
         let clock = TestClock()
-        let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)
-        return Harness(app: app, store: store, clock: clock, folder: folder)
+        do {
+            let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)
+            return Harness(app: app, store: store, clock: clock, folder: folder)
+        } catch {
+            await store.close()
+            throw error
+        }
     }
 
     /// Sends a request with a JSON body made from `json` (a dictionary or array), or raw `body`.

@@ -42,5 +42,8 @@ enum StoreConformance {
         Behaviour(name: "nickname skeletons: found, unique, NULLs apart, waiting until filled", check: usernameSkeletons),
         Behaviour(name: "key backfill: batches, collisions settled by rank, run again does nothing", check: keyBackfill),
         Behaviour(name: "three key backfills at once agree", check: concurrentKeyBackfills),
+        Behaviour(name: "refresh tokens remember the fingerprint of the client that used them first", check: refreshTokenClients),
+        Behaviour(name: "settings: names, replace, delete, rolled back with their transaction", check: settingsReplaceAndDelete),
+        Behaviour(name: "signing keys: a seed is replaced in place", check: signingKeySeeds),
     ]
 }

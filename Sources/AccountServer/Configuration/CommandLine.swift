@@ -5,6 +5,10 @@ public enum ServerCommand: Equatable, Sendable {
     case serve(ServerConfiguration)
     case migrate(ServerConfiguration)
     case rotateKeys(ServerConfiguration)
+    /// Puts a sealed database's secrets back in clear (`keys unseal`).
+    case unsealSecrets(ServerConfiguration)
+    /// Writes a new secret key file (`keys generate-secret-key PATH`).
+    case generateSecretKey(path: String)
     case help
 }
 
@@ -58,6 +62,7 @@ public enum ServerCommandLine {
         Option(name: "hash-passes", help: "Argon2id passes (default 2)") { $0.hashPasses = try int($1!, "hash-passes", 1...64) },
         Option(name: "clock-file", help: "for tests: a file with seconds the server's clock runs ahead") { $0.clockFile = $1! },
         Option(name: "access-log", help: "one JSON line per request on stderr: on or off (default on)") { $0.accessLog = try bool($1) },
+        Option(name: "secret-key-file", help: "file of the 32-byte key that seals signing keys and HMAC keys in the database") { $0.secretKeyFile = $1! },
     ]
 
     /// Parses `arguments` (without the program name) with `environment` as fallback.
@@ -68,9 +73,17 @@ public enum ServerCommandLine {
             verb = first
             rest = rest.dropFirst()
             if verb == "keys" {
-                guard rest.first == "rotate" else { throw CommandLineError(description: "usage: account-server keys rotate [options]") }
-                verb = "keys rotate"
+                guard let action = rest.first, ["rotate", "unseal", "generate-secret-key"].contains(action) else {
+                    throw CommandLineError(description: "usage: account-server keys rotate|unseal [options], or keys generate-secret-key PATH")
+                }
+                verb = "keys " + action
                 rest = rest.dropFirst()
+                if action == "generate-secret-key" {
+                    guard let path = rest.first, !path.hasPrefix("-"), rest.count == 1 else {
+                        throw CommandLineError(description: "usage: account-server keys generate-secret-key PATH")
+                    }
+                    return .generateSecretKey(path: path)
+                }
             }
         }
         if rest.contains("--help") || rest.contains("-h") || verb == "help" { return .help }
@@ -105,6 +118,7 @@ public enum ServerCommandLine {
         case "serve": return .serve(configuration)
         case "migrate": return .migrate(configuration)
         case "keys rotate": return .rotateKeys(configuration)
+        case "keys unseal": return .unsealSecrets(configuration)
         default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate)")
         }
     }
@@ -112,11 +126,15 @@ public enum ServerCommandLine {
     /// The text of `--help`.
     public static var helpText: String {
         var lines = [
-            "usage: account-server [serve|migrate|keys rotate] [options]",
+            "usage: account-server [serve|migrate|keys rotate|keys unseal] [options]",
+            "       account-server keys generate-secret-key PATH",
             "",
             "  serve        start the API (the default)",
             "  migrate      apply database migrations and exit",
             "  keys rotate  add a signing key that signs from now on; old keys stay in the JWKS until their tokens expire",
+            "  keys unseal  put secrets sealed with --secret-key-file back in clear (stop every server first)",
+            "  keys generate-secret-key PATH",
+            "               write a new random key for --secret-key-file (mode 0600; never overwrites)",
             "",
             "options (each also read from ACCOUNT_<NAME>, e.g. ACCOUNT_DATABASE_URL; the flag wins):",
         ]

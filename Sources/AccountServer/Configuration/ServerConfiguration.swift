@@ -61,6 +61,8 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// For tests: a file holding seconds by which the server's clock runs ahead.
     public var clockFile: String?
+    /// A file holding the key that seals the database's secrets (signing seeds, HMAC keys).
+    public var secretKeyFile: String?
 
     public init() {}
 

@@ -11,11 +11,23 @@ enum StoreFactory {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
             guard !path.isEmpty else { throw CommandLineError(description: "--database-url sqlite: needs a file path") }
-            return try SQLiteAccountStore(path: path, inlineReaders: inlineReaders)
+            let store = try SQLiteAccountStore(path: path, inlineReaders: inlineReaders)
+            warnAboutLooseFiles(store.tightenedFiles)
+            return store
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
             return try PostgresAccountStore(url: url, poolSize: poolSize)
         }
         throw CommandLineError(description: "--database-url must be sqlite:PATH or postgres://user:pass@host:port/db")
+    }
+
+    /// One warning line naming the database files that other users could read, now `0600`.
+    static func warnAboutLooseFiles(_ files: [SQLiteAccountStore.LooseFile]) {
+        guard !files.isEmpty else { return }
+        Log.notice("database_file_mode_tightened", [
+            "files": files.map { "\($0.path) (was \(String($0.previousMode, radix: 8)))" }.joined(separator: ", "),
+            "mode": "600",
+            "advice": "other users could read the database (password hashes, sessions, signing keys); check who copied it",
+        ])
     }
 }

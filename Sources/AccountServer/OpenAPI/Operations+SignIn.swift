@@ -68,8 +68,9 @@ extension Operation {
             method: "post", path: "/auth/refresh", id: "refresh", tag: "Sessions", summary: "Trade a refresh token for a new pair",
             description: """
                 Every refresh returns a new `refresh`; the old one is spent. Presenting a spent token again revokes the \
-                whole session (`refresh_token_reused`), except within 10 seconds of its first use, which gets the same \
-                new pair again.
+                whole session (`refresh_token_reused`), except within 10 seconds of its first use by the same client \
+                (the same `User-Agent` and client address), which gets the same new pair again; from any other client \
+                it is reuse.
                 """,
             body: "RefreshRequest",
             successes: [.init(status: 200, description: "A new pair.", schema: Schema.ref("TokenPair"))],

@@ -11,7 +11,8 @@ extension AccountApp {
         case rotated(UserRecord, SessionRecord, issuedAt: Date)
         /// A repeat within the grace window: the same pair as the first use.
         case repeated(UserRecord, SessionRecord, issuedAt: Date)
-        case reused
+        /// Used before: after the grace window, or within it by another client.
+        case reused(userID: UUID, reason: String)
         case revoked
         case expired
         case unknown
@@ -20,8 +21,10 @@ extension AccountApp {
     /// `POST /auth/refresh`: trades a refresh token for a new pair (rotation).
     ///
     /// A token used before revokes its whole session (`refresh_token_reused`), unless it comes
-    /// again within the grace window of its first use: then it gets the same new pair again, so two
-    /// tabs or a retry after a lost reply do not log the user out.
+    /// again within the grace window of its first use from the client that used it (same
+    /// User-Agent and address): then it gets the same new pair again, so two tabs or a retry after
+    /// a lost reply do not log the user out, while a thief replaying it elsewhere does not get in
+    /// (RFC 9700 §4.14.2).
     func refresh(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(RefreshRequest.self)
         guard let text = body.refresh, !text.isEmpty else { throw APIError.validation("refresh", .required) }
@@ -31,6 +34,8 @@ extension AccountApp {
         }
         let presented = RefreshToken(text: text)
         let successor = presented.successor(key: secrets.refreshKey)
+        let client = ClientFingerprint.of(
+            userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: secrets.clientKey)
         let now = context.now
         let grace = TimeInterval(configuration.refreshGrace)
 
@@ -45,12 +50,18 @@ extension AccountApp {
                 // earlier time than the use it waited for (or come from a server whose clock is behind).
                 guard abs(now.timeIntervalSince(usedAt)) <= grace else {
                     try tx.revokeSession(id: session.id, at: now)
-                    return .reused
+                    return .reused(userID: session.userID, reason: "after_grace")
+                }
+                // A token used before fingerprints were kept (an upgraded database) has none: it
+                // keeps the grace it had, which ends seconds after the upgrade.
+                if let usedBy = record.usedBy, !constantTimeEquals(usedBy, client) {
+                    try tx.revokeSession(id: session.id, at: now)
+                    return .reused(userID: session.userID, reason: "other_client")
                 }
                 guard let user = try tx.user(id: session.userID) else { return .unknown }
                 return .repeated(user, session, issuedAt: usedAt)
             }
-            guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now) else {
+            guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now, client: client) else {
                 // Used since our read (a backend that does not lock it on read): the store runs
                 // the transaction again, which lands in the grace path above.
                 throw StoreError.serializationFailure
@@ -66,9 +77,9 @@ extension AccountApp {
         case .rotated(let user, let session, let issuedAt), .repeated(let user, let session, let issuedAt):
             if case .repeated = outcome { metrics.refresh(.repeated) } else { metrics.refresh(.rotated) }
             return .tokenPair(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
-        case .reused:
+        case .reused(let userID, let reason):
             metrics.refresh(.reused)
-            context.audit(.refreshTokenReused)
+            context.audit(.refreshTokenReused, userID: userID, ["reason": reason])
             throw APIError.refreshTokenReused
         case .revoked:
             metrics.refresh(.revoked)

@@ -1,19 +1,48 @@
 import AccountStore
 import Sodium
 
-/// Server-wide secret keys, made on first start and kept in the database (shared by all servers).
+/// Server-wide secret keys, made on first start and kept in the database (shared by all servers),
+/// sealed there when the server has a `--secret-key-file`.
+///
+/// Every value in `settings` is a secret and goes through ``load(from:seal:)``; a new one is one
+/// more line there.
 struct Secrets: Sendable {
     /// Keys the HMAC of one-time codes, so a copy of the database does not give the codes away.
     let codeKey: [UInt8]
     /// Derives the successor of a refresh token, so a repeat within the grace window can be
     /// answered with the same new token without ever storing a token in clear.
     let refreshKey: [UInt8]
+    /// Keys the fingerprint of the client that used a refresh token (its User-Agent and address),
+    /// so the database holds neither in clear.
+    let clientKey: [UInt8]
+    /// How secrets are kept in the database (signing seeds too).
+    let seal: SecretSeal
 
-    static func load(from store: any AccountStore) async throws -> Secrets {
-        try await store.write { tx in
-            Secrets(
-                codeKey: try tx.insertSettingIfAbsent("code_hmac_key", value: SecureRandom.bytes(count: 32)),
-                refreshKey: try tx.insertSettingIfAbsent("refresh_derivation_key", value: SecureRandom.bytes(count: 32)))
+    /// Checks `seal` against the database (sealing a clear database's secrets when a key is
+    /// newly given, in the same transaction) and loads the secrets, making those that are missing.
+    /// - Throws: ``SecretsError`` when the database was sealed with another key, or with one and
+    ///   none is given.
+    static func load(from store: any AccountStore, seal: SecretSeal) async throws -> Secrets {
+        let (secrets, adoption) = try await store.write { tx in
+            let adoption = try seal.adopt(in: tx)
+            func secret(_ name: String) throws -> [UInt8] {
+                let context = SecretSeal.context(setting: name)
+                return try seal.open(tx.insertSettingIfAbsent(name, value: seal.seal(SecureRandom.bytes(count: 32), context: context)), context: context)
+            }
+            let secrets = Secrets(
+                codeKey: try secret("code_hmac_key"),
+                refreshKey: try secret("refresh_derivation_key"),
+                clientKey: try secret("client_binding_key"),
+                seal: seal)
+            return (secrets, adoption)
         }
+        // A new database is sealed from its first secret on: nothing to say then.
+        if case .sealedNow(let settings, let signingKeys) = adoption, settings + signingKeys > 0 {
+            Log.notice("secrets_sealed", level: "notice", [
+                "key": seal.fingerprint ?? "", "settings": String(settings), "signing_keys": String(signingKeys),
+                "detail": "the database's secrets were in clear and are now sealed with the secret key file",
+            ])
+        }
+        return secrets
     }
 }

@@ -14,6 +14,17 @@ enum Log {
         write(object)
     }
 
+    /// Writes an operator's warning (or notice) from a start-up check, such as a database file
+    /// open to other users: `{"time":…,"event":…,"level":"warning", fields…}`. Written even with
+    /// the access log off, since it asks for action.
+    static func notice(_ event: String, level: String = "warning", _ fields: [String: String]) {
+        var object = fields
+        object["event"] = event
+        object["level"] = level
+        object["time"] = RFC3339.string(from: Date())
+        write(object)
+    }
+
     static func write(_ object: [String: String]) {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         var line = data

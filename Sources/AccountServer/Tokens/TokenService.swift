@@ -54,12 +54,22 @@ struct TokenService: Sendable {
         cache.lookup(VerifiedTokenCache.key(token), now: now)
     }
 
+    /// The header parameters a token of ours has, and so all we accept: no `crit` (we understand
+    /// no extension, RFC 7515 §4.1.11), no `jku`, `jwk`, `x5u` or anything else that would ask
+    /// us to trust more than our own keys.
+    static let headerParameters: [[UInt8]] = [Array("alg".utf8), Array("typ".utf8), Array("kid".utf8)]
+
     private func verifySignatureAndClaims(_ token: String, now: Date) async throws -> (Verified, TimeInterval) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        // Strict before anything is trusted: unpadded canonical base64url (Base64URL.decode), JSON
+        // objects without repeated names, and only our header parameters.
         guard parts.count == 3, token.utf8.count <= 4096,
             let headerBytes = Base64URL.decode(parts[0]),
             let claimBytes = Base64URL.decode(parts[1]),
             let signature = Base64URL.decode(parts[2]), signature.count == 64,
+            let headerNames = JOSEJSON.memberNames(headerBytes),
+            headerNames.allSatisfy({ name in Self.headerParameters.contains { $0.elementsEqual(name) } }),
+            JOSEJSON.memberNames(claimBytes) != nil,
             let header = try? JSONCoding.decoder.decode(AccessTokenHeader.self, from: Data(headerBytes))
         else { throw APIError.tokenInvalid() }
         guard header.alg == "EdDSA", header.typ.lowercased() == "at+jwt",

@@ -27,11 +27,19 @@ final class RunningServer: Sendable {
     /// Starts a server and waits (at most 15 s) for its `listening on` line.
     ///
     /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
+    /// With `umask`, the server runs under that file-mode mask (through `/bin/sh`).
     static func start(
-        in folder: TemporaryFolder? = nil, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+        in folder: TemporaryFolder? = nil, _ extra: [String] = [], umask: mode_t? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> RunningServer {
         let folder = try folder ?? TemporaryFolder()
-        let child = try ChildProcess(arguments: baseArguments(folder) + extra, binary: try ServerBinary.require(sourceLocation: sourceLocation))
+        let binary = try ServerBinary.require(sourceLocation: sourceLocation)
+        let child = if let umask {
+            try ChildProcess(
+                arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,
+                binary: URL(fileURLWithPath: "/bin/sh"))
+        } else {
+            try ChildProcess(arguments: baseArguments(folder) + extra, binary: binary)
+        }
         // Generous: a loaded CI machine starting dozens of servers at once can be slow, and the
         // line is looked for once more after the deadline, in case this task itself was starved.
         let deadline = ContinuousClock.now + .seconds(60)

@@ -1,0 +1,149 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Sodium
+import Testing
+@testable import AccountServer
+@testable import AccountStoreSQLite
+
+/// The grace repeat of a refresh goes only to the client that used the token first: the same
+/// User-Agent and the same address as the server counts it. From anywhere else within the
+/// window it is reuse, and the session ends (RFC 9700 §4.14.2).
+@Suite("Refresh grace bound to the first client")
+struct RefreshGraceBindingTests {
+    /// `POST /auth/refresh` from `address` with `userAgent` (none when nil) and more headers.
+    func refresh(_ harness: Harness, _ token: String, userAgent: String?, address: String = "192.0.2.10", headers: [String: String] = [:]) async -> Reply {
+        var requestHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+        if let userAgent { requestHeaders.set("User-Agent", userAgent) }
+        for (name, value) in headers { requestHeaders.set(name, value) }
+        let body = Array("{\"refresh\":\"\(token)\"}".utf8)
+        return Reply(response: await harness.app.handle(HTTPRequest(method: "POST", path: "/auth/refresh", query: [:], headers: requestHeaders, body: body, remoteAddress: address)))
+    }
+
+    /// A signed-in session and its first rotation by `userAgent` from `address`.
+    func firstUse(_ harness: Harness, userAgent: String? = "App/1.0", address: String = "192.0.2.10", headers: [String: String] = [:]) async throws -> (login: TokenPair, rotated: TokenPair) {
+        let login = try await harness.signedInUser().decode(TokenPair.self)
+        harness.clock.advance(30)
+        let first = await refresh(harness, login.refresh, userAgent: userAgent, address: address, headers: headers)
+        #expect(first.status == 200)
+        harness.clock.advance(2)
+        return (login, try first.decode(TokenPair.self))
+    }
+
+    func expectReused(_ harness: Harness, _ reply: Reply, rotated: TokenPair, repeated: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(reply.status == 401, sourceLocation: sourceLocation)
+        #expect(reply.code == "refresh_token_reused", sourceLocation: sourceLocation)
+        #expect(try await harness.send("POST", "/auth/refresh", json: ["refresh": rotated.refresh]).code == "session_revoked", sourceLocation: sourceLocation)
+        #expect(try await harness.send("GET", "/auth/me", token: rotated.access).code == "session_revoked", sourceLocation: sourceLocation)
+        #expect(harness.app.metrics.refreshes(.reused) == 1, sourceLocation: sourceLocation)
+        #expect(harness.app.metrics.refreshes(.repeated) == repeated, sourceLocation: sourceLocation)
+    }
+
+    @Test("the same client within the window gets the same pair, again and again")
+    func sameClientRepeats() async throws {
+        let harness = try await Harness.make()
+        let (login, rotated) = try await firstUse(harness)
+        for _ in 0..<3 {
+            let again = await refresh(harness, login.refresh, userAgent: "App/1.0")
+            #expect(again.status == 200)
+            #expect(try again.decode(TokenPair.self).refresh == rotated.refresh)
+            #expect(try again.decode(TokenPair.self).access == rotated.access)
+        }
+        #expect(harness.app.metrics.refreshes(.repeated) == 3)
+        #expect(try await harness.send("GET", "/auth/me", token: rotated.access).status == 200)
+    }
+
+    @Test("another User-Agent within the window is reuse: the session is revoked", arguments: [
+        "App/1.1", "app/1.0", "App/1.0 ", "Mozilla/5.0", "",
+    ])
+    func otherUserAgent(_ userAgent: String) async throws {
+        let harness = try await Harness.make()
+        let (login, rotated) = try await firstUse(harness)
+        try await expectReused(harness, await refresh(harness, login.refresh, userAgent: userAgent), rotated: rotated)
+    }
+
+    @Test("no User-Agent where the first use had one, and one where it had none, are other clients")
+    func absentUserAgent() async throws {
+        let first = try await Harness.make()
+        let (login, rotated) = try await firstUse(first)
+        try await expectReused(first, await refresh(first, login.refresh, userAgent: nil), rotated: rotated)
+
+        let second = try await Harness.make()
+        let (login2, rotated2) = try await firstUse(second, userAgent: nil)
+        #expect(await refresh(second, login2.refresh, userAgent: nil).status == 200)
+        try await expectReused(second, await refresh(second, login2.refresh, userAgent: ""), rotated: rotated2, repeated: 1)
+    }
+
+    @Test("another address within the window is reuse, however close", arguments: ["192.0.2.11", "::1", "192.0.2.1"])
+    func otherAddress(_ address: String) async throws {
+        let harness = try await Harness.make()
+        let (login, rotated) = try await firstUse(harness)
+        try await expectReused(harness, await refresh(harness, login.refresh, userAgent: "App/1.0", address: address), rotated: rotated)
+    }
+
+    @Test("behind a trusted proxy the address is the forwarded one: another client behind the same proxy is reuse")
+    func trustedProxy() async throws {
+        let harness = try await Harness.make { $0.trustedProxies = ["10.0.0.2", "10.0.0.3"] }
+        let (login, rotated) = try await firstUse(harness, address: "10.0.0.2", headers: ["X-Forwarded-For": "203.0.113.5"])
+        // The same client through the other proxy is the same client.
+        let same = await refresh(harness, login.refresh, userAgent: "App/1.0", address: "10.0.0.3", headers: ["X-Forwarded-For": "203.0.113.5"])
+        #expect(same.status == 200)
+        #expect(try same.decode(TokenPair.self).refresh == rotated.refresh)
+        // An untrusted peer cannot claim the first client's address.
+        let spoofed = await refresh(harness, login.refresh, userAgent: "App/1.0", address: "198.51.100.7", headers: ["X-Forwarded-For": "203.0.113.5"])
+        #expect(spoofed.code == "refresh_token_reused")
+        #expect(try await harness.send("GET", "/auth/me", token: rotated.access).code == "session_revoked")
+    }
+
+    @Test("the refused repeat is logged as refresh_token_reused with its reason and counted as reused")
+    func reuseEventAndMetrics() async throws {
+        let harness = try await Harness.make()
+        let (login, _) = try await firstUse(harness)
+        _ = await refresh(harness, login.refresh, userAgent: "Thief/1.0", address: "198.51.100.7")
+        #expect(harness.app.metrics.refreshes(.reused) == 1)
+        let metrics = try await harness.send("GET", "/metrics")
+        #expect(metrics.text.contains("account_refreshes_total{outcome=\"reused\"} 1"))
+    }
+
+    @Test("the database keeps a 16-byte keyed fingerprint of the client, not its User-Agent or address")
+    func storedFingerprint() async throws {
+        let harness = try await Harness.make()
+        let userAgent = "DistinctiveAgent/9.9 (unique-device-name)"
+        let (login, _) = try await firstUse(harness, userAgent: userAgent, address: "203.0.113.77")
+        let record = try #require(try await harness.store.read { try $0.refreshToken(hash: Digest.sha256(Array(login.refresh.utf8))) })
+        let fingerprint = try #require(record.usedBy)
+        #expect(fingerprint.count == 16)
+        #expect(fingerprint == ClientFingerprint.of(userAgent: userAgent, address: "203.0.113.77", key: harness.app.secrets.clientKey))
+        // Keyed: without the server's key the same values give another fingerprint.
+        #expect(fingerprint != ClientFingerprint.of(userAgent: userAgent, address: "203.0.113.77", key: [UInt8](repeating: 0, count: 32)))
+        #expect(fingerprint != Array(Digest.sha256(Array((userAgent + "203.0.113.77").utf8)).prefix(16)))
+        let file = try Data(contentsOf: harness.folder.appendingPathComponent("account.sqlite"))
+            + ((try? Data(contentsOf: harness.folder.appendingPathComponent("account.sqlite-wal"))) ?? Data())
+        #expect(file.range(of: Data("unique-device-name".utf8)) == nil, "the refresh's User-Agent is nowhere in the database")
+        #expect(file.range(of: Data("203.0.113.77".utf8)) == nil, "nor its address")
+    }
+
+    @Test("the window still ends: the first client too is refused after it")
+    func windowStillEnds() async throws {
+        let harness = try await Harness.make()
+        let (login, rotated) = try await firstUse(harness)
+        harness.clock.advance(9)
+        try await expectReused(harness, await refresh(harness, login.refresh, userAgent: "App/1.0"), rotated: rotated)
+    }
+
+    @Test("a token used before the upgrade (no fingerprint) keeps its old grace, which still ends")
+    func upgradedRowWithoutFingerprint() async throws {
+        let harness = try await Harness.make()
+        let (login, rotated) = try await firstUse(harness)
+        // What the migration leaves for a token used before it: used_at set, used_by NULL.
+        let connection = try Connection(path: harness.folder.appendingPathComponent("account.sqlite").path, role: .writer)
+        try connection.executeScript("UPDATE refresh_tokens SET used_by = NULL")
+        #expect(try await harness.store.read { try $0.refreshToken(hash: Digest.sha256(Array(login.refresh.utf8)))?.usedBy } == .some(nil))
+        let repeated = await refresh(harness, login.refresh, userAgent: "Other/2.0", address: "198.51.100.9")
+        #expect(repeated.status == 200)
+        #expect(try repeated.decode(TokenPair.self).refresh == rotated.refresh)
+        harness.clock.advance(9)
+        try await expectReused(harness, await refresh(harness, login.refresh, userAgent: "App/1.0"), rotated: rotated, repeated: 1)
+    }
+}

@@ -1,0 +1,116 @@
+import AccountAPI
+import Foundation
+import Testing
+
+extension RunningServer {
+    /// `POST /auth/refresh` as a client with `userAgent`, forwarded as `address` by the loopback
+    /// peer (the server trusts 127.0.0.1 as a proxy in these tests).
+    func refresh(_ token: String, userAgent: String, address: String) async throws -> Reply {
+        try await client.send("POST", "/auth/refresh", json: ["refresh": token], headers: ["User-Agent": userAgent, "X-Forwarded-For": address])
+    }
+}
+
+/// The grace repeat of a refresh goes only to the client that used the token first, against the
+/// real binary: on one server, and across two servers sharing PostgreSQL.
+@Suite("Refresh grace bound to the client, over HTTP")
+struct RefreshGraceBindingEndToEndTests {
+    static let options = ["--trusted-proxy", "127.0.0.1"]
+
+    @Test func aRepeatFromTheSameClientGetsTheSamePairFromAnyOtherEndsTheSession() async throws {
+        let server = try await RunningServer.start(in: nil, Self.options)
+        let (_, login) = try await server.verifiedAccount("grace")
+        let first = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.1")
+        #expect(first.status == 200)
+        let rotated = try first.decode(TokenPair.self)
+        let again = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.1")
+        #expect(try again.decode(TokenPair.self).refresh == rotated.refresh)
+        #expect(try again.decode(TokenPair.self).access == rotated.access)
+
+        let elsewhere = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.2")
+        #expect(elsewhere.status == 401)
+        #expect(elsewhere.problem?.code == .refreshTokenReused)
+        #expect(try await server.me(rotated.access).problem?.code == .sessionRevoked)
+        #expect(try await server.refresh(rotated.refresh).problem?.code == .sessionRevoked)
+
+        // Another User-Agent from the same address is another client too.
+        let (_, second) = try await server.verifiedAccount("grace2")
+        let secondRotated = try await server.refresh(second.refresh, userAgent: "App/1.0", address: "203.0.113.1").decode(TokenPair.self)
+        let otherAgent = try await server.refresh(second.refresh, userAgent: "curl/8.0", address: "203.0.113.1")
+        #expect(otherAgent.problem?.code == .refreshTokenReused)
+        #expect(try await server.me(secondRotated.access).problem?.code == .sessionRevoked)
+
+        try await Task.sleep(for: .milliseconds(100))
+        let events = logEvents(server.logs, "refresh_token_reused")
+        #expect(events.count == 2)
+        #expect(events.allSatisfy { $0["reason"] as? String == "other_client" })
+        #expect(events.first?["client"] as? String == "203.0.113.2")
+        let metrics = try await server.client.send("GET", "/metrics").text
+        #expect(metrics.contains("account_refreshes_total{outcome=\"reused\"} 2"))
+        #expect(metrics.contains("account_refreshes_total{outcome=\"repeated\"} 1"))
+        await server.stop()
+    }
+
+    @Test(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+    func acrossTwoServersOnPostgreSQL() async throws {
+        let database = try await Postgres.freshDatabase()
+        let folder = try TemporaryFolder()
+        let options = Self.options + ["--database-url", database, "--database-pool", "2"]
+        let a = try await RunningServer.start(in: folder, options)
+        let b = try await RunningServer.start(in: folder, options)
+        let (_, login) = try await a.verifiedAccount("pggrace")
+        let rotated = try await a.refresh(login.refresh, userAgent: "App/2.0", address: "198.51.100.1").decode(TokenPair.self)
+        // The lost reply is retried on the other server: same client, same pair.
+        let retried = try await b.refresh(login.refresh, userAgent: "App/2.0", address: "198.51.100.1")
+        #expect(try retried.decode(TokenPair.self).refresh == rotated.refresh)
+        let stolen = try await b.refresh(login.refresh, userAgent: "App/2.0", address: "198.51.100.99")
+        #expect(stolen.problem?.code == .refreshTokenReused)
+        #expect(try await a.me(rotated.access).problem?.code == .sessionRevoked)
+        await a.stop()
+        await b.stop()
+    }
+}
+
+/// Two servers sharing one sealed PostgreSQL database with the same key file.
+@Suite("Sealed secrets on PostgreSQL", .enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+struct SealedPostgresTests {
+    @Test func twoServersStartTogetherOnAClearDatabaseShareItSealedAndRefuseAnotherKey() async throws {
+        let database = try await Postgres.freshDatabase()
+        let folder = try TemporaryFolder()
+        let clock = folder.url.appendingPathComponent("clock")
+        try "0".write(to: clock, atomically: true, encoding: .utf8)
+        // A clear database with a first key and a user, as before the key file.
+        let before = try await RunningServer.start(in: folder, ["--database-url", database, "--database-pool", "2"])
+        let (account, pair) = try await before.verifiedAccount("pgseal")
+        await before.stop()
+
+        let key = try await SecretKeyFileEndToEndTests.generateKey(in: folder)
+        let options = ["--database-url", database, "--database-pool", "2", "--secret-key-file", key, "--clock-file", clock.path]
+        // Both start at once: one seals, the other finds it sealed with the same key.
+        async let startA = RunningServer.start(in: folder, options)
+        async let startB = RunningServer.start(in: folder, options)
+        let (a, b) = try await (startA, startB)
+        #expect(logEvents(a.logs, "secrets_sealed").count + logEvents(b.logs, "secrets_sealed").count == 1, "\(a.logs)\n\(b.logs)")
+        #expect(try await b.me(pair.access).status == 200)
+        let fresh = try await a.logIn(account)
+        #expect(try await b.me(fresh.access).status == 200)
+        let second = TestAccount("pgseal2")
+        try await a.signUp(second)
+        try await b.verify(second.email)
+        #expect(try await a.logIn(second).access.isEmpty == false)
+
+        let other = try await SecretKeyFileEndToEndTests.generateKey(in: folder, "other.key")
+        let refused = try await SecretKeyFileEndToEndTests.refusedStart(folder, ["--database-url", database, "--secret-key-file", other])
+        #expect(refused.contains("sealed with secret key"), "\(refused)")
+        let withoutKey = try await runServerCommand(["keys", "rotate", "--database-url", database])
+        #expect(withoutKey.status == ExitStatus(code: 1, signaled: false))
+
+        let rotate = try await runServerCommand(["keys", "rotate", "--database-url", database, "--secret-key-file", key])
+        #expect(rotate.status.isSuccess, "\(rotate.stderr)")
+        try "31".write(to: clock, atomically: true, encoding: .utf8)
+        let rotated = try await b.logIn(account)
+        #expect(try SecretKeyFileEndToEndTests.kid(of: rotated.access) != SecretKeyFileEndToEndTests.kid(of: pair.access))
+        #expect(try await a.me(rotated.access).status == 200)
+        await a.stop()
+        await b.stop()
+    }
+}
