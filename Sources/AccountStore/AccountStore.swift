@@ -117,4 +117,15 @@ public protocol StoreTransaction {
     func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws
     /// How many messages wait.
     func outboxCount() throws -> Int
+
+    // MARK: Pending sign-ups
+
+    /// Stores a pending sign-up, replacing the one of the same address; throws
+    /// `.conflict(field: "username")` when another address's pending sign-up has the nickname key.
+    func upsertPendingSignUp(_ pending: PendingSignUpRecord) throws
+    func pendingSignUp(emailKey: String) throws -> PendingSignUpRecord?
+    func pendingSignUp(usernameKey: String) throws -> PendingSignUpRecord?
+    @discardableResult func deletePendingSignUp(emailKey: String) throws -> Bool
+    /// Removes pending sign-ups that expired at or before `before`; returns how many.
+    @discardableResult func deletePendingSignUps(expiredBefore before: Date) throws -> Int
 }

@@ -193,3 +193,40 @@ public struct RateCounter: Sendable, Equatable {
         self.windowStart = windowStart
     }
 }
+
+/// A details-first sign-up waiting for its address to be proven, keyed by the address.
+///
+/// It holds the nickname until `expiresAt`, the same way whether the address is free or already
+/// has an account, so nothing observable tells the two apart. The account is made from it when
+/// the code mailed to the address is verified.
+public struct PendingSignUpRecord: Sendable, Equatable {
+    /// Case-folded form of `email`; one pending sign-up per address.
+    public var emailKey: String
+    /// The address as entered (trimmed).
+    public var email: String
+    /// The nickname as entered (NFC, trimmed).
+    public var username: String
+    /// Case-folded NFKC form of `username`; held by at most one pending sign-up.
+    public var usernameKey: String
+    /// Argon2id PHC string of the chosen password.
+    public var passwordHash: String
+    /// Upper-case MBTI type.
+    public var mbti: String
+    public var createdAt: Date
+    /// The nickname is held until then.
+    public var expiresAt: Date
+
+    public init(
+        emailKey: String, email: String, username: String, usernameKey: String, passwordHash: String, mbti: String,
+        createdAt: Date, expiresAt: Date
+    ) {
+        self.emailKey = emailKey
+        self.email = email
+        self.username = username
+        self.usernameKey = usernameKey
+        self.passwordHash = passwordHash
+        self.mbti = mbti
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}

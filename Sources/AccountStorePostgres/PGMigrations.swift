@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3]
+    static let steps: [String] = [version1, version2, version3, version4]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -102,5 +102,22 @@ enum PGMigrations {
             count INTEGER NOT NULL,
             window_start BIGINT NOT NULL
         );
+        """
+
+    /// Details-first sign-ups waiting for their code: each holds its nickname until it expires.
+    private static let version4 = """
+        CREATE TABLE pending_signups (
+            email_key TEXT NOT NULL,
+            email TEXT NOT NULL,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            CONSTRAINT pending_signups_pkey PRIMARY KEY (email_key),
+            CONSTRAINT pending_signups_username_key_key UNIQUE (username_key)
+        );
+        CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
         """
 }

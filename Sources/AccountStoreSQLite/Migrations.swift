@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3]
+    static let steps: [String] = [version1, version2, version3, version4]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -91,5 +91,20 @@ enum Migrations {
             count INTEGER NOT NULL,
             window_start BIGINT NOT NULL
         );
+        """
+
+    /// Details-first sign-ups waiting for their code: each holds its nickname until it expires.
+    private static let version4 = """
+        CREATE TABLE pending_signups (
+            email_key TEXT PRIMARY KEY,
+            email TEXT NOT NULL,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
         """
 }

@@ -39,5 +39,6 @@ enum StoreConformance {
         Behaviour(name: "rate counters: fixed windows per key", check: rateCounters),
         Behaviour(name: "100 concurrent rate counter increments all count", check: rateCounterRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
+        Behaviour(name: "pending sign-ups: one per address, one per nickname, expiry", check: pendingSignUps),
     ]
 }
