@@ -23,8 +23,11 @@ extension AccountApp {
             let updated = try await store.write { tx -> UserRecord? in
                 guard var user = try tx.user(id: userID) else { return nil }
                 if let raw = body.username {
+                    let key = UsernameRule.key(UsernameRule.normalize(raw))
+                    // A nickname held by a pending sign-up is taken too.
+                    if key != user.usernameKey, try !self.nicknameIsFree(key, for: user.emailKey, now: now, in: tx) { throw APIError.usernameTaken }
                     user.username = UsernameRule.normalize(raw)
-                    user.usernameKey = UsernameRule.key(user.username)
+                    user.usernameKey = key
                 }
                 if let mbti = body.mbti.flatMap(MBTI.init(parsing:)) { user.mbti = mbti.rawValue }
                 user.updatedAt = now
