@@ -9,7 +9,8 @@ extension AccountApp {
     /// An unknown account costs one hash too and gets the same 401 as a wrong password.
     /// `email_not_verified` comes only after a correct password: of an unverified account, or of a
     /// pending sign-up (whose account is made when its code is verified; with
-    /// `--allow-unverified-login`, at this login if its address is free). Tries count for the
+    /// `--allow-unverified-login`, at sign-up, or at this login for a sign-up that was pending when
+    /// the option was turned on). Tries count for the
     /// account's back-off, shared with every other password check. A hash made with older
     /// parameters is replaced on the way.
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
@@ -56,8 +57,8 @@ extension AccountApp {
             guard let pending, pending.expiresAt > now, try await passwords.verify(password, against: pending.passwordHash) else {
                 throw APIError.invalidCredentials
             }
-            // With unverified logins allowed, a free address's pending sign-up becomes its account
-            // now (a taken address's cannot: there a login does tell them apart, the documented cost).
+            // With unverified logins allowed (turned on after this sign-up), a free address's pending
+            // sign-up becomes its account now; a taken address's cannot (the documented cost).
             guard configuration.allowUnverifiedLogin,
                 let opened = try await store.write({ try self.openPendingSignUp(pending, now: now, in: $0) })
             else { throw APIError.emailNotVerified }

@@ -12,8 +12,9 @@ extension AccountApp {
     ///
     /// Without a token, a taken address is handled exactly like a free one: the password is hashed,
     /// the nickname held, the code cooldown started and a message mailed (a notice to the owner
-    /// instead of a code), so neither the reply, its time nor any later request tells them apart
-    /// (with `--allow-unverified-login`, a login with the sign-up's password does: see `logIn`).
+    /// instead of a code), so neither the reply, its time nor any later request tells them apart.
+    /// With `--allow-unverified-login` a free address gets its unverified account at once instead,
+    /// so that it can log in; there a login after sign-up does tell a taken address from a free one.
     func signUp(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(SignUpRequest.self)
         let errors = SignUpRules.validate(
@@ -38,11 +39,18 @@ extension AccountApp {
             emailKey: user.emailKey, email: email, username: username, usernameKey: user.usernameKey,
             passwordHash: user.passwordHash, mbti: user.mbti, createdAt: now,
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.signUpHold)))
-        let (language, minutes) = (context.language, configuration.codeTTL / 60)
+        let (language, minutes, unverifiedLogin) = (context.language, configuration.codeTTL / 60, configuration.allowUnverifiedLogin)
         do {
             try await store.write { tx in
-                try self.holdSignUp(pending, now: now, in: tx)
                 let account = try tx.user(emailKey: user.emailKey)
+                if account == nil && unverifiedLogin {
+                    // Unverified logins allowed: a free address's account exists at once (see logIn).
+                    guard try self.nicknameIsFree(user.usernameKey, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
+                    try tx.deletePendingSignUp(emailKey: user.emailKey)
+                    try tx.insertUser(user)
+                } else {
+                    try self.holdSignUp(pending, now: now, in: tx)
+                }
                 let wait = try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
                         return .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email))
@@ -52,6 +60,8 @@ extension AccountApp {
                 // Thrown, so that nothing of this sign-up stays.
                 if let wait { throw APIError.rateLimited(retryAfter: wait) }
             }
+        } catch StoreError.conflict(let field) where field == "email" {
+            // (Unverified logins allowed) another sign-up made the account in the same moment: as for a taken address.
         } catch StoreError.conflict {
             // Another sign-up took the nickname between our check and write.
             throw APIError.usernameTaken
