@@ -3,7 +3,8 @@
 
 Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
 crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
-a PostgreSQL outage under load, schemathesis against /openapi.json, and a byte-level raw HTTP fuzzer. `--quick` is the short form.
+a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer, and
+the enumeration and guessing attacks (enum-reset, enum-signup, guessing). `--quick` is the short form.
 """
 import argparse
 import os
@@ -20,6 +21,9 @@ from common import build, log, raise_fd_limit  # noqa: E402
 
 CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", "schemathesis": "schemafuzz",
           "rawfuzz": "rawfuzz"}
+# Attacks of issue 11: enumeration by reset confirmation (replies and time) and by sign-up, and
+# password guessing behind a token.
+CHECKS.update({"enum-reset": "enum_reset", "enum-signup": "enum_signup", "guessing": "guessing"})
 
 
 def main():
