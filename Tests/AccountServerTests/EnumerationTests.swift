@@ -46,13 +46,19 @@ struct ResetConfirmEnumerationTests {
         }
     }
 
-    @Test("no password is checked or hashed before a right code")
-    func noHashBeforeTheCode() async throws {
+    /// dami@example.com's account, a minute after its sign-up, with a reset code mailed.
+    static func accountWithResetCode() async throws -> (Harness, String) {
         let harness = try await Harness.make()
         _ = try await harness.signedInUser("dami", email: "dami@example.com", password: "correct horse battery")
         harness.clock.advance(61)
         try await harness.send("POST", "/auth/password/reset", json: ["email": "dami@example.com"])
-        let code = try #require(try await harness.latestCode(to: "dami@example.com"))
+        guard let code = try await harness.latestCode(to: "dami@example.com") else { throw HarnessError("no reset code") }
+        return (harness, code)
+    }
+
+    @Test("no password is checked or hashed before a right code")
+    func noHashBeforeTheCode() async throws {
+        let (harness, code) = try await Self.accountWithResetCode()
         let wrong = code == "000000" ? "111111" : "000000"
         let before = harness.app.passwords.runs.value
         for password in ["another good secret", "dami1234"] {
@@ -72,11 +78,7 @@ struct ResetConfirmEnumerationTests {
 
     @Test("after a right code a refused new password keeps the code, so the owner can choose another")
     func rightCodeWeakPassword() async throws {
-        let harness = try await Harness.make()
-        _ = try await harness.signedInUser("dami", email: "dami@example.com", password: "correct horse battery")
-        harness.clock.advance(61)
-        try await harness.send("POST", "/auth/password/reset", json: ["email": "dami@example.com"])
-        let code = try #require(try await harness.latestCode(to: "dami@example.com"))
+        let (harness, code) = try await Self.accountWithResetCode()
         let similar = try await harness.send("POST", "/auth/password/reset/confirm", json: ["email": "dami@example.com", "code": code, "new_password": "dami-is-me-1"])
         #expect(similar.status == 422)
         #expect(similar.fieldCodes("new_password") == ["too_similar"])
