@@ -128,4 +128,11 @@ public protocol StoreTransaction {
     @discardableResult func deletePendingSignUp(emailKey: String) throws -> Bool
     /// Removes pending sign-ups that expired at or before `before`; returns how many.
     @discardableResult func deletePendingSignUps(expiredBefore before: Date) throws -> Int
+
+    // MARK: Codes under a resend cooldown
+
+    /// Stores `code` like ``upsertCode(_:)`` unless the address's code for its purpose was created
+    /// after `cutoff`; returns whether it was stored. One statement, so of simultaneous calls on
+    /// several connections (or servers) at most one stores a code within the cooldown.
+    func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool
 }

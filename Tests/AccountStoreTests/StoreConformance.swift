@@ -40,5 +40,7 @@ enum StoreConformance {
         Behaviour(name: "100 concurrent rate counter increments all count", check: rateCounterRace),
         Behaviour(name: "200 concurrent tasks reading and writing", check: concurrentReadsAndWrites),
         Behaviour(name: "pending sign-ups: one per address, one per nickname, expiry", check: pendingSignUps),
+        Behaviour(name: "codes under a cooldown: a young code is kept", check: codeCooldown),
+        Behaviour(name: "40 concurrent codes under one cooldown: exactly one is stored", check: codeCooldownRace),
     ]
 }

@@ -15,13 +15,16 @@ extension TwoServerTests {
         #expect(try await b.client.send("POST", "/auth/password/reset", json: ["email": owner.email]).status == 202)
         #expect(try await a.client.send("POST", "/auth/email/code", json: ["email": owner.email, "purpose": "signup"]).status == 202)
         #expect(try await MailFolder.settledCount(to: owner.email, in: folder.mail, expected: 2) == 2, "the sign-up code, then one notice")
-        // A reset a minute, alternating servers: the fifth message of the hour is the last.
+        // A reset a minute, alternating servers: the fifth message of the hour is the last. Each
+        // is delivered before the clock moves on: a jump past a sending server's 15-second claim
+        // would let the other server send the same message again.
         for minute in 2...5 {
             try String(61 * minute).write(to: clock, atomically: true, encoding: .utf8)
             let server = minute.isMultiple(of: 2) ? a : b
             #expect(try await server.client.send("POST", "/auth/password/reset", json: ["email": owner.email]).status == 202)
+            let expected = min(5, minute + 1)
+            #expect(try await MailFolder.settledCount(to: owner.email, in: folder.mail, expected: expected) == expected, "minute \(minute)")
         }
-        #expect(try await MailFolder.settledCount(to: owner.email, in: folder.mail, expected: 5) == 5)
         await a.stop()
         await b.stop()
     }

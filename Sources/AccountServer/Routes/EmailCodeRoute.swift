@@ -25,19 +25,18 @@ extension AccountApp {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        let retryAfter = try await store.write { tx -> Int? in
+        try await store.write { tx in
             let account = try tx.user(emailKey: emailKey)
             let sendsCode = switch purpose {
             case .signup: account == nil
             case .verify: try account.map { !$0.emailVerified } ?? (self.livePendingSignUp(emailKey: emailKey, now: now, in: tx) != nil)
             }
-            return try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
+            try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
                 if sendsCode { return .code(MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: account?.email ?? email)) }
                 if purpose == .signup, let account { return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email)) }
                 return .none
             }
         }
-        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
         // The same line whether or not a code went out, like the reply.
         context.audit(.codeSent, ["purpose": purpose.rawValue])
         mail.poke()

@@ -46,13 +46,12 @@ extension AccountApp {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        let retryAfter = try await store.write { tx -> Int? in
+        try await store.write { tx in
             let account = try tx.user(emailKey: emailKey)
-            return try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
+            try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
                 account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
-        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
         context.audit(.codeSent, ["purpose": Self.resetPurpose])
         mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)

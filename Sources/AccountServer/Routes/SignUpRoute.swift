@@ -51,14 +51,13 @@ extension AccountApp {
                 } else {
                     try self.holdSignUp(pending, now: now, in: tx)
                 }
-                let wait = try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
+                // Throws during the cooldown, so that nothing of this sign-up stays.
+                try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
                         return .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email))
                     }
                     return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email))
                 }
-                // Thrown, so that nothing of this sign-up stays.
-                if let wait { throw APIError.rateLimited(retryAfter: wait) }
             }
         } catch StoreError.conflict(let field) where field == "email" {
             // (Unverified logins allowed) another sign-up made the account in the same moment: as for a taken address.

@@ -34,39 +34,41 @@ enum CodeMail {
 
 extension AccountApp {
     /// Stores a new code for an address and purpose and queues its mail, in the caller's
-    /// transaction; returns the seconds to wait instead when the last code is younger than the
-    /// resend cooldown or the address had its codes for this hour.
+    /// transaction; throws `rate_limited` (rolling the transaction back) when the address's last
+    /// code for this purpose is younger than the resend cooldown or it had its codes for this hour.
     ///
     /// The limits count requests, not mail, and the row is written whatever `mail` decides: with
     /// a notice or nothing instead of a code it gets a hash nobody knows, so cooldowns and answers
-    /// to guesses stay the same as for a real code and no reply tells the cases apart. The mail
-    /// itself also goes through the address's mail budget (``queueMail(_:in:now:)``).
+    /// to guesses stay the same as for a real code and no reply tells the cases apart. A code
+    /// that was used or spent no longer holds the cooldown. The mail itself also goes through the
+    /// address's mail budget (``queueMail(_:in:now:)``). The cooldown is claimed by one conditional
+    /// upsert, so of simultaneous requests on several servers one passes, and the code mailed is
+    /// the code stored.
     func issueCode(
         emailKey: String, purpose: String, now: Date, in tx: any StoreTransaction,
         mail: (_ code: String) -> CodeMail
-    ) throws -> Int? {
-        let (cooldown, perHour) = (configuration.mailInterval, configuration.mailsPerHour)
-        if let previous = try tx.code(emailKey: emailKey, purpose: purpose) {
-            let wait = TimeInterval(cooldown) - now.timeIntervalSince(previous.createdAt)
-            if wait > 0 { return Int(wait.rounded(.up)) }
-        }
-        let hour: TimeInterval = 3600
-        let sends = try tx.incrementRateCounter(key: "code:\(purpose):\(emailKey)", now: now, window: hour)
-        if perHour > 0, sends.count > perHour {
-            return Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up))
-        }
+    ) throws {
+        let (cooldown, perHour) = (TimeInterval(configuration.mailInterval), configuration.mailsPerHour)
         let code = codes.newCode()
         let message = mail(code)
         var hash = SecureRandom.bytes(count: 32)
         if case .code = message { hash = codes.hash(code: code, emailKey: emailKey, purpose: purpose) }
-        try tx.upsertCode(CodeRecord(
+        let record = CodeRecord(
             emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL))))
+            expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL)))
+        guard try tx.upsertCode(record, ifCreatedBefore: now.addingTimeInterval(-cooldown)) else {
+            let previous = try tx.code(emailKey: emailKey, purpose: purpose)?.createdAt ?? now
+            throw APIError.rateLimited(retryAfter: Int((cooldown - now.timeIntervalSince(previous)).rounded(.up)))
+        }
+        let hour: TimeInterval = 3600
+        let sends = try tx.incrementRateCounter(key: "code:\(purpose):\(emailKey)", now: now, window: hour)
+        if perHour > 0, sends.count > perHour {
+            throw APIError.rateLimited(retryAfter: Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up)))
+        }
         switch message {
         case .code(let message), .notice(let message): try queueMail(message, in: tx, now: now)
         case .none: break
         }
-        return nil
     }
 
     /// Checks `code` against the live codes of `purposes` for an address, in the caller's

@@ -14,7 +14,7 @@ extension AccountApp {
     /// a spent budget tells a client nothing. Returns whether the message was queued.
     @discardableResult
     func queueMail(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws -> Bool {
-        guard try spendMailBudget(emailKey: EmailRule.key(EmailRule.normalize(message.to)), in: tx, now: now) else {
+        guard try spendMailBudget(emailKey: EmailRule.key(EmailRule.normalize(message.to)), now: now, in: tx) else {
             Log.event("mail_suppressed", ["reason": "address_budget"])
             return false
         }
@@ -26,14 +26,15 @@ extension AccountApp {
 
     /// Counts one message to `emailKey`; `false` when the address had its messages for now.
     ///
-    /// Two fixed windows on shared counters: the interval's opens with a message and refuses any
-    /// other until it ends; the hour's counts the messages that passed the interval.
-    private func spendMailBudget(emailKey: String, in tx: any StoreTransaction, now: Date) throws -> Bool {
+    /// Two fixed windows on shared counters, each one atomic statement, so simultaneous messages
+    /// on several servers are counted one after another: the interval's window opens with a
+    /// message and refuses any other until it ends; the hour's counts the messages that passed it.
+    private func spendMailBudget(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> Bool {
         let (interval, perHour) = (configuration.mailInterval, configuration.mailsPerHour)
-        if interval > 0, try tx.incrementRateCounter(key: "mail:interval:\(emailKey)", now: now, window: TimeInterval(interval)).count > 1 {
+        if interval > 0, try tx.incrementRateCounter(key: "mail:\(emailKey):interval", now: now, window: TimeInterval(interval)).count > 1 {
             return false
         }
-        if perHour > 0, try tx.incrementRateCounter(key: "mail:hour:\(emailKey)", now: now, window: 3600).count > perHour {
+        if perHour > 0, try tx.incrementRateCounter(key: "mail:\(emailKey):hour", now: now, window: 3600).count > perHour {
             return false
         }
         return true
