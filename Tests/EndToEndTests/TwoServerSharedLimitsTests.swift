@@ -59,4 +59,26 @@ extension TwoServerTests {
         await a.stop()
         await b.stop()
     }
+
+    @Test func simultaneousSignUpsOfOneAddressOnBothServersLetOneThroughAndItsCodeVerifies() async throws {
+        let (a, b, folder, _, _) = try await pair()
+        let email = TestAccount("sameaddr").email
+        let accounts = (0..<8).map { index in TestAccount(username: TestAccount("same\(index)").username, email: email, password: "Pw-\(UUID().uuidString)") }
+        let statuses = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+            for (index, account) in accounts.enumerated() {
+                group.addTask { (index, try await (index.isMultiple(of: 2) ? a : b).client.send("POST", "/auth/signup", model: account.signUpRequest).status) }
+            }
+            return try await group.reduce(into: [Int: Int]()) { $0[$1.0] = $1.1 }
+        }
+        let winners = statuses.filter { $0.value == 202 }.map(\.key)
+        #expect(winners.count == 1 && statuses.values.filter { $0 == 429 }.count == 7, "\(statuses)")
+        #expect(try await MailFolder.settledCount(to: email, in: folder.mail, expected: 1) == 1)
+        // The code mailed is the code stored: it makes the winner's account.
+        let code = try await MailFolder.code(to: email, in: folder.mail)
+        #expect(try await b.client.send("POST", "/auth/email/verify", json: ["email": email, "code": code]).status == 200)
+        let winner = try #require(winners.first.map { accounts[$0] })
+        #expect(try await a.logIn(winner).user.username == winner.username)
+        await a.stop()
+        await b.stop()
+    }
 }

@@ -43,20 +43,21 @@ extension AccountApp {
         do {
             try await store.write { tx in
                 let account = try tx.user(emailKey: user.emailKey)
-                if account == nil && unverifiedLogin {
-                    // Unverified logins allowed: a free address's account exists at once (see logIn).
-                    guard try self.nicknameIsFree(user.usernameKey, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
-                    try tx.deletePendingSignUp(emailKey: user.emailKey)
-                    try tx.insertUser(user)
-                } else {
-                    try self.holdSignUp(pending, now: now, in: tx)
-                }
-                // Throws during the cooldown, so that nothing of this sign-up stays.
+                guard try self.nicknameIsFree(user.usernameKey, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
+                // Claims the address's code cooldown first: simultaneous sign-ups of one address
+                // (on any server) wait here, and all but one are refused with nothing kept.
                 try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
                         return .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email))
                     }
                     return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email))
+                }
+                if account == nil && unverifiedLogin {
+                    // Unverified logins allowed: a free address's account exists at once (see logIn).
+                    try tx.deletePendingSignUp(emailKey: user.emailKey)
+                    try tx.insertUser(user)
+                } else {
+                    try self.holdSignUp(pending, now: now, in: tx)
                 }
             }
         } catch StoreError.conflict(let field) where field == "email" {

@@ -22,14 +22,14 @@ extension AccountApp {
         return true
     }
 
-    /// Stores `pending` in place of its address's earlier pending sign-up; throws
-    /// `usernameTaken` when the nickname is not free for it.
+    /// Stores `pending` in place of its address's earlier pending sign-up, once the caller found
+    /// its nickname free (``nicknameIsFree(_:for:now:in:)``); a simultaneous hold of the same
+    /// nickname makes the store throw a conflict.
     ///
     /// Holds that ran out longer ago than a code lives are removed first: a code sent just before a
     /// hold ran out can still complete it.
     func holdSignUp(_ pending: PendingSignUpRecord, now: Date, in tx: any StoreTransaction) throws {
         try tx.deletePendingSignUps(expiredBefore: now.addingTimeInterval(-TimeInterval(configuration.codeTTL)))
-        guard try nicknameIsFree(pending.usernameKey, for: pending.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
         try tx.upsertPendingSignUp(pending)
     }
 
