@@ -4,8 +4,9 @@
 Checks (each prints PASS, FAIL or SKIP with its figures; any FAIL makes the exit status 1):
 crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle clients, soak,
 a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer,
-races of the same request at once on two servers over one PostgreSQL, and mangled access tokens with a
-refresh grace replayed from another client. `--quick` is the short form.
+races of the same request at once on two servers over one PostgreSQL, mangled access tokens with a
+refresh grace replayed from another client, and the enumeration and guessing attacks (enum-reset,
+enum-signup, guessing). `--quick` is the short form.
 """
 import argparse
 import os
@@ -22,6 +23,9 @@ from common import build, log, raise_fd_limit  # noqa: E402
 
 CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", "schemathesis": "schemafuzz",
           "rawfuzz": "rawfuzz", "race": "race", "tokens": "tokens"}
+# Attacks of issue 11: enumeration by reset confirmation (replies and time) and by sign-up, and
+# password guessing behind a token.
+CHECKS.update({"enum-reset": "enum_reset", "enum-signup": "enum_signup", "guessing": "guessing"})
 
 
 def main():

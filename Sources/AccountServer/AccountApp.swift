@@ -87,7 +87,7 @@ public final class AccountApp: Sendable {
             email: .init(maxLength: EmailRule.maxLength),
             password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
             mbtiTypes: MBTI.allCases,
-            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.codeResendCooldown, maxAttempts: configuration.codeMaxAttempts),
+            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.mailInterval, maxAttempts: configuration.codeMaxAttempts),
             emailVerificationRequired: !configuration.allowUnverifiedLogin,
             accessTokenLifetime: configuration.accessTTL,
             sessionIdleLifetime: configuration.sessionIdleTTL,

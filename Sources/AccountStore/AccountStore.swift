@@ -137,6 +137,27 @@ public protocol StoreTransaction {
     @discardableResult func deleteSetting(_ name: String) throws -> Bool
     /// Replaces the stored seed of the key `kid`; returns whether the key exists.
     @discardableResult func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool
+
+    // MARK: Pending sign-ups
+
+    /// Stores a pending sign-up, replacing the one of the same address; throws
+    /// `.conflict(field: "username")` when another address's pending sign-up has the nickname key or
+    /// one of its skeletons.
+    func upsertPendingSignUp(_ pending: PendingSignUpRecord) throws
+    func pendingSignUp(emailKey: String) throws -> PendingSignUpRecord?
+    func pendingSignUp(usernameKey: String) throws -> PendingSignUpRecord?
+    /// The pending sign-up whose skeleton of `kind` is `usernameSkeleton`, if any.
+    func pendingSignUp(usernameSkeleton: String, kind: SkeletonKind) throws -> PendingSignUpRecord?
+    @discardableResult func deletePendingSignUp(emailKey: String) throws -> Bool
+    /// Removes pending sign-ups that expired at or before `before`; returns how many.
+    @discardableResult func deletePendingSignUps(expiredBefore before: Date) throws -> Int
+
+    // MARK: Codes under a resend cooldown
+
+    /// Stores `code` like ``upsertCode(_:)`` unless the address's code for its purpose was created
+    /// after `cutoff`; returns whether it was stored. One statement, so of simultaneous calls on
+    /// several connections (or servers) at most one stores a code within the cooldown.
+    func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool
 }
 
 extension StoreTransaction {

@@ -215,3 +215,46 @@ public enum SkeletonKind: Sendable, CaseIterable {
     /// Of the nickname as shown: `usernameDisplaySkeleton`.
     case displayed
 }
+
+/// A details-first sign-up waiting for its address to be proven, keyed by the address.
+///
+/// It holds the nickname until `expiresAt`, the same way whether the address is free or already
+/// has an account, so nothing observable tells the two apart. The account is made from it when
+/// the code mailed to the address is verified.
+public struct PendingSignUpRecord: Sendable, Equatable {
+    /// Case-folded form of `email`; one pending sign-up per address.
+    public var emailKey: String
+    /// The address as entered (trimmed).
+    public var email: String
+    /// The nickname as entered (NFC, trimmed).
+    public var username: String
+    /// Case-folded NFKC form of `username`; held by at most one pending sign-up.
+    public var usernameKey: String
+    /// Argon2id PHC string of the chosen password.
+    public var passwordHash: String
+    /// Upper-case MBTI type.
+    public var mbti: String
+    public var createdAt: Date
+    /// The nickname is held until then.
+    public var expiresAt: Date
+    /// The nickname's two confusable skeletons, as ``UserRecord`` keeps them; each unique among
+    /// pending sign-ups, so a look-alike is held too.
+    public var usernameSkeleton: String
+    public var usernameDisplaySkeleton: String
+
+    public init(
+        emailKey: String, email: String, username: String, usernameKey: String, passwordHash: String, mbti: String,
+        createdAt: Date, expiresAt: Date, usernameSkeleton: String, usernameDisplaySkeleton: String
+    ) {
+        self.emailKey = emailKey
+        self.email = email
+        self.username = username
+        self.usernameKey = usernameKey
+        self.passwordHash = passwordHash
+        self.mbti = mbti
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.usernameSkeleton = usernameSkeleton
+        self.usernameDisplaySkeleton = usernameDisplaySkeleton
+    }
+}

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -117,5 +117,27 @@ enum PGMigrations {
     /// repeat goes only to that client. NULL for tokens used before.
     private static let refreshTokenClient = """
         ALTER TABLE refresh_tokens ADD COLUMN used_by BYTEA;
+        """
+
+    /// Details-first sign-ups waiting for their code: each holds its nickname (by key and by both
+    /// skeletons, like an account) until it expires.
+    private static let pendingSignups = """
+        CREATE TABLE pending_signups (
+            email_key TEXT NOT NULL,
+            email TEXT NOT NULL,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            username_skeleton TEXT NOT NULL,
+            username_display_skeleton TEXT NOT NULL,
+            CONSTRAINT pending_signups_pkey PRIMARY KEY (email_key),
+            CONSTRAINT pending_signups_username_key_key UNIQUE (username_key),
+            CONSTRAINT pending_signups_username_skeleton_key UNIQUE (username_skeleton),
+            CONSTRAINT pending_signups_username_display_skeleton_key UNIQUE (username_display_skeleton)
+        );
+        CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
         """
 }

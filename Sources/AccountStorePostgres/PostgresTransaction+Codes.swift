@@ -53,3 +53,21 @@ extension PostgresTransaction {
         }
     }
 }
+
+extension PostgresTransaction {
+    /// The conflicting row is locked by the upsert and its condition re-checked on the newest
+    /// version after a competing writer commits, so one of simultaneous callers wins.
+    func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool {
+        try first("""
+            INSERT INTO codes (email_key, purpose, code_hash, created_at, expires_at, attempts)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (email_key, purpose) DO UPDATE SET code_hash = excluded.code_hash,
+                created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts
+            WHERE codes.created_at <= $7
+            RETURNING created_at
+            """, [
+            .text(code.emailKey), .text(code.purpose), .bytea(code.codeHash), .date(code.createdAt),
+            .date(code.expiresAt), .int(code.attempts), .date(cutoff),
+        ]) { _ in true } ?? false
+    }
+}

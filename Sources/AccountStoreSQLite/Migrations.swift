@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -108,5 +108,23 @@ enum Migrations {
     /// repeat goes only to that client. NULL for tokens used before.
     private static let refreshTokenClient = """
         ALTER TABLE refresh_tokens ADD COLUMN used_by BLOB;
+        """
+
+    /// Details-first sign-ups waiting for their code: each holds its nickname (by key and by both
+    /// skeletons, like an account) until it expires.
+    private static let pendingSignups = """
+        CREATE TABLE pending_signups (
+            email_key TEXT PRIMARY KEY,
+            email TEXT NOT NULL,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            mbti TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            username_skeleton TEXT NOT NULL UNIQUE,
+            username_display_skeleton TEXT NOT NULL UNIQUE
+        );
+        CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
         """
 }

@@ -53,3 +53,19 @@ extension SQLiteTransaction {
         }
     }
 }
+
+extension SQLiteTransaction {
+    func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool {
+        try first("""
+            INSERT INTO codes (email_key, purpose, code_hash, created_at, expires_at, attempts)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (email_key, purpose) DO UPDATE SET code_hash = excluded.code_hash,
+                created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts
+            WHERE codes.created_at <= ?
+            RETURNING created_at
+            """, [
+            .text(code.emailKey), .text(code.purpose), .blob(code.codeHash), .date(code.createdAt),
+            .date(code.expiresAt), .int(code.attempts), .date(cutoff),
+        ]) { _ in true } ?? false
+    }
+}

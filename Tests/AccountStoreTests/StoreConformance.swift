@@ -45,5 +45,8 @@ enum StoreConformance {
         Behaviour(name: "refresh tokens remember the fingerprint of the client that used them first", check: refreshTokenClients),
         Behaviour(name: "settings: names, replace, delete, rolled back with their transaction", check: settingsReplaceAndDelete),
         Behaviour(name: "signing keys: a seed is replaced in place", check: signingKeySeeds),
+        Behaviour(name: "pending sign-ups: one per address, one per nickname, expiry", check: pendingSignUps),
+        Behaviour(name: "codes under a cooldown: a young code is kept", check: codeCooldown),
+        Behaviour(name: "40 concurrent codes under one cooldown: exactly one is stored", check: codeCooldownRace),
     ]
 }

@@ -120,6 +120,9 @@ public struct AccountClient: Sendable {
     }
 
     /// `POST /auth/password/change`: every other session is revoked.
+    ///
+    /// A wrong current password throws ``AccountError/invalidCredentials`` (the token stays good);
+    /// after repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.
     public func changePassword(_ request: ChangePasswordRequest, accessToken: String) async throws {
         _ = try await send("POST", "/auth/password/change", body: request, accessToken: accessToken)
     }
@@ -135,6 +138,9 @@ public struct AccountClient: Sendable {
     }
 
     /// `DELETE /auth/me`: removes the account, its sessions and codes.
+    ///
+    /// A wrong password throws ``AccountError/invalidCredentials`` (the token stays good); after
+    /// repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.
     public func deleteAccount(_ request: DeleteAccountRequest, accessToken: String) async throws {
         _ = try await send("DELETE", "/auth/me", body: request, accessToken: accessToken)
     }

@@ -11,7 +11,8 @@ import FoundationNetworking
 public enum AccountError: Error, Sendable, Equatable {
     /// `validation_failed`: per-field errors with the server's messages, keyed by wire field name.
     case invalidInput([String: [FieldError]])
-    /// Wrong identifier or password.
+    /// Wrong identifier or password; from a password change or account deletion, a wrong current
+    /// password (the server's `403`): the session is fine and stays.
     case invalidCredentials
     /// The password was right but the email address is not verified yet.
     case emailNotVerified
@@ -53,6 +54,8 @@ public enum AccountError: Error, Sendable, Equatable {
             } else {
                 self = .invalidInput(fields)
             }
+        // 401 at login; 403 for a wrong password behind a valid token (password change, account
+        // deletion), which must not end the session.
         case .invalidCredentials: self = .invalidCredentials
         case .emailNotVerified: self = .emailNotVerified
         case .usernameTaken: self = .conflict(.usernameTaken)

@@ -63,6 +63,8 @@ public enum ServerCommandLine {
         Option(name: "clock-file", help: "for tests: a file with seconds the server's clock runs ahead") { $0.clockFile = $1! },
         Option(name: "access-log", help: "one JSON line per request on stderr: on or off (default on)") { $0.accessLog = try bool($1) },
         Option(name: "secret-key-file", help: "file of the 32-byte key that seals signing keys and HMAC keys in the database") { $0.secretKeyFile = $1! },
+        Option(name: "mail-interval", help: "seconds between two messages to one address; also the code resend cooldown (default 60)") { $0.mailInterval = try int($1!, "mail-interval", 0...86400) },
+        Option(name: "mail-per-hour", help: "messages to one address per hour, every kind together; 0 turns it off (default 5)") { $0.mailsPerHour = try int($1!, "mail-per-hour", 0...10000) },
     ]
 
     /// Parses `arguments` (without the program name) with `environment` as fallback.

@@ -50,10 +50,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var codeTTL = 600
     /// Wrong tries before a code is spent.
     public var codeMaxAttempts = 5
-    /// Seconds between two codes to one address and purpose.
-    public var codeResendCooldown = 60
-    /// Codes per address and purpose per hour.
-    public var codeSendsPerHour = 5
+    /// Seconds between two messages to one address (every kind of mail shares this budget); also
+    /// the resend cooldown of codes per address and purpose. 0 turns it off.
+    public var mailInterval = 60
+    /// Messages to one address per hour (every kind of mail shares this budget); also the codes
+    /// one address may be sent per purpose and hour. 0 turns it off.
+    public var mailsPerHour = 5
+    /// Seconds a details-first sign-up holds its nickname while it waits for its code.
+    public var signUpHold = 24 * 3600
     /// Seconds an `email_verification_token` is valid.
     public var verificationTokenTTL = 1800
     /// Seconds a used refresh token may be presented again and get the same new pair.

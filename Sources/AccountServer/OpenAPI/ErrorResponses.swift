@@ -13,7 +13,7 @@ enum ErrorResponses {
             "Unauthorized": response(
                 "`token_invalid` (missing, malformed, bad signature, wrong issuer or audience), `token_expired` or `session_revoked`.",
                 extra: ["WWW-Authenticate": ref("WWW-Authenticate")]),
-            "Forbidden": response("`email_not_verified`."),
+            "Forbidden": response("`email_not_verified`; or `invalid_credentials`: a wrong password on an authenticated request (password change, account deletion), which leaves the session alone."),
             "NotFound": response("`not_found`."),
             "MethodNotAllowed": response(
                 "`method_not_allowed`: the path exists with other methods, listed in `Allow`. Any path of this document answers it to a method it does not list.",

@@ -4,28 +4,39 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/signup", id: "signUp", tag: "Sign-up", summary: "Create an account",
             description: """
-                Details-first flow: without `email_verification_token` the account starts unverified, a code is mailed \
-                and the reply is 202; verify with `POST /auth/email/verify`. Email-first flow: with a token from \
-                `POST /auth/email/verify` the account starts verified and is signed in (201). An address that already \
-                has an account answers exactly like a free one (its owner gets a notice instead of a code).
+                Details-first flow: without `email_verification_token` no account is made yet. A pending sign-up holds \
+                the nickname for 24 hours, a code is mailed and the reply is 202; the account is made, verified, when \
+                the code is verified with `POST /auth/email/verify` (before that, a login with this password answers \
+                `403 email_not_verified`). A sign-up for the same address replaces its pending one. Email-first flow: \
+                with a token from `POST /auth/email/verify` the account starts verified and is signed in (201). \
+                An address that already has an account is handled exactly like a free one, in the reply, its time and \
+                every later request: the nickname is held and the cooldown starts all the same, and its owner gets a \
+                notice instead of a code (so its pending sign-up never becomes an account). A sign-up counts as a \
+                `verify` code request: at most one a minute and 5 an hour per address (429 with `Retry-After`). \
+                With `--allow-unverified-login` a free address's (unverified) account is made at once, so that it can \
+                log in; there a login after sign-up does tell a taken address from a free one.
                 """,
             body: "SignUpRequest",
             successes: [
                 .init(status: 201, description: "Created, verified and signed in (email-first flow).", schema: Schema.ref("TokenPair")),
-                .init(status: 202, description: "Created unverified; a code was mailed.", schema: Schema.ref("SignUpAccepted")),
+                .init(status: 202, description: "Pending until the mailed code is verified; the nickname is held.", schema: Schema.ref("SignUpAccepted")),
             ],
             errors: [
                 400: "`invalid_request`; or, with a token, `code_invalid` (unknown, used or for another address) or `code_expired`.",
-                409: "`username_taken`.",
+                409: "`username_taken`: an account has the nickname, or another address's pending sign-up holds it.",
                 422: "`validation_failed`; with a token, `email` can be `taken` (the caller proved they own it).",
+                429: "`rate_limited` (without a token: a code went to this address less than a minute ago, or 5 this hour; or the address limit), with `Retry-After`.",
                 503: "`service_unavailable`.",
             ]),
         Operation(
             method: "post", path: "/auth/email/code", id: "requestEmailCode", tag: "Sign-up", summary: "Mail a one-time code",
             description: """
                 Mails a 6-digit code valid 10 minutes; a new code replaces the old one. The reply is the same whatever the \
-                address: for `signup` a taken address gets a "you already have an account" notice instead; for `verify` an \
-                address without an unverified account gets nothing. At most one code a minute and 5 an hour per address and purpose.
+                address: for `signup` a taken address gets a "you already have an account" notice instead; `verify` mails a \
+                code for the address's pending sign-up or unverified account, and nothing otherwise. At most one request a \
+                minute and 5 an hour per address and purpose (a sign-up counts as `verify`). Every message to an address, \
+                of any kind, also shares one budget (one a minute, 5 an hour by default): a message over it is not sent, \
+                and the reply does not say so.
                 """,
             body: "EmailCodeRequest",
             successes: [.init(status: 202, description: "Accepted.", schema: Schema.ref("EmailCodeSent"))],
@@ -37,14 +48,17 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/email/verify", id: "verifyEmail", tag: "Sign-up", summary: "Check a mailed code",
             description: """
-                On success the code is spent, an unverified account with this address becomes verified, and a single-use \
-                `email_verification_token` (30 minutes, this address only) is returned for the email-first sign-up. \
+                On success the code is spent; a `verify` code makes the address's pending sign-up a verified account (or \
+                marks an unverified account verified); and a single-use `email_verification_token` (30 minutes, this \
+                address only) is returned for the email-first sign-up. If the pending sign-up's nickname was taken after \
+                its hold ran out, no account is made: sign up with the token and another nickname. \
                 A wrong code counts one try; after 5 the code is spent.
                 """,
             body: "EmailVerifyRequest",
             successes: [.init(status: 200, description: "Verified.", schema: Schema.ref("EmailVerified"))],
             errors: [
                 400: "`invalid_request`, `code_invalid` (wrong or no code) or `code_expired`.",
+                409: "`username_taken`: another request took the pending sign-up's nickname at the same moment; the code was not spent.",
                 429: "`too_many_attempts` (the code is spent) or `rate_limited`.",
                 503: "`service_unavailable`.",
             ]),
@@ -52,15 +66,16 @@ extension Operation {
             method: "post", path: "/auth/login", id: "logIn", tag: "Sessions", summary: "Log in",
             description: """
                 By exactly one of `username`, `email` or `login`, and `password`. An unknown account and a wrong password \
-                answer the same 401. `email_not_verified` comes only after a correct password, while the server requires \
-                verified email (the default). After 5 failures in 15 minutes an account is backed off (429).
+                answer the same 401. `email_not_verified` comes only after a correct password: of an unverified account \
+                while the server requires verified email (the default), or of a pending sign-up. After 5 failures in \
+                15 minutes an account is backed off (429); password change and account deletion count on the same back-off.
                 """,
             body: "LoginRequest",
             successes: [.init(status: 200, description: "Signed in: a new session.", schema: Schema.ref("TokenPair"))],
             errors: [
                 400: "`invalid_request`, also when more than one of `username`, `email` and `login` is sent.",
                 401: "`invalid_credentials`.",
-                403: "`email_not_verified`.",
+                403: "`email_not_verified`: the password is right, but the address is not verified yet (or the sign-up waits for its code).",
                 429: "`rate_limited` (account back-off or address limit), with `Retry-After`.",
                 503: "`service_unavailable` (also when the password-hashing queue is full).",
             ]),

@@ -28,14 +28,20 @@ extension AccountApp {
 
     /// `DELETE /auth/me`: with the password; the account, its sessions and codes are gone, and its
     /// nickname and address are free again.
+    ///
+    /// The password is checked under the account's login back-off; a wrong one is
+    /// `403 invalid_credentials`.
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
         let userID = context.userID
         guard let user = try await store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
-        guard try await passwords.verify(password, against: user.passwordHash) else { throw APIError.invalidCredentials }
+        try await checkCallersPassword(password, of: user, context, via: "account_delete")
         // The store removes sessions, refresh tokens and every code of the address with it.
-        _ = try await store.write { try $0.deleteUser(id: userID) }
+        _ = try await store.write { tx in
+            try tx.deleteUser(id: userID)
+            try self.clearLoginThrottle(key: Self.throttleKey(userID: userID), in: tx)
+        }
         context.audit(.accountDeleted)
         return .noContent
     }

@@ -6,9 +6,10 @@ import Mailer
 
 extension AccountApp {
     /// `POST /auth/email/code`: mails a 6-digit code for `signup` (address not yet used) or
-    /// `verify` (an unverified account). Answers the same 202 whatever the address: a taken address
-    /// gets a "you already have an account" notice instead (for `signup`), an unknown one (for
-    /// `verify`) nothing; both still count for the resend cooldown.
+    /// `verify` (a pending sign-up, or an unverified account). Answers the same 202 whatever the
+    /// address: a taken address gets a "you already have an account" notice instead (for
+    /// `signup`), one with nothing to verify gets nothing (for `verify`); all count for the resend
+    /// cooldown, and every message goes through the address's mail budget.
     func requestEmailCode(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailCodeRequest.self)
         var errors = FieldErrors()
@@ -24,25 +25,23 @@ extension AccountApp {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        let retryAfter = try await store.write { tx -> Int? in
+        try await store.write { tx in
             let account = try tx.user(emailKey: emailKey)
-            var notice: MailMessage?
+            let pending = account == nil && purpose == .verify ? try self.livePendingSignUp(emailKey: emailKey, now: now, in: tx) : nil
             let sendsCode = switch purpose {
             case .signup: account == nil
-            case .verify: account.map { !$0.emailVerified } ?? false
+            case .verify: account.map { !$0.emailVerified } ?? (pending != nil)
             }
-            // Mail goes to the address as stored; only a sign-up code, with no account yet, goes
-            // to the request's address (normalized, so it is the one a sign-up will store).
-            let recipient = account?.email ?? email
-            let wait = try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
-                if sendsCode { return MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: recipient) }
-                if purpose == .signup { notice = MailTemplates.alreadyRegistered(language: language, to: recipient) }
-                return nil
+            // Mail goes to the address as stored (by the account or the pending sign-up); only a
+            // sign-up code, with nothing stored yet, goes to the request's address (normalized, so
+            // it is the one a sign-up will store).
+            let recipient = account?.email ?? pending?.email ?? email
+            try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
+                if sendsCode { return .code(MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: recipient)) }
+                if purpose == .signup, let account { return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email)) }
+                return .none
             }
-            if wait == nil, let notice { try Outbox.enqueue(notice, in: tx, now: now) }
-            return wait
         }
-        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
         // The same line whether or not a code went out, like the reply.
         context.audit(.codeSent, ["purpose": purpose.rawValue])
         mail.poke()

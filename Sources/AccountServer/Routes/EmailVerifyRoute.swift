@@ -7,9 +7,11 @@ import Sodium
 extension AccountApp {
     /// `POST /auth/email/verify`: checks the code mailed to `email` (for sign-up or verification).
     ///
-    /// On success the code is spent, an unverified account with this address becomes verified, and
-    /// a single-use `email_verification_token` (30 minutes, this address only) is returned. A wrong
-    /// code counts one try; after the last allowed try the code is spent (`too_many_attempts`).
+    /// On success the code is spent; for a `verify` code, the address's pending sign-up becomes a
+    /// verified account (``completePendingSignUp(emailKey:now:in:)``), or an unverified account
+    /// with this address becomes verified; and a single-use `email_verification_token` (30
+    /// minutes, this address only) is returned. A wrong code counts one try; after the last
+    /// allowed try the code is spent (`too_many_attempts`).
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
@@ -25,21 +27,32 @@ extension AccountApp {
         let tokenHash = Digest.sha256(Array(token.utf8))
         let tokenTTL = TimeInterval(configuration.verificationTokenTTL)
 
-        let outcome = try await store.write { tx -> CodeCheck in
-            let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
-            guard case .verified(let purpose) = outcome else { return outcome }
-            if purpose == CodePurpose.verify.rawValue, var account = try tx.user(emailKey: emailKey), !account.emailVerified {
-                account.emailVerified = true
-                account.updatedAt = now
-                try tx.updateUser(account)
+        let (outcome, created): (CodeCheck, UserRecord?)
+        do {
+            (outcome, created) = try await store.write { tx -> (CodeCheck, UserRecord?) in
+                let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
+                guard case .verified(let purpose) = outcome else { return (outcome, nil) }
+                var created: UserRecord?
+                if purpose == CodePurpose.verify.rawValue {
+                    if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
+                        account.emailVerified = true
+                        account.updatedAt = now
+                        try tx.updateUser(account)
+                    }
+                    created = try self.completePendingSignUp(emailKey: emailKey, now: now, in: tx)
+                }
+                try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
+                return (outcome, created)
             }
-            try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
-            return outcome
+        } catch StoreError.conflict {
+            // Another request took the nickname or address in the same moment; nothing was spent.
+            throw APIError.usernameTaken
         }
         if let error = outcome.error {
             context.audit(.codeFailed)
             throw error
         }
+        if let created { context.audit(.signUpCompleted, userID: created.id) }
         return try .json(EmailVerified(email: email, emailVerificationToken: token))
     }
 }

@@ -7,7 +7,11 @@ extension AccountApp {
     /// `POST /auth/login` by `username`, `email` or `login` (either one) and `password`.
     ///
     /// An unknown account costs one hash too and gets the same 401 as a wrong password.
-    /// `email_not_verified` comes only after a correct password. A hash made with older
+    /// `email_not_verified` comes only after a correct password: of an unverified account, or of a
+    /// pending sign-up (whose account is made when its code is verified; with
+    /// `--allow-unverified-login`, at sign-up, or at this login for a sign-up that was pending when
+    /// the option was turned on). Tries count for the
+    /// account's back-off, shared with every other password check. A hash made with older
     /// parameters is replaced on the way.
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(LoginRequest.self)
@@ -27,26 +31,42 @@ extension AccountApp {
         // Normalized first: a full-width `＠` is an `@` too.
         let byEmail = field == "email" || (field == "login" && EmailRule.normalize(identifier).contains("@"))
         let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
-        let account = try await store.read { tx in
-            byEmail ? try tx.user(emailKey: key) : try tx.user(usernameKey: key)
+        let (account, pending) = try await store.read { tx in
+            byEmail ? (try tx.user(emailKey: key), try tx.pendingSignUp(emailKey: key))
+                : (try tx.user(usernameKey: key), try tx.pendingSignUp(usernameKey: key))
         }
         let throttleKey = account.map { Self.throttleKey(userID: $0.id) } ?? Self.throttleKey(unknown: key, byEmail: byEmail)
-        if let retryAfter = try await reserveLoginTry(key: throttleKey, now: context.now) {
+        let now = context.now
+        var user: UserRecord
+        switch try await checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now) {
+        case .backedOff(let retryAfter):
             context.audit(.loginBackoff, userID: account?.id)
             throw APIError.rateLimited(retryAfter: retryAfter)
-        }
-        guard try await passwords.verify(password, against: account?.passwordHash), var user = account else {
-            try await confirmLoginFailure(key: throttleKey, now: context.now)
+        case .right:
+            guard let account else { throw APIError.invalidCredentials }
+            if !account.emailVerified && !configuration.allowUnverifiedLogin {
+                // The password was right: this try is no failure.
+                try await store.write { try self.clearLoginThrottle(key: throttleKey, in: $0) }
+                throw APIError.emailNotVerified
+            }
+            user = account
+        case .wrong:
             context.audit(.loginFailed, userID: account?.id)
-            throw APIError.invalidCredentials
-        }
-        if !user.emailVerified && !configuration.allowUnverifiedLogin {
-            // The password was right: this try is no failure.
-            try await store.write { try self.clearLoginThrottle(key: throttleKey, in: $0) }
-            throw APIError.emailNotVerified
+            // The password of a pending sign-up: no account until its code is verified. Free and taken
+            // addresses both have one after a sign-up, so this answers alike for both; it stays a
+            // failure, so a stranger's pending sign-up never clears an account's back-off.
+            guard let pending, pending.expiresAt > now, try await passwords.verify(password, against: pending.passwordHash) else {
+                throw APIError.invalidCredentials
+            }
+            // With unverified logins allowed (turned on after this sign-up), a free address's pending
+            // sign-up becomes its account now; a taken address's cannot (the documented cost).
+            guard configuration.allowUnverifiedLogin,
+                let opened = try await store.write({ try self.openPendingSignUp(pending, now: now, in: $0) })
+            else { throw APIError.emailNotVerified }
+            user = opened
         }
 
-        let now = context.now
+        let stored = user.passwordHash
         if passwords.needsRehash(user.passwordHash) {
             user.passwordHash = try await passwords.hash(password)
             user.updatedAt = now
@@ -54,7 +74,7 @@ extension AccountApp {
         let rehashed = user
         let userAgent = context.request.headers["User-Agent"]
         let (session, refresh) = try await store.write { tx in
-            if rehashed.passwordHash != account?.passwordHash { try tx.updateUser(rehashed) }
+            if rehashed.passwordHash != stored { try tx.updateUser(rehashed) }
             try self.clearLoginThrottle(key: throttleKey, in: tx)
             return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
         }

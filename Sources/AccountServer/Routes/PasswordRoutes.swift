@@ -9,6 +9,9 @@ extension AccountApp {
     static let resetPurpose = "reset"
 
     /// `POST /auth/password/change`: with the current password; every other session is revoked.
+    ///
+    /// The current password is checked under the account's login back-off (a stolen access token
+    /// must not be a way to guess it); a wrong one is `403 invalid_credentials`.
     func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(ChangePasswordRequest.self)
         let userID = context.userID
@@ -18,7 +21,7 @@ extension AccountApp {
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
         guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
 
-        guard try await passwords.verify(current, against: user.passwordHash) else { throw APIError.invalidCredentials }
+        try await checkCallersPassword(current, of: user, context, via: "password_change")
         let hash = try await passwords.hash(new)
         let (sessionID, now) = (context.sessionID, context.now)
         try await store.write { tx in
@@ -27,6 +30,7 @@ extension AccountApp {
             account.updatedAt = now
             try tx.updateUser(account)
             try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+            try self.clearLoginThrottle(key: Self.throttleKey(userID: userID), in: tx)
         }
         context.audit(.passwordChanged)
         return .noContent
@@ -42,13 +46,12 @@ extension AccountApp {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        let retryAfter = try await store.write { tx -> Int? in
+        try await store.write { tx in
             let account = try tx.user(emailKey: emailKey)
-            return try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
-                account.map { MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email) }
+            try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
+                account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
-        if let retryAfter { throw APIError.rateLimited(retryAfter: retryAfter) }
         context.audit(.codeSent, ["purpose": Self.resetPurpose])
         mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
@@ -56,6 +59,12 @@ extension AccountApp {
 
     /// `POST /auth/password/reset/confirm`: sets a new password with the mailed code. Every session
     /// ends (no automatic login), and the address counts as verified since the code reached it.
+    ///
+    /// The code is checked first, and nothing about the address is read before it is right: a
+    /// wrong code costs the same few statements and gets the same reply for a registered address
+    /// as for an unknown one (whose code row, if any, holds a hash nobody knows). Only after a
+    /// right code is the new password checked against the account (a refused one keeps the code,
+    /// so the owner can try another) and hashed; a second transaction then spends the code.
     func confirmPasswordReset(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(PasswordResetConfirmRequest.self)
         var errors = FieldErrors()
@@ -65,22 +74,26 @@ extension AccountApp {
         guard errors.isEmpty, let rawEmail = body.email, let rawCode = body.code, let newPassword = body.newPassword else {
             throw APIError.validation(errors)
         }
-        let email = EmailRule.normalize(rawEmail)
-        let emailKey = EmailRule.key(email)
-        guard let account = try await store.read({ try $0.user(emailKey: emailKey) }) else {
-            // No account: the code row (if any) holds a hash nobody knows; answer as a wrong code would.
-            let outcome = try await store.write { tx in
-                try self.checkCode(CodeRule.normalize(rawCode), emailKey: emailKey, purposes: [Self.resetPurpose], now: context.now, in: tx)
-            }
-            throw outcome.error ?? APIError.codeInvalid
+        let emailKey = EmailRule.key(EmailRule.normalize(rawEmail))
+        let code = CodeRule.normalize(rawCode)
+        let now = context.now
+        let purposes = [Self.resetPurpose]
+
+        let checked = try await store.write { tx -> CodeCheck in
+            try self.checkCode(code, emailKey: emailKey, purposes: purposes, now: now, in: tx, spending: false)
         }
+        if let error = checked.error {
+            context.audit(.codeFailed, ["purpose": Self.resetPurpose])
+            throw error
+        }
+        // The caller has the code, so they own the address: from here on, replies may depend on the account.
+        guard let account = try await store.read({ try $0.user(emailKey: emailKey) }) else { throw APIError.codeInvalid }
         let passwordErrors = PasswordRule.validate(newPassword, username: account.username, email: account.email)
         guard passwordErrors.isEmpty else { throw APIError.validation("new_password", passwordErrors) }
         let hash = try await passwords.hash(newPassword)
-        let now = context.now
         let outcome = try await store.write { tx -> CodeCheck in
-            let outcome = try self.checkCode(CodeRule.normalize(rawCode), emailKey: emailKey, purposes: [Self.resetPurpose], now: now, in: tx)
-            guard case .verified = outcome, var user = try tx.user(emailKey: emailKey) else { return outcome }
+            let outcome = try self.checkCode(code, emailKey: emailKey, purposes: purposes, now: now, in: tx)
+            guard case .verified = outcome, var user = try tx.user(id: account.id) else { return outcome }
             user.passwordHash = hash
             user.emailVerified = true
             user.updatedAt = now

@@ -28,7 +28,8 @@ extension AccountApp {
                     user.usernameKey = UsernameRule.key(user.username)
                     user.usernameSkeleton = skeletons?.folded
                     user.usernameDisplaySkeleton = skeletons?.displayed
-                    if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
+                    // Taken by another account or a look-alike, or held by a pending sign-up.
+                    if try !self.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) { throw APIError.usernameTaken }
                 }
                 if let mbti = body.mbti.flatMap(MBTI.init(parsing:)) { user.mbti = mbti.rawValue }
                 user.updatedAt = now

@@ -6,11 +6,15 @@ import Mailer
 import Sodium
 
 extension AccountApp {
-    /// `POST /auth/signup`, both flows: without a token the account starts unverified and a code is
-    /// mailed (202); with an `email_verification_token` it starts verified and is signed in (201).
+    /// `POST /auth/signup`, both flows: without a token a pending sign-up holds the nickname and a
+    /// code is mailed (202; the account is made when the code is verified); with an
+    /// `email_verification_token` the account starts verified and is signed in (201).
     ///
-    /// A taken address answers exactly like a free one (and its owner gets a notice instead of a
-    /// code); the password is hashed on both paths so the time does not tell them apart either.
+    /// Without a token, a taken address is handled exactly like a free one: the password is hashed,
+    /// the nickname held, the code cooldown started and a message mailed (a notice to the owner
+    /// instead of a code), so neither the reply, its time nor any later request tells them apart.
+    /// With `--allow-unverified-login` a free address gets its unverified account at once instead,
+    /// so that it can log in; there a login after sign-up does tell a taken address from a free one.
     func signUp(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(SignUpRequest.self)
         var errors = SignUpRules.validate(
@@ -36,33 +40,40 @@ extension AccountApp {
         if let token = body.emailVerificationToken {
             return try await signUpVerified(user, token: token, context: context)
         }
-        let code = codes.newCode()
-        let codeHash = codes.hash(code: code, emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue)
-        let language = context.language
-        let codeTTL = configuration.codeTTL
+        let pending = PendingSignUpRecord(
+            emailKey: user.emailKey, email: email, username: username, usernameKey: user.usernameKey,
+            passwordHash: user.passwordHash, mbti: user.mbti, createdAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(configuration.signUpHold)),
+            usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
+        let (language, minutes, unverifiedLogin) = (context.language, configuration.codeTTL / 60, configuration.allowUnverifiedLogin)
         do {
             try await store.write { tx in
-            if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
-            if let owner = try tx.user(emailKey: user.emailKey) {
-                // To the address as the owner stored it, not as this request spelled it.
-                try Outbox.enqueue(MailTemplates.alreadyRegistered(language: language, to: owner.email), in: tx, now: now)
-                return
-            }
-            try tx.insertUser(user)
-            try tx.upsertCode(CodeRecord(
-                emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, codeHash: codeHash,
-                createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(codeTTL))))
-            try Outbox.enqueue(
-                MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: codeTTL / 60, to: email),
-                in: tx, now: now)
+                let account = try tx.user(emailKey: user.emailKey)
+                guard try self.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
+                // Claims the address's code cooldown first: simultaneous sign-ups of one address
+                // (on any server) wait here, and all but one are refused with nothing kept.
+                try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
+                    guard let account else {
+                        return .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email))
+                    }
+                    return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email))
+                }
+                if account == nil && unverifiedLogin {
+                    // Unverified logins allowed: a free address's account exists at once (see logIn).
+                    try tx.deletePendingSignUp(emailKey: user.emailKey)
+                    try tx.insertUser(user)
+                } else {
+                    try self.holdSignUp(pending, now: now, in: tx)
+                }
             }
         } catch StoreError.conflict(let field) where field == "email" {
-            // Another sign-up took the address between our check and insert: answer as for a taken one.
+            // (Unverified logins allowed) another sign-up made the account in the same moment: as for a taken address.
         } catch StoreError.conflict {
+            // Another sign-up took the nickname between our check and write.
             throw APIError.usernameTaken
         }
         mail.poke()
-        return try .json(SignUpAccepted(email: email, expiresIn: codeTTL), status: 202)
+        return try .json(SignUpAccepted(email: email, expiresIn: configuration.codeTTL), status: 202)
     }
 
     /// Email-first sign-up: the token proves the address, so the account starts verified and signed in.
@@ -79,9 +90,11 @@ extension AccountApp {
                 throw APIError.codeInvalid
             }
             guard proof.expiresAt > now else { throw APIError.codeExpired }
-            if try self.nicknames.isTaken(user, in: tx) { throw APIError.usernameTaken }
+            guard try self.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
             // The caller proved they own this address, so saying it is taken tells nobody else anything.
             if try tx.user(emailKey: user.emailKey) != nil { throw APIError.validation("email", .taken) }
+            // This sign-up takes the place of the address's pending one, if any.
+            try tx.deletePendingSignUp(emailKey: user.emailKey)
             try tx.insertUser(user)
             let (session, refresh) = try self.openSession(userID: user.id, userAgent: userAgent, now: now, in: tx)
             return (user, session, refresh)

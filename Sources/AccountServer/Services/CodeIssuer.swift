@@ -24,41 +24,60 @@ enum CodeCheck: Sendable, Equatable {
     }
 }
 
+/// What a new code's mail is: the code itself, a notice instead (the address must not get a
+/// code, but its owner should hear of the request), or nothing.
+enum CodeMail {
+    case code(MailMessage)
+    case notice(MailMessage)
+    case none
+}
+
 extension AccountApp {
     /// Stores a new code for an address and purpose and queues its mail, in the caller's
-    /// transaction; returns the seconds to wait instead when the last code is younger than the
-    /// resend cooldown or the address had its codes for this hour.
+    /// transaction; throws `rate_limited` (rolling the transaction back) when the address's last
+    /// code for this purpose is younger than the resend cooldown or it had its codes for this hour.
     ///
-    /// When `mail` is `nil` (no account to send to, or one that must not get a code) the row
-    /// still gets a hash nobody knows, so cooldowns and answers to guesses stay the same as for a
-    /// real code and the reply does not tell the cases apart.
+    /// The limits count requests, not mail, and the row is written whatever `mail` decides: with
+    /// a notice or nothing instead of a code it gets a hash nobody knows, so cooldowns and answers
+    /// to guesses stay the same as for a real code and no reply tells the cases apart. A code
+    /// that was used or spent no longer holds the cooldown. The mail itself also goes through the
+    /// address's mail budget (``queueMail(_:in:now:)``). The cooldown is claimed by one conditional
+    /// upsert, so of simultaneous requests on several servers one passes, and the code mailed is
+    /// the code stored.
     func issueCode(
         emailKey: String, purpose: String, now: Date, in tx: any StoreTransaction,
-        mail: (_ code: String) -> MailMessage?
-    ) throws -> Int? {
-        if let previous = try tx.code(emailKey: emailKey, purpose: purpose) {
-            let wait = TimeInterval(configuration.codeResendCooldown) - now.timeIntervalSince(previous.createdAt)
-            if wait > 0 { return Int(wait.rounded(.up)) }
+        mail: (_ code: String) -> CodeMail
+    ) throws {
+        let (cooldown, perHour) = (TimeInterval(configuration.mailInterval), configuration.mailsPerHour)
+        let code = codes.newCode()
+        let message = mail(code)
+        var hash = SecureRandom.bytes(count: 32)
+        if case .code = message { hash = codes.hash(code: code, emailKey: emailKey, purpose: purpose) }
+        let record = CodeRecord(
+            emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,
+            expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL)))
+        guard try tx.upsertCode(record, ifCreatedBefore: now.addingTimeInterval(-cooldown)) else {
+            let previous = try tx.code(emailKey: emailKey, purpose: purpose)?.createdAt ?? now
+            throw APIError.rateLimited(retryAfter: Int((cooldown - now.timeIntervalSince(previous)).rounded(.up)))
         }
         let hour: TimeInterval = 3600
         let sends = try tx.incrementRateCounter(key: "code:\(purpose):\(emailKey)", now: now, window: hour)
-        if sends.count > configuration.codeSendsPerHour {
-            return Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up))
+        if perHour > 0, sends.count > perHour {
+            throw APIError.rateLimited(retryAfter: Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up)))
         }
-        let code = codes.newCode()
-        let message = mail(code)
-        let hash = message == nil ? SecureRandom.bytes(count: 32) : codes.hash(code: code, emailKey: emailKey, purpose: purpose)
-        try tx.upsertCode(CodeRecord(
-            emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL))))
-        if let message { try Outbox.enqueue(message, in: tx, now: now) }
-        return nil
+        switch message {
+        case .code(let message), .notice(let message): try queueMail(message, in: tx, now: now)
+        case .none: break
+        }
     }
 
     /// Checks `code` against the live codes of `purposes` for an address, in the caller's
-    /// transaction: a match spends the code; a miss counts a try on each live code, and the try that
-    /// reaches the limit spends it.
-    func checkCode(_ code: String, emailKey: String, purposes: [String], now: Date, in tx: any StoreTransaction) throws -> CodeCheck {
+    /// transaction: a match spends the code (unless `spending` is `false`: a check before work
+    /// that may still refuse, with a spending check after it); a miss counts a try on each live
+    /// code, and the try that reaches the limit spends it.
+    func checkCode(
+        _ code: String, emailKey: String, purposes: [String], now: Date, in tx: any StoreTransaction, spending: Bool = true
+    ) throws -> CodeCheck {
         let maxAttempts = configuration.codeMaxAttempts
         let candidates = try purposes.compactMap { try tx.code(emailKey: emailKey, purpose: $0) }
         guard !candidates.isEmpty else { return .invalid }
@@ -69,7 +88,7 @@ extension AccountApp {
         if let match = usable.first(where: { candidate in
             constantTimeEquals(candidate.codeHash, codes.hash(code: code, emailKey: emailKey, purpose: candidate.purpose))
         }) {
-            try tx.deleteCode(emailKey: emailKey, purpose: match.purpose)
+            if spending { try tx.deleteCode(emailKey: emailKey, purpose: match.purpose) }
             return .verified(purpose: match.purpose)
         }
         var spent = false

@@ -2,7 +2,54 @@ import AccountAPI
 import AccountStore
 import Foundation
 
+/// What checking a password under the back-off came to.
+enum PasswordCheck: Equatable {
+    case right
+    case wrong
+    /// Refused without a check: the account is backed off for this many seconds.
+    case backedOff(retryAfter: Int)
+}
+
+extension APIError {
+    /// A wrong password on an authenticated request (password change, account deletion): the
+    /// token is fine, so it is a 403 without a Bearer challenge, never a 401 that RFC 6750 clients
+    /// answer by dropping their session.
+    static let wrongPassword = APIError(
+        403, .invalidCredentials,
+        detail: LocalizedText(en: "The password is incorrect.", ko: "비밀번호가 올바르지 않아요."))
+}
+
 extension AccountApp {
+    /// Checks `password` against `hash` under the per-account back-off that login uses: every
+    /// endpoint that checks a password goes through here, so failures anywhere count everywhere
+    /// (one counter per account, shared by every server on the database).
+    ///
+    /// The try is counted before the check (``reserveLoginTry(key:now:)``), a wrong password
+    /// confirms the failure (``confirmLoginFailure(key:now:)``); after a right one the caller
+    /// clears the count (``clearLoginThrottle(key:in:)``) in the transaction that acts on it.
+    /// With `hash` `nil` (no such account) the dummy hash is checked, so the time is the same.
+    func checkPassword(_ password: String, against hash: String?, throttleKey: String, now: Date) async throws -> PasswordCheck {
+        if let retryAfter = try await reserveLoginTry(key: throttleKey, now: now) { return .backedOff(retryAfter: retryAfter) }
+        if try await passwords.verify(password, against: hash) { return .right }
+        try await confirmLoginFailure(key: throttleKey, now: now)
+        return .wrong
+    }
+
+    /// Checks the signed-in caller's password (password change, account deletion): throws
+    /// `rate_limited` during a back-off and ``APIError/wrongPassword`` for a wrong one.
+    func checkCallersPassword(_ password: String, of user: UserRecord, _ context: AuthenticatedContext, via route: String) async throws {
+        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.throttleKey(userID: user.id), now: context.now) {
+        case .right:
+            return
+        case .wrong:
+            context.audit(.passwordCheckFailed, ["via": route])
+            throw APIError.wrongPassword
+        case .backedOff(let retryAfter):
+            context.audit(.loginBackoff, ["via": route])
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+    }
+
     /// Counts a login try against `key` before its password is checked; returns the seconds to
     /// wait when it is refused.
     ///

@@ -1,12 +1,42 @@
+import AccountAPI
 import AccountStore
 import Foundation
 import Mailer
 
-/// Writes mail into the outbox inside the caller's transaction; ``MailDispatcher`` delivers it.
-enum Outbox {
-    static func enqueue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
+extension AccountApp {
+    /// Writes mail into the outbox inside the caller's transaction, if the recipient's mail budget
+    /// allows it; ``MailDispatcher`` delivers it. Every message the server sends goes through here.
+    ///
+    /// One budget per address, for every kind of message together (codes, notices, anything
+    /// later): at most one per `mailInterval` seconds and `mailsPerHour` an hour, counted in the
+    /// database so that every server on it shares the count. A message over budget is dropped
+    /// (and counted in the log, without the address); the caller answers as if it had been sent, so
+    /// a spent budget tells a client nothing. Returns whether the message was queued.
+    @discardableResult
+    func queueMail(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws -> Bool {
+        guard try spendMailBudget(emailKey: EmailRule.key(EmailRule.normalize(message.to)), now: now, in: tx) else {
+            Log.event("mail_suppressed", ["reason": "address_budget"])
+            return false
+        }
         try tx.enqueueMail(OutboxMessage(
             id: UUID(), recipient: message.to, subject: message.subject, body: message.text,
             createdAt: now, nextAttemptAt: now))
+        return true
+    }
+
+    /// Counts one message to `emailKey`; `false` when the address had its messages for now.
+    ///
+    /// Two fixed windows on shared counters, each one atomic statement, so simultaneous messages
+    /// on several servers are counted one after another: the interval's window opens with a
+    /// message and refuses any other until it ends; the hour's counts the messages that passed it.
+    private func spendMailBudget(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> Bool {
+        let (interval, perHour) = (configuration.mailInterval, configuration.mailsPerHour)
+        if interval > 0, try tx.incrementRateCounter(key: "mail:\(emailKey):interval", now: now, window: TimeInterval(interval)).count > 1 {
+            return false
+        }
+        if perHour > 0, try tx.incrementRateCounter(key: "mail:\(emailKey):hour", now: now, window: 3600).count > perHour {
+            return false
+        }
+        return true
     }
 }

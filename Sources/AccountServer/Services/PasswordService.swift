@@ -8,6 +8,9 @@ struct PasswordService: Sendable {
     /// A hash of a random password, verified against when the account does not exist, so an
     /// unknown login costs the same as a known one.
     let dummyHash: String
+    /// Argon2id runs so far (hashes and checks): what a request cost in hashing, for tests that
+    /// prove a path does not hash.
+    let runs = MetricCounter()
 
     init(parameters: PasswordHasher.Parameters, threads: Int) throws {
         hasher = PasswordHasher(parameters: parameters)
@@ -36,6 +39,7 @@ struct PasswordService: Sendable {
     func needsRehash(_ phc: String) -> Bool { hasher.needsRehash(phc) }
 
     private func onPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        runs.add()
         do {
             return try await pool.run(work)
         } catch is BlockingPool.Overloaded {

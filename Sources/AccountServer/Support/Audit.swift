@@ -15,6 +15,8 @@ enum AuditEvent: String {
     case codeSent = "code_sent"
     case codeFailed = "code_failed"
     case accountDeleted = "account_deleted"
+    case signUpCompleted = "signup_completed"
+    case passwordCheckFailed = "password_check_failed"
 }
 
 extension RequestContext {

@@ -1,0 +1,89 @@
+import AccountAPI
+import AccountStore
+import Foundation
+
+/// Details-first sign-ups wait as pending sign-ups until their code is verified.
+///
+/// A sign-up without a verification token makes no account. It stores a pending sign-up keyed by
+/// the address (nickname, Argon2id hash, MBTI type) that holds the nickname for `signUpHold`
+/// seconds, and it does so whether the address is free or already has an account, so the
+/// nickname, the cooldowns and the logins that follow are the same in both cases. The account is
+/// made when the code mailed to the address is verified; for a taken address nobody has that code
+/// (its owner got a notice instead), so the hold simply runs out.
+extension AccountApp {
+    /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
+    /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
+    /// address holds it or a look-alike. A run-out hold of another address is released on the way.
+    func nicknameIsFree(_ user: UserRecord, for emailKey: String, now: Date, in tx: any StoreTransaction) throws -> Bool {
+        if try nicknames.isTaken(user, in: tx) { return false }
+        var holders = [try tx.pendingSignUp(usernameKey: user.usernameKey)]
+        for skeleton in Set([user.usernameSkeleton, user.usernameDisplaySkeleton].compactMap { $0 }) {
+            for kind in SkeletonKind.allCases { holders.append(try tx.pendingSignUp(usernameSkeleton: skeleton, kind: kind)) }
+        }
+        for holder in holders.compactMap({ $0 }) where holder.emailKey != emailKey {
+            guard holder.expiresAt <= now else { return false }
+            try tx.deletePendingSignUp(emailKey: holder.emailKey)
+        }
+        return true
+    }
+
+    /// Stores `pending` in place of its address's earlier pending sign-up, once the caller found
+    /// its nickname free (``nicknameIsFree(_:for:now:in:)``); a simultaneous hold of the same
+    /// nickname makes the store throw a conflict.
+    ///
+    /// Holds that ran out longer ago than a code lives are removed first: a code sent just before a
+    /// hold ran out can still complete it.
+    func holdSignUp(_ pending: PendingSignUpRecord, now: Date, in tx: any StoreTransaction) throws {
+        try tx.deletePendingSignUps(expiredBefore: now.addingTimeInterval(-TimeInterval(configuration.codeTTL)))
+        try tx.upsertPendingSignUp(pending)
+    }
+
+    /// The live pending sign-up of an address, if any.
+    func livePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> PendingSignUpRecord? {
+        try tx.pendingSignUp(emailKey: emailKey).flatMap { $0.expiresAt > now ? $0 : nil }
+    }
+
+    /// Makes the account of the address's pending sign-up, verified, once a code proved the address
+    /// (in the verifying transaction); the pending sign-up is gone either way.
+    ///
+    /// Returns `nil` when there is none, when the address has an account already (the pending
+    /// sign-up was a stranger's, for a taken address), or when the nickname was taken after the
+    /// hold ran out: the caller still gets the `email_verification_token`, which signs up with
+    /// another nickname.
+    func completePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> UserRecord? {
+        guard let pending = try tx.pendingSignUp(emailKey: emailKey) else { return nil }
+        return try account(from: pending, verified: true, now: now, in: tx)
+    }
+
+    /// With `--allow-unverified-login` only: makes the unverified account of a live pending sign-up
+    /// whose password a login just matched, so that it can log in before its code is verified.
+    /// When a concurrent request made it a moment ago, that account (its salted hash is the pending
+    /// sign-up's, so it is this sign-up's); `nil` when the pending sign-up changed or its address or
+    /// nickname has another account.
+    func openPendingSignUp(_ pending: PendingSignUpRecord, now: Date, in tx: any StoreTransaction) throws -> UserRecord? {
+        guard let current = try tx.pendingSignUp(emailKey: pending.emailKey) else { return try madeBefore(from: pending, in: tx) }
+        guard current == pending, current.expiresAt > now else { return nil }
+        return try account(from: current, verified: false, now: now, in: tx)
+    }
+
+    /// The account a pending sign-up becomes, if its address and nickname have none; the pending
+    /// sign-up is removed either way.
+    private func account(from pending: PendingSignUpRecord, verified: Bool, now: Date, in tx: any StoreTransaction) throws -> UserRecord? {
+        try tx.deletePendingSignUp(emailKey: pending.emailKey)
+        if let made = try madeBefore(from: pending, in: tx) { return made }
+        let user = UserRecord(
+            id: UUID(), username: pending.username, usernameKey: pending.usernameKey, email: pending.email,
+            emailKey: pending.emailKey, passwordHash: pending.passwordHash, mbti: pending.mbti, emailVerified: verified,
+            createdAt: now, updatedAt: now,
+            usernameSkeleton: pending.usernameSkeleton, usernameDisplaySkeleton: pending.usernameDisplaySkeleton)
+        guard try tx.user(emailKey: pending.emailKey) == nil, try !nicknames.isTaken(user, in: tx) else { return nil }
+        try tx.insertUser(user)
+        return user
+    }
+
+    /// The account a concurrent request already made from `pending`: the address's account with
+    /// the pending sign-up's salted hash.
+    private func madeBefore(from pending: PendingSignUpRecord, in tx: any StoreTransaction) throws -> UserRecord? {
+        try tx.user(emailKey: pending.emailKey).flatMap { $0.passwordHash == pending.passwordHash ? $0 : nil }
+    }
+}
