@@ -70,10 +70,11 @@ public enum ServerMain {
         let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(
-                host: configuration.host, port: configuration.port, threads: configuration.httpThreads),
+                host: configuration.host, port: configuration.port, threads: configuration.httpThreads,
+                maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
+                uncappedAddresses: configuration.trustedProxies, headerTimeout: configuration.headerTimeout),
             fastHandler: { app.fastHandle($0) },
-            tooLarge: { app.payloadTooLarge($0) },
-            lengthRequired: { app.lengthRequired($0) },
+            refused: { app.refused($0, $1) },
             handler: { await app.handle($0) })
         try server.start()
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
