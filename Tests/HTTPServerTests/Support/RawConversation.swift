@@ -15,7 +15,7 @@ struct RawConversation {
     /// The only reply, or a failure naming what came instead.
     func single() throws -> RawResponse {
         guard responses.count == 1, let response = responses.first else {
-            throw RawHTTP.Failure(description: "expected one reply, got \(responses.count): \(text)")
+            throw RawHTTP.Failure(description: "expected one reply, got \(responses.count) (closed: \(closed)): \(text)")
         }
         return response
     }
@@ -54,30 +54,43 @@ extension RawHTTP {
     }
 
     /// Opens `count` connections from `source`, each sending the start of a request head that
-    /// never ends; returns the sockets still open (the server may refuse some at once).
+    /// never ends; returns the sockets still open. Connections the server refused (reset or
+    /// closed) are let go along the way, so the client side needs few descriptors.
     static func holdHalfSent(port: Int, count: Int, source: String? = nil) async throws -> [Int32] {
         try await offloaded {
             var sockets: [Int32] = []
             let head = Array("GET /held HTTP/1.1\r\nHost: x\r\n".utf8)
-            for _ in 0..<count {
+            for index in 0..<count {
                 guard let socket = try? connect(port: port, source: source, receiveTimeout: 1) else { continue }
                 if (try? send(socket, head)) == nil {
                     close(socket)
                     continue
                 }
                 sockets.append(socket)
+                if index % 50 == 49 { sockets = keepOpen(sockets) }
             }
             return sockets
         }
     }
 
+    /// `sockets` without those the server closed or reset, which are closed here.
+    private static func keepOpen(_ sockets: [Int32]) -> [Int32] {
+        var open: [Int32] = []
+        for socket in sockets {
+            if isOpen(socket) { open.append(socket) } else { close(socket) }
+        }
+        return open
+    }
+
+    private static func isOpen(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let n = recv(socket, &byte, 1, Int32(MSG_DONTWAIT))
+        return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// How many of `sockets` the server has not closed (no end of stream, no reset, nothing sent).
     static func stillOpen(_ sockets: [Int32]) -> Int {
-        sockets.filter { socket in
-            var byte: UInt8 = 0
-            let n = recv(socket, &byte, 1, Int32(MSG_DONTWAIT))
-            return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
-        }.count
+        sockets.filter(isOpen).count
     }
 
     static func closeAll(_ sockets: [Int32]) {

@@ -15,8 +15,9 @@ struct RawResponse {
     }
 }
 
-/// Speaks HTTP over a plain blocking socket, on a GCD thread so the cooperative pool (which runs
-/// the server's handlers) is never blocked.
+/// Speaks HTTP over a plain blocking socket, on a thread of its own so the cooperative pool (which
+/// runs the server's handlers) is never blocked. Not on a GCD queue: on Linux the global queues and
+/// the cooperative pool share their few threads, and a handful of blocked reads starved handlers.
 enum RawHTTP {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -72,7 +73,7 @@ enum RawHTTP {
 
     static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
