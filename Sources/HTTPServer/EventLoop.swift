@@ -371,6 +371,12 @@ final class EventLoop: @unchecked Sendable {
 
     /// Answers with the refusal reply and closes after it, without reading further.
     private func refuse(_ connection: Connection, _ refusal: HTTPRefusal) {
+        let bytes = connection.buffered
+        if connection.head.targetEnd == 0, let lineFeed = bytes.firstIndex(of: 0x0A) {
+            // Refused before its request line was parsed (a bare LF, a header limit, a timeout):
+            // read what it can of it, for the reply's headers (`no-store` under `/auth/`).
+            _ = connection.head.parseRequestLine(bytes, end: lineFeed > 0 && bytes[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed)
+        }
         let request = makeRequest(connection, withBody: false)
         connection.isHeadRequest = false
         respond(connection, core.refused(request, refusal), close: true)

@@ -138,8 +138,9 @@ struct RequestHead {
 
     private var sawKeepAlive = false
 
-    /// `method SP request-target SP HTTP/1.x`, with single spaces (RFC 9112 §3).
-    private mutating func parseRequestLine(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> HTTPRefusal? {
+    /// `method SP request-target SP HTTP/1.x`, with single spaces (RFC 9112 §3), ending before
+    /// `end`; what parsed stays set when it fails.
+    mutating func parseRequestLine(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> HTTPRefusal? {
         var index = 0
         while index < end, HTTPBytes.isTokenByte(bytes[index]) { index += 1 }
         guard index > 0, index < end, bytes[index] == 0x20 else { return .malformed(.framing) }
