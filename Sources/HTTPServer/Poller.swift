@@ -25,7 +25,7 @@ final class Poller: @unchecked Sendable {
     private let wakeDescriptor: Int32
     private var events = [epoll_event](repeating: epoll_event(), count: 256)
     #else
-    private var events = [kevent](repeating: kevent(), count: 256)
+    private var events: [kevent] = Array(repeating: kevent(), count: 256)
     #endif
 
     init?() {
