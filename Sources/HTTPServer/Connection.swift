@@ -31,6 +31,8 @@ final class Connection {
     /// In `.head` between two requests with nothing of the next one read yet: the idle timeout
     /// applies rather than the header timeout.
     var idle = false
+    /// At least one reply went out on this connection (it is no longer new).
+    var hasServed = false
 
     /// The socket may have bytes we have not read (set by events, cleared when a read drains it).
     var readable = false

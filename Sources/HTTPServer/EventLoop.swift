@@ -260,10 +260,12 @@ final class EventLoop: @unchecked Sendable {
     /// Scans and parses the buffered head; true when the connection moved to another phase.
     private func readHead(_ connection: Connection) -> Bool {
         if connection.scanner.position == 0 {
-            // RFC 9112 §2.2: empty lines before a request line are ignored.
+            // RFC 9112 §2.2: empty lines before a request line are ignored (some clients send one
+            // after a body); on a kept connection they do not start the next head's clock.
             while connection.bufferedCount >= 2, connection.buffered[0] == 0x0D, connection.buffered[1] == 0x0A {
                 connection.consume(2)
             }
+            if connection.bufferedCount == 0, connection.hasServed { connection.idle = true }
             if connection.bufferedCount == 0 || (connection.bufferedCount == 1 && connection.buffered[0] == 0x0D) { return false }
         }
         switch connection.scanner.scan(connection.buffered, core.limits) {
@@ -414,6 +416,7 @@ final class EventLoop: @unchecked Sendable {
         }
         connection.phase = .head
         connection.phaseStart = now
+        connection.hasServed = true
         connection.idle = connection.bufferedCount == 0
         connection.target = nil
         connection.fields.removeAll(keepingCapacity: true)
