@@ -118,12 +118,12 @@ final class Connection {
         return count
     }
 
-    /// Reads and drops whatever the socket has (while lingering); false once the client closed or
-    /// the socket failed.
+    /// Reads and drops what the socket has (while lingering), a bounded amount per call so a
+    /// client streaming fast cannot hold the loop; false once the client closed or the socket failed.
     func discardInput() -> Bool {
         start = 0
         end = 0
-        while true {
+        for _ in 0..<32 {
             let count = Socket.receive(fd, storage, capacity)
             if count == -1 {
                 readable = false
@@ -131,6 +131,7 @@ final class Connection {
             }
             if count <= 0 { return false }
         }
+        return true  // more may be there: the next event, or the linger deadline, comes back to it
     }
 
     /// How a ``flush()`` ended.
