@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension PGConnection {
     /// Any 64-bit number the servers of one database agree on; this one spells "acctmigr".

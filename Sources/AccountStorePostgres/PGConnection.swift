@@ -1,6 +1,7 @@
 import Foundation
 import CLibPQ
 import AccountStore
+import AccountStoreSQL
 
 /// One libpq connection, used by one thread at a time, with its prepared statements.
 ///
@@ -11,6 +12,9 @@ final class PGConnection {
     /// Prepared statement names by SQL text; emptied when the connection is reset, because the
     /// server forgets them with the session.
     private var statements: [String: String] = [:]
+    /// The names of the store's statements prepared on this connection, by slot; emptied when the
+    /// connection is reset, like `statements`.
+    private var prepared = PreparedStatements<String>()
     /// The SQLSTATE of the last failed statement, so a transaction can tell whether to try again
     /// even when the body turned the error into another.
     private(set) var lastSQLState: String?
@@ -70,6 +74,7 @@ final class PGConnection {
     func reconnectIfNeeded() throws {
         guard !isConnected else { return }
         statements.removeAll()
+        _ = prepared.removeAll()
         PQreset(handle)
         guard isConnected else {
             throw StoreError.unavailable(reason: StoreError.Reason("cannot reconnect to PostgreSQL: \(lastError)", sqlState: SQLState.cannotConnect))
@@ -95,8 +100,12 @@ final class PGConnection {
     }
 
     /// Runs one statement with `parameters` as a prepared statement of this connection.
-    func query(_ sql: String, _ parameters: [PGValue]) throws -> PGResult {
-        let name = try prepared(sql)
+    func query(_ sql: String, _ parameters: [SQLValue]) throws -> PGResult {
+        try run(prepared(sql), parameters)
+    }
+
+    /// Runs the statement prepared as `name` with `parameters`.
+    private func run(_ name: String, _ parameters: [SQLValue]) throws -> PGResult {
         let encoded = parameters.map(EncodedParameter.init)
         defer { encoded.forEach { $0.free() } }
         let values = encoded.map { UnsafePointer($0.pointer) }
@@ -108,7 +117,7 @@ final class PGConnection {
 
     /// Runs one statement; returns how many rows it changed.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [PGValue] = []) throws -> Int {
+    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
         try query(sql, parameters).changedRows
     }
 
@@ -124,6 +133,31 @@ final class PGConnection {
         _ = try check(PQprepare(handle, name, sql, 0, nil))
         statements[sql] = name
         return name
+    }
+
+    /// The name `statement` is prepared under on this connection, preparing it on first use with
+    /// its placeholders numbered.
+    private func prepared(_ statement: SQLStatement) throws -> String {
+        if let name = prepared[statement] { return name }
+        let name = "q\(statement.slot)"
+        _ = try check(PQprepare(handle, name, Placeholders.numbered(statement.text), 0, nil))
+        prepared[statement] = name
+        return name
+    }
+}
+
+extension PGConnection: SQLConnection {
+    /// Write transactions run side by side (`READ COMMITTED`), so the rows a decision is read from
+    /// are locked until commit.
+    static var locksRowsReadInWriteTransactions: Bool { true }
+
+    func query<T>(_ statement: SQLStatement, _ parameters: [SQLValue], row: (PGRow) throws -> T) throws -> [T] {
+        try run(prepared(statement), parameters).rows(row)
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
+        try run(prepared(statement), parameters).changedRows
     }
 }
 

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 
 /// The ``AccountStore`` on a PostgreSQL database, for several servers sharing one database.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension PostgresTransaction {
     func upsertCode(_ code: CodeRecord) throws {
@@ -9,7 +10,7 @@ extension PostgresTransaction {
             ON CONFLICT (email_key, purpose) DO UPDATE SET code_hash = excluded.code_hash,
                 created_at = excluded.created_at, expires_at = excluded.expires_at, attempts = excluded.attempts
             """, [
-            .text(code.emailKey), .text(code.purpose), .bytea(code.codeHash), .date(code.createdAt),
+            .text(code.emailKey), .text(code.purpose), .blob(code.codeHash), .date(code.createdAt),
             .date(code.expiresAt), .int(code.attempts),
         ])
     }
@@ -21,7 +22,7 @@ extension PostgresTransaction {
             """ + lockingClause, [.text(emailKey), .text(purpose)]
         ) { row in
             CodeRecord(
-                emailKey: row.text(0), purpose: row.text(1), codeHash: try row.bytea(2), createdAt: row.date(3),
+                emailKey: row.text(0), purpose: row.text(1), codeHash: try row.blob(2), createdAt: row.date(3),
                 expiresAt: row.date(4), attempts: row.int(5))
         }
     }
@@ -42,14 +43,14 @@ extension PostgresTransaction {
     func insertVerificationToken(_ token: VerificationTokenRecord) throws {
         try execute(
             "INSERT INTO verification_tokens (hash, email_key, expires_at) VALUES ($1, $2, $3)",
-            [.bytea(token.hash), .text(token.emailKey), .date(token.expiresAt)])
+            [.blob(token.hash), .text(token.emailKey), .date(token.expiresAt)])
     }
 
     func takeVerificationToken(hash: [UInt8]) throws -> VerificationTokenRecord? {
         try first(
-            "DELETE FROM verification_tokens WHERE hash = $1 RETURNING hash, email_key, expires_at", [.bytea(hash)]
+            "DELETE FROM verification_tokens WHERE hash = $1 RETURNING hash, email_key, expires_at", [.blob(hash)]
         ) { row in
-            VerificationTokenRecord(hash: try row.bytea(0), emailKey: row.text(1), expiresAt: row.date(2))
+            VerificationTokenRecord(hash: try row.blob(0), emailKey: row.text(1), expiresAt: row.date(2))
         }
     }
 }
@@ -66,7 +67,7 @@ extension PostgresTransaction {
             WHERE codes.created_at <= $7
             RETURNING created_at
             """, [
-            .text(code.emailKey), .text(code.purpose), .bytea(code.codeHash), .date(code.createdAt),
+            .text(code.emailKey), .text(code.purpose), .blob(code.codeHash), .date(code.createdAt),
             .date(code.expiresAt), .int(code.attempts), .date(cutoff),
         ]) { _ in true } ?? false
     }

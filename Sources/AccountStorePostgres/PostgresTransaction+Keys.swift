@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension PostgresTransaction {
     func signingKeys() throws -> [SigningKeyRecord] {
@@ -7,7 +8,7 @@ extension PostgresTransaction {
             "SELECT kid, seed, public_key, created_at, retired_at FROM signing_keys ORDER BY created_at, kid", []
         ) { row in
             SigningKeyRecord(
-                kid: row.text(0), seed: try row.bytea(1), publicKey: try row.bytea(2), createdAt: row.date(3),
+                kid: row.text(0), seed: try row.blob(1), publicKey: try row.blob(2), createdAt: row.date(3),
                 retiredAt: row.optionalDate(4))
         }
     }
@@ -15,7 +16,7 @@ extension PostgresTransaction {
     func insertSigningKey(_ key: SigningKeyRecord) throws {
         try execute(
             "INSERT INTO signing_keys (kid, seed, public_key, created_at, retired_at) VALUES ($1, $2, $3, $4, $5)",
-            [.text(key.kid), .bytea(key.seed), .bytea(key.publicKey), .date(key.createdAt), .date(key.retiredAt)])
+            [.text(key.kid), .blob(key.seed), .blob(key.publicKey), .date(key.createdAt), .date(key.retiredAt)])
     }
 
     func retireSigningKeys(except kid: String, at date: Date) throws {
@@ -25,13 +26,13 @@ extension PostgresTransaction {
     }
 
     func setting(_ name: String) throws -> [UInt8]? {
-        try first("SELECT value FROM settings WHERE name = $1", [.text(name)]) { try $0.bytea(0) }
+        try first("SELECT value FROM settings WHERE name = $1", [.text(name)]) { try $0.blob(0) }
     }
 
     func insertSettingIfAbsent(_ name: String, value: [UInt8]) throws -> [UInt8] {
         try execute(
             "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-            [.text(name), .bytea(value)])
+            [.text(name), .blob(value)])
         guard let stored = try setting(name) else {
             throw StoreError.failure(reason: "setting vanished right after it was inserted")
         }
@@ -45,7 +46,7 @@ extension PostgresTransaction {
     func replaceSetting(_ name: String, value: [UInt8]) throws {
         try execute(
             "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            [.text(name), .bytea(value)])
+            [.text(name), .blob(value)])
     }
 
     @discardableResult
@@ -55,6 +56,6 @@ extension PostgresTransaction {
 
     @discardableResult
     func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool {
-        try execute("UPDATE signing_keys SET seed = $1 WHERE kid = $2", [.bytea(seed), .text(kid)]) > 0
+        try execute("UPDATE signing_keys SET seed = $1 WHERE kid = $2", [.blob(seed), .text(kid)]) > 0
     }
 }

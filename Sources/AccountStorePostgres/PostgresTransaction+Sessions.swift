@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 private let sessionColumns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at"
 
@@ -47,23 +48,23 @@ extension PostgresTransaction {
     func insertRefreshToken(_ token: RefreshTokenRecord) throws {
         try execute(
             "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at, used_by) VALUES ($1, $2, $3, $4, $5)",
-            [.bytea(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt), token.usedBy.map { .bytea($0) } ?? .null])
+            [.blob(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt), token.usedBy.map { .blob($0) } ?? .null])
     }
 
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? {
         try first(
-            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = $1" + lockingClause, [.bytea(hash)]
+            "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = $1" + lockingClause, [.blob(hash)]
         ) { row in
             RefreshTokenRecord(
-                hash: try row.bytea(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),
-                usedBy: row.isNull(4) ? nil : try row.bytea(4))
+                hash: try row.blob(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),
+                usedBy: row.isNull(4) ? nil : try row.blob(4))
         }
     }
 
     func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
         try execute(
             "UPDATE refresh_tokens SET used_at = $1, used_by = $2 WHERE hash = $3 AND used_at IS NULL",
-            [.date(date), client.map { .bytea($0) } ?? .null, .bytea(hash)]) > 0
+            [.date(date), client.map { .blob($0) } ?? .null, .blob(hash)]) > 0
     }
 }
 

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 import Foundation
 
 extension PostgresTransaction {

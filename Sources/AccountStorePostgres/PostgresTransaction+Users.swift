@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 private let userColumns = """
     id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
@@ -10,7 +11,7 @@ extension PostgresTransaction {
     func insertUser(_ user: UserRecord) throws {
         try execute("INSERT INTO users (\(userColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)", [
             .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
-            .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
+            .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
             .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
         ])
     }
@@ -36,7 +37,7 @@ extension PostgresTransaction {
             WHERE id = $10
             """, [
             .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
-            .text(user.passwordHash), .text(user.mbti), .boolean(user.emailVerified),
+            .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
             .date(user.createdAt), .date(user.updatedAt), .uuid(user.id), .text(user.usernameSkeleton),
             .text(user.usernameDisplaySkeleton),
         ])

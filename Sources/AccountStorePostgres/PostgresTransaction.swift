@@ -1,4 +1,6 @@
 import AccountStore
+import AccountStoreSQL
+import Foundation
 
 /// The ``StoreTransaction`` handed to `read` and `write` bodies: statements on one connection,
 /// usable only until the body returns.
@@ -7,10 +9,13 @@ final class PostgresTransaction: StoreTransaction {
     private var isOpen = true
     /// Whether reads of a row a decision depends on take its row lock (in write transactions).
     private let locksRowsItReads: Bool
+    /// The statements already written once for every backend.
+    let shared: SQLTransaction<PGConnection>
 
     init(connection: PGConnection, locksRowsItReads: Bool) {
         self.connection = connection
         self.locksRowsItReads = locksRowsItReads
+        shared = SQLTransaction(connection: connection, writes: locksRowsItReads)
     }
 
     /// `FOR UPDATE` in a write transaction, nothing in a read-only one (which may not lock).
@@ -23,7 +28,10 @@ final class PostgresTransaction: StoreTransaction {
     var lockingClause: String { locksRowsItReads ? " FOR UPDATE" : "" }
 
     /// Makes every later call throw; called when the transaction commits or rolls back.
-    func end() { isOpen = false }
+    func end() {
+        isOpen = false
+        shared.end()
+    }
 
     /// The connection, if the transaction is still open.
     func open() throws -> PGConnection {
@@ -34,18 +42,30 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// Rows of one query, mapped.
-    func query<T>(_ sql: String, _ parameters: [PGValue], row: (PGRow) throws -> T) throws -> [T] {
+    func query<T>(_ sql: String, _ parameters: [SQLValue], row: (PGRow) throws -> T) throws -> [T] {
         try open().query(sql, parameters).rows(row)
     }
 
     /// The first row of one query, mapped.
-    func first<T>(_ sql: String, _ parameters: [PGValue], row: (PGRow) throws -> T) throws -> T? {
+    func first<T>(_ sql: String, _ parameters: [SQLValue], row: (PGRow) throws -> T) throws -> T? {
         try query(sql, parameters, row: row).first
     }
 
     /// Runs a statement; returns how many rows changed.
     @discardableResult
-    func execute(_ sql: String, _ parameters: [PGValue]) throws -> Int {
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         try open().execute(sql, parameters)
     }
+}
+
+// Moving to the shared SQL, table by table.
+extension PostgresTransaction {
+    func enqueueMail(_ message: OutboxMessage) throws { try shared.enqueueMail(message) }
+    func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] { try shared.dueMail(now: now, limit: limit) }
+    func claimMail(id: UUID, now: Date, until: Date) throws -> Bool { try shared.claimMail(id: id, now: now, until: until) }
+    func deleteMail(id: UUID) throws { try shared.deleteMail(id: id) }
+    func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws {
+        try shared.rescheduleMail(id: id, attempts: attempts, nextAttemptAt: nextAttemptAt)
+    }
+    func outboxCount() throws -> Int { try shared.outboxCount() }
 }

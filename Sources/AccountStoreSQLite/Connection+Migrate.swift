@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension Connection {
     /// Applies every step of ``Migrations`` not applied yet, each in its own transaction, and

@@ -14,7 +14,7 @@ extension Connection {
     /// The transaction object refuses every call once this returns.
     func transaction<T>(_ kind: TransactionKind, _ body: (SQLiteTransaction) throws -> T) throws -> T {
         try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN")
-        let transaction = SQLiteTransaction(connection: self)
+        let transaction = SQLiteTransaction(connection: self, writes: kind == .immediate)
         defer { transaction.end() }
         do {
             let result = try body(transaction)

@@ -1,5 +1,6 @@
 import CSQLite
 import AccountStore
+import AccountStoreSQL
 
 /// One SQLite connection, used by one thread at a time, with its cache of prepared statements.
 ///
@@ -10,6 +11,7 @@ final class Connection {
 
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
+    private var compiled = PreparedStatements<OpaquePointer>()
 
     /// Opens `path` (creating it if needed) and sets the pragmas every connection of the store uses.
     init(path: String, role: Role) throws {
@@ -34,6 +36,7 @@ final class Connection {
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in compiled.removeAll() { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -66,7 +69,18 @@ final class Connection {
 
     /// Runs one statement with `parameters` and maps every result row; the statement is cached.
     func query<T>(_ sql: String, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
-        let statement = try prepared(sql)
+        try run(prepared(sql), parameters, row: row)
+    }
+
+    /// Runs one statement to completion; returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+        _ = try query(sql, parameters) { _ in () }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Steps a prepared statement with `parameters` bound, maps every row, and resets it.
+    private func run<T>(_ statement: OpaquePointer, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
         defer {
             // reset repeats the error of the last step, which the loop below already threw.
             sqlite3_reset(statement)
@@ -82,13 +96,6 @@ final class Connection {
         return rows
     }
 
-    /// Runs one statement to completion; returns how many rows it changed.
-    @discardableResult
-    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
-        _ = try query(sql, parameters) { _ in () }
-        return Int(sqlite3_changes(handle))
-    }
-
     /// Runs a script of several statements (migrations); nothing is bound, nothing cached.
     func executeScript(_ sql: String) throws {
         try check(sqlite3_exec(handle, sql, nil, nil, nil))
@@ -99,10 +106,23 @@ final class Connection {
 
     private func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
+        let statement = try prepare(sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The statement compiled for this connection, kept for its life (SQLite takes `?` as written).
+    private func prepared(_ statement: SQLStatement) throws -> OpaquePointer {
+        if let handle = compiled[statement] { return handle }
+        let handle = try prepare(statement.text)
+        compiled[statement] = handle
+        return handle
+    }
+
+    private func prepare(_ sql: String) throws -> OpaquePointer {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
         guard let statement else { throw StoreError.failure(reason: "empty statement") }
-        statements[sql] = statement
         return statement
     }
 
@@ -110,6 +130,8 @@ final class Connection {
         switch value {
         case .integer(let number):
             return sqlite3_bind_int64(statement, index, number)
+        case .bool(let flag):
+            return sqlite3_bind_int64(statement, index, flag ? 1 : 0)
         case .text(let text):
             return sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
         case .blob(let bytes):
@@ -121,5 +143,21 @@ final class Connection {
         case .null:
             return sqlite3_bind_null(statement, index)
         }
+    }
+}
+
+extension Connection: SQLConnection {
+    /// Write transactions run one at a time on the writer (`BEGIN IMMEDIATE`), so a row read in
+    /// one cannot change before it commits.
+    static var locksRowsReadInWriteTransactions: Bool { false }
+
+    func query<T>(_ statement: SQLStatement, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
+        try run(prepared(statement), parameters, row: row)
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
+        _ = try query(statement, parameters) { _ in () }
+        return Int(sqlite3_changes(handle))
     }
 }

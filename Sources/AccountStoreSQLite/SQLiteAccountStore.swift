@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension SQLiteTransaction {
     func upsertCode(_ code: CodeRecord) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 private let sessionColumns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at"
 // Made once: this read runs on every authenticated request.

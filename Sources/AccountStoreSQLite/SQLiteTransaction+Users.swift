@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 private let userColumns = """
     id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,

@@ -1,17 +1,25 @@
 import AccountStore
+import AccountStoreSQL
+import Foundation
 
 /// The ``StoreTransaction`` handed to `read` and `write` bodies: statements on one connection,
 /// usable only until the body returns.
 final class SQLiteTransaction: StoreTransaction {
     private let connection: Connection
     private var isOpen = true
+    /// The statements already written once for every backend.
+    let shared: SQLTransaction<Connection>
 
-    init(connection: Connection) {
+    init(connection: Connection, writes: Bool) {
         self.connection = connection
+        shared = SQLTransaction(connection: connection, writes: writes)
     }
 
     /// Makes every later call throw; called when the transaction commits or rolls back.
-    func end() { isOpen = false }
+    func end() {
+        isOpen = false
+        shared.end()
+    }
 
     /// The connection, if the transaction is still open.
     func open() throws -> Connection {
@@ -36,4 +44,16 @@ final class SQLiteTransaction: StoreTransaction {
     func execute(_ sql: String, _ parameters: [SQLValue]) throws -> Int {
         try open().execute(sql, parameters)
     }
+}
+
+// Moving to the shared SQL, table by table.
+extension SQLiteTransaction {
+    func enqueueMail(_ message: OutboxMessage) throws { try shared.enqueueMail(message) }
+    func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] { try shared.dueMail(now: now, limit: limit) }
+    func claimMail(id: UUID, now: Date, until: Date) throws -> Bool { try shared.claimMail(id: id, now: now, until: until) }
+    func deleteMail(id: UUID) throws { try shared.deleteMail(id: id) }
+    func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws {
+        try shared.rescheduleMail(id: id, attempts: attempts, nextAttemptAt: nextAttemptAt)
+    }
+    func outboxCount() throws -> Int { try shared.outboxCount() }
 }
