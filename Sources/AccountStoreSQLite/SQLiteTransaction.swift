@@ -56,4 +56,15 @@ extension SQLiteTransaction {
         try shared.rescheduleMail(id: id, attempts: attempts, nextAttemptAt: nextAttemptAt)
     }
     func outboxCount() throws -> Int { try shared.outboxCount() }
+    func insertUser(_ user: UserRecord) throws { try shared.insertUser(user) }
+    func user(id: UUID) throws -> UserRecord? { try shared.user(id: id) }
+    func user(usernameKey: String) throws -> UserRecord? { try shared.user(usernameKey: usernameKey) }
+    func user(emailKey: String) throws -> UserRecord? { try shared.user(emailKey: emailKey) }
+    func updateUser(_ user: UserRecord) throws { try shared.updateUser(user) }
+    func deleteUser(id: UUID) throws -> Bool { try shared.deleteUser(id: id) }
+    func userCount() throws -> Int { try shared.userCount() }
+    func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
+        try shared.user(usernameSkeleton: usernameSkeleton, kind: kind)
+    }
+    func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] { try shared.usersWithoutSkeleton(limit: limit) }
 }
