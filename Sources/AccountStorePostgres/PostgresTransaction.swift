@@ -79,4 +79,17 @@ extension PostgresTransaction {
         try shared.user(usernameSkeleton: usernameSkeleton, kind: kind)
     }
     func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] { try shared.usersWithoutSkeleton(limit: limit) }
+    func insertSession(_ session: SessionRecord) throws { try shared.insertSession(session) }
+    func session(id: UUID) throws -> SessionRecord? { try shared.session(id: id) }
+    func sessions(userID: UUID) throws -> [SessionRecord] { try shared.sessions(userID: userID) }
+    func touchSession(id: UUID, at date: Date) throws { try shared.touchSession(id: id, at: date) }
+    func revokeSession(id: UUID, at date: Date) throws -> Bool { try shared.revokeSession(id: id, at: date) }
+    func revokeSessions(userID: UUID, except: UUID?, at date: Date) throws -> Int {
+        try shared.revokeSessions(userID: userID, except: except, at: date)
+    }
+    func insertRefreshToken(_ token: RefreshTokenRecord) throws { try shared.insertRefreshToken(token) }
+    func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? { try shared.refreshToken(hash: hash) }
+    func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
+        try shared.markRefreshTokenUsed(hash: hash, at: date, client: client)
+    }
 }

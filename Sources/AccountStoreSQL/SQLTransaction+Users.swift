@@ -37,15 +37,15 @@ extension SQLTransaction {
     }
 
     public func user(id: UUID) throws -> UserRecord? {
-        try first(UserSQL.byID, [.uuid(id)], row: UserRecord.init(row:))
+        try first(UserSQL.byID, [.uuid(id)]) { try UserRecord(row: $0) }
     }
 
     public func user(usernameKey: String) throws -> UserRecord? {
-        try first(UserSQL.byUsernameKey, [.text(usernameKey)], row: UserRecord.init(row:))
+        try first(UserSQL.byUsernameKey, [.text(usernameKey)]) { try UserRecord(row: $0) }
     }
 
     public func user(emailKey: String) throws -> UserRecord? {
-        try first(UserSQL.byEmailKey, [.text(emailKey)], row: UserRecord.init(row:))
+        try first(UserSQL.byEmailKey, [.text(emailKey)]) { try UserRecord(row: $0) }
     }
 
     /// Overwrites every field but `id`; does nothing if no account has `user.id`.
@@ -70,11 +70,11 @@ extension SQLTransaction {
 
     public func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
         let statement = kind == .folded ? UserSQL.bySkeleton : UserSQL.byDisplaySkeleton
-        return try first(statement, [.text(usernameSkeleton)], row: UserRecord.init(row:))
+        return try first(statement, [.text(usernameSkeleton)]) { try UserRecord(row: $0) }
     }
 
     public func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
-        try query(UserSQL.withoutSkeleton, [.int(limit)], row: UserRecord.init(row:))
+        try query(UserSQL.withoutSkeleton, [.int(limit)]) { try UserRecord(row: $0) }
     }
 }
 
