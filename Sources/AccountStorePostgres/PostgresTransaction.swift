@@ -92,4 +92,15 @@ extension PostgresTransaction {
     func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
         try shared.markRefreshTokenUsed(hash: hash, at: date, client: client)
     }
+    func upsertCode(_ code: CodeRecord) throws { try shared.upsertCode(code) }
+    func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool {
+        try shared.upsertCode(code, ifCreatedBefore: cutoff)
+    }
+    func code(emailKey: String, purpose: String) throws -> CodeRecord? { try shared.code(emailKey: emailKey, purpose: purpose) }
+    func incrementCodeAttempts(emailKey: String, purpose: String) throws -> Int {
+        try shared.incrementCodeAttempts(emailKey: emailKey, purpose: purpose)
+    }
+    func deleteCode(emailKey: String, purpose: String) throws -> Bool { try shared.deleteCode(emailKey: emailKey, purpose: purpose) }
+    func insertVerificationToken(_ token: VerificationTokenRecord) throws { try shared.insertVerificationToken(token) }
+    func takeVerificationToken(hash: [UInt8]) throws -> VerificationTokenRecord? { try shared.takeVerificationToken(hash: hash) }
 }
