@@ -103,4 +103,13 @@ extension PostgresTransaction {
     func deleteCode(emailKey: String, purpose: String) throws -> Bool { try shared.deleteCode(emailKey: emailKey, purpose: purpose) }
     func insertVerificationToken(_ token: VerificationTokenRecord) throws { try shared.insertVerificationToken(token) }
     func takeVerificationToken(hash: [UInt8]) throws -> VerificationTokenRecord? { try shared.takeVerificationToken(hash: hash) }
+    func signingKeys() throws -> [SigningKeyRecord] { try shared.signingKeys() }
+    func insertSigningKey(_ key: SigningKeyRecord) throws { try shared.insertSigningKey(key) }
+    func retireSigningKeys(except kid: String, at date: Date) throws { try shared.retireSigningKeys(except: kid, at: date) }
+    func replaceSigningKeySeed(kid: String, seed: [UInt8]) throws -> Bool { try shared.replaceSigningKeySeed(kid: kid, seed: seed) }
+    func setting(_ name: String) throws -> [UInt8]? { try shared.setting(name) }
+    func insertSettingIfAbsent(_ name: String, value: [UInt8]) throws -> [UInt8] { try shared.insertSettingIfAbsent(name, value: value) }
+    func settingNames() throws -> [String] { try shared.settingNames() }
+    func replaceSetting(_ name: String, value: [UInt8]) throws { try shared.replaceSetting(name, value: value) }
+    func deleteSetting(_ name: String) throws -> Bool { try shared.deleteSetting(name) }
 }
