@@ -112,4 +112,10 @@ extension PostgresTransaction {
     func settingNames() throws -> [String] { try shared.settingNames() }
     func replaceSetting(_ name: String, value: [UInt8]) throws { try shared.replaceSetting(name, value: value) }
     func deleteSetting(_ name: String) throws -> Bool { try shared.deleteSetting(name) }
+    func lockLoginThrottle(key: String, now: Date) throws -> LoginThrottleRecord { try shared.lockLoginThrottle(key: key, now: now) }
+    func updateLoginThrottle(_ record: LoginThrottleRecord) throws { try shared.updateLoginThrottle(record) }
+    func deleteLoginThrottle(key: String) throws { try shared.deleteLoginThrottle(key: key) }
+    func incrementRateCounter(key: String, now: Date, window: TimeInterval) throws -> RateCounter {
+        try shared.incrementRateCounter(key: key, now: now, window: window)
+    }
 }
