@@ -106,4 +106,12 @@ extension SQLiteTransaction {
     func incrementRateCounter(key: String, now: Date, window: TimeInterval) throws -> RateCounter {
         try shared.incrementRateCounter(key: key, now: now, window: window)
     }
+    func upsertPendingSignUp(_ pending: PendingSignUpRecord) throws { try shared.upsertPendingSignUp(pending) }
+    func pendingSignUp(emailKey: String) throws -> PendingSignUpRecord? { try shared.pendingSignUp(emailKey: emailKey) }
+    func pendingSignUp(usernameKey: String) throws -> PendingSignUpRecord? { try shared.pendingSignUp(usernameKey: usernameKey) }
+    func pendingSignUp(usernameSkeleton: String, kind: SkeletonKind) throws -> PendingSignUpRecord? {
+        try shared.pendingSignUp(usernameSkeleton: usernameSkeleton, kind: kind)
+    }
+    func deletePendingSignUp(emailKey: String) throws -> Bool { try shared.deletePendingSignUp(emailKey: emailKey) }
+    func deletePendingSignUps(expiredBefore before: Date) throws -> Int { try shared.deletePendingSignUps(expiredBefore: before) }
 }
