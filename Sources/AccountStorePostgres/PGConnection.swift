@@ -9,11 +9,8 @@ import AccountStoreSQL
 /// breaks stays broken until ``reconnectIfNeeded()`` resets it at the start of the next job.
 final class PGConnection {
     private let handle: OpaquePointer
-    /// Prepared statement names by SQL text; emptied when the connection is reset, because the
-    /// server forgets them with the session.
-    private var statements: [String: String] = [:]
-    /// The names of the store's statements prepared on this connection, by slot; emptied when the
-    /// connection is reset, like `statements`.
+    /// The names of the statements prepared on this connection, by slot; emptied when the
+    /// connection is reset, because the server forgets them with the session.
     private var prepared = PreparedStatements<String>()
     /// The SQLSTATE of the last failed statement, so a transaction can tell whether to try again
     /// even when the body turned the error into another.
@@ -73,7 +70,6 @@ final class PGConnection {
     /// Connects again if the connection broke; throws `.unavailable` if the server is still away.
     func reconnectIfNeeded() throws {
         guard !isConnected else { return }
-        statements.removeAll()
         _ = prepared.removeAll()
         PQreset(handle)
         guard isConnected else {
@@ -99,11 +95,6 @@ final class PGConnection {
         }
     }
 
-    /// Runs one statement with `parameters` as a prepared statement of this connection.
-    func query(_ sql: String, _ parameters: [SQLValue]) throws -> PGResult {
-        try run(prepared(sql), parameters)
-    }
-
     /// Runs the statement prepared as `name` with `parameters`.
     private func run(_ name: String, _ parameters: [SQLValue]) throws -> PGResult {
         let encoded = parameters.map(EncodedParameter.init)
@@ -115,31 +106,17 @@ final class PGConnection {
         return try check(PQexecPrepared(handle, name, Int32(encoded.count), values, lengths, formats, 0))
     }
 
-    /// Runs one statement; returns how many rows it changed.
-    @discardableResult
-    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
-        try query(sql, parameters).changedRows
-    }
-
     /// Runs a script of statements with no parameters (transaction control, migrations), unprepared.
     func executeScript(_ sql: String) throws {
         _ = try check(PQexec(handle, sql))
-    }
-
-    private func prepared(_ sql: String) throws -> String {
-        if let name = statements[sql] { return name }
-        let name = "s\(statements.count + 1)"
-        // Parameter types are left to the server, which infers them from the columns they meet.
-        _ = try check(PQprepare(handle, name, sql, 0, nil))
-        statements[sql] = name
-        return name
     }
 
     /// The name `statement` is prepared under on this connection, preparing it on first use with
     /// its placeholders numbered.
     private func prepared(_ statement: SQLStatement) throws -> String {
         if let name = prepared[statement] { return name }
-        let name = "q\(statement.slot)"
+        let name = "s\(statement.slot)"
+        // Parameter types are left to the server, which infers them from the columns they meet.
         _ = try check(PQprepare(handle, name, Placeholders.numbered(statement.text), 0, nil))
         prepared[statement] = name
         return name
@@ -158,6 +135,10 @@ extension PGConnection: SQLConnection {
     @discardableResult
     func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
         try run(prepared(statement), parameters).changedRows
+    }
+
+    func queryOnce<T>(_ sql: String, row: (PGRow) throws -> T) throws -> [T] {
+        try check(PQexec(handle, sql)).rows(row)
     }
 }
 

@@ -23,4 +23,7 @@ public protocol SQLConnection: AnyObject {
 
     /// Runs `statement` with `parameters` to completion; returns how many rows it changed.
     @discardableResult func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int
+
+    /// Runs `sql`, made at run time, with nothing bound and without caching it, and maps every row.
+    func queryOnce<T>(_ sql: String, row: (Row) throws -> T) throws -> [T]
 }

@@ -6,7 +6,7 @@ import AccountStore
 /// A backend opens the transaction on its connection (`BEGIN …`), hands this to the body, calls
 /// ``end()`` and commits or rolls back. Every call after ``end()`` throws, so a transaction that
 /// escaped its closure cannot run statements in a later one.
-public final class SQLTransaction<Connection: SQLConnection> {
+public final class SQLTransaction<Connection: SQLConnection>: StoreTransaction {
     private let connection: Connection
     private var isOpen = true
     /// Whether reads a decision depends on take their row locks (see ``LockableRead``).

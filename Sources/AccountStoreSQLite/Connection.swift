@@ -10,7 +10,6 @@ final class Connection {
     enum Role { case writer, reader }
 
     private let handle: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
     private var compiled = PreparedStatements<OpaquePointer>()
 
     /// Opens `path` (creating it if needed) and sets the pragmas every connection of the store uses.
@@ -35,7 +34,6 @@ final class Connection {
     private static let configureLibrary: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
         for statement in compiled.removeAll() { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
@@ -45,17 +43,17 @@ final class Connection {
         case .writer:
             // journal_mode answers with the mode in force; a file system without shared memory
             // support silently keeps the old one.
-            let mode = try query("PRAGMA journal_mode=WAL", []) { $0.text(0) }.first
+            let mode = try queryOnce("PRAGMA journal_mode=WAL") { $0.text(0) }.first
             guard mode?.lowercased() == "wal" else {
                 throw StoreError.unavailable(reason: "WAL journal mode not available")
             }
-            try execute("PRAGMA synchronous=NORMAL")
+            try executeScript("PRAGMA synchronous=NORMAL")
         case .reader:
             // Writes belong to the writer thread; a write slipped into `read` fails instead of
             // racing the writer for the lock.
-            try execute("PRAGMA query_only=ON")
+            try executeScript("PRAGMA query_only=ON")
         }
-        try execute("PRAGMA foreign_keys=ON")
+        try executeScript("PRAGMA foreign_keys=ON")
     }
 
     /// The one gate every SQLite result code passes.
@@ -65,18 +63,6 @@ final class Connection {
         case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return rc
         default: throw StoreError(sqliteCode: rc, message: String(cString: sqlite3_errmsg(handle)))
         }
-    }
-
-    /// Runs one statement with `parameters` and maps every result row; the statement is cached.
-    func query<T>(_ sql: String, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
-        try run(prepared(sql), parameters, row: row)
-    }
-
-    /// Runs one statement to completion; returns how many rows it changed.
-    @discardableResult
-    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
-        _ = try query(sql, parameters) { _ in () }
-        return Int(sqlite3_changes(handle))
     }
 
     /// Steps a prepared statement with `parameters` bound, maps every row, and resets it.
@@ -104,24 +90,17 @@ final class Connection {
     /// Whether no transaction is open (SQLite may have rolled one back by itself after an error).
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
-        let statement = try prepare(sql)
-        statements[sql] = statement
-        return statement
-    }
-
     /// The statement compiled for this connection, kept for its life (SQLite takes `?` as written).
     private func prepared(_ statement: SQLStatement) throws -> OpaquePointer {
         if let handle = compiled[statement] { return handle }
-        let handle = try prepare(statement.text)
+        let handle = try prepare(statement.text, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
         compiled[statement] = handle
         return handle
     }
 
-    private func prepare(_ sql: String) throws -> OpaquePointer {
+    private func prepare(_ sql: String, flags: UInt32) throws -> OpaquePointer {
         var statement: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        try check(sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil))
         guard let statement else { throw StoreError.failure(reason: "empty statement") }
         return statement
     }
@@ -159,5 +138,12 @@ extension Connection: SQLConnection {
     func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
         _ = try query(statement, parameters) { _ in () }
         return Int(sqlite3_changes(handle))
+    }
+
+    /// Also for the pragmas a connection runs once.
+    func queryOnce<T>(_ sql: String, row: (Row) throws -> T) throws -> [T] {
+        let statement = try prepare(sql, flags: 0)
+        defer { sqlite3_finalize(statement) }
+        return try run(statement, [], row: row)
     }
 }
