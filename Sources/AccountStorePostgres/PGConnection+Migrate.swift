@@ -19,7 +19,7 @@ extension PGConnection {
             try executeScript("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)
                 """)
-            let current = try query(Self.currentVersion, []) { $0.int(0) }.first ?? 0
+            let current = try rows(Self.currentVersion, []) { $0.int(0) }.first ?? 0
             if current > latest {
                 throw StoreError.failure(
                     reason: "database schema version \(current) is newer than this build knows (\(latest))")

@@ -23,7 +23,7 @@ extension PGConnection {
     /// random pause) when it fails with a serialization failure or deadlock: SQLSTATE 40001 or
     /// 40P01 from the database, or ``StoreError/serializationFailure`` from the body. Rolls back
     /// and rethrows any other error, and the last one when the tries run out.
-    func transaction<T>(_ kind: TransactionKind, _ body: (SQLTransaction<PGConnection>) throws -> T) throws -> T {
+    func transaction<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         var tries = 1
         while true {
             clearLastSQLState()
@@ -61,7 +61,7 @@ extension PGConnection {
         }
     }
 
-    private func transactionOnce<T>(_ kind: TransactionKind, _ body: (SQLTransaction<PGConnection>) throws -> T) throws -> T {
+    private func transactionOnce<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         try retryingOnceIfDisconnected {
             switch kind {
             case .read: try executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")

@@ -128,8 +128,8 @@ extension PGConnection: SQLConnection {
     /// are locked until commit.
     static var locksRowsReadInWriteTransactions: Bool { true }
 
-    func query<T>(_ statement: SQLStatement, _ parameters: [SQLValue], row: (PGRow) throws -> T) throws -> [T] {
-        try run(prepared(statement), parameters).rows(row)
+    func query(_ statement: SQLStatement, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
+        try run(prepared(statement), parameters).forEachRow(body)
     }
 
     @discardableResult
@@ -137,8 +137,8 @@ extension PGConnection: SQLConnection {
         try run(prepared(statement), parameters).changedRows
     }
 
-    func queryOnce<T>(_ sql: String, row: (PGRow) throws -> T) throws -> [T] {
-        try check(PQexec(handle, sql)).rows(row)
+    func queryOnce(_ sql: String, forEachRow body: (any SQLRow) throws -> Void) throws {
+        try check(PQexec(handle, sql)).forEachRow(body)
     }
 }
 

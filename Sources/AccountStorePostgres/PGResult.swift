@@ -2,15 +2,12 @@ import AccountStore
 import AccountStoreSQL
 import CLibPQ
 
-/// A libpq result, cleared when released; rows are read through ``row(_:)``.
+/// A libpq result, cleared when released; rows are read through ``forEachRow(_:)``.
 final class PGResult {
     private let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) { self.handle = handle }
     deinit { PQclear(handle) }
-
-    /// Rows returned.
-    var count: Int { Int(PQntuples(handle)) }
 
     /// Rows an INSERT, UPDATE or DELETE changed (0 for other statements).
     var changedRows: Int {
@@ -23,13 +20,13 @@ final class PGResult {
         PQresultErrorField(handle, code).map { String(cString: $0) }
     }
 
-    /// Maps every row.
-    func rows<T>(_ transform: (PGRow) throws -> T) rethrows -> [T] {
-        try (0..<count).map { try transform(PGRow(result: handle, row: Int32($0))) }
+    /// Calls `body` with every row, in order.
+    func forEachRow(_ body: (any SQLRow) throws -> Void) rethrows {
+        for row in 0..<PQntuples(handle) { try body(PGRow(result: handle, row: row)) }
     }
 }
 
-/// One row of a text-format result; valid only inside the ``PGResult/rows(_:)`` callback.
+/// One row of a text-format result; valid only inside the ``PGResult/forEachRow(_:)`` callback.
 struct PGRow: SQLRow {
     let result: OpaquePointer
     let row: Int32

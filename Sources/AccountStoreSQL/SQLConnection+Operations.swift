@@ -8,12 +8,12 @@ extension SQLConnection {
     /// ``AccountStore/AccountStore/rowCounts()``. Run it inside a read transaction, so the counts
     /// come from one snapshot.
     public func rowCounts(tablesListedBy catalogQuery: String) throws -> [String: Int] {
-        let tables = try queryOnce(catalogQuery) { $0.text(0) }
+        let tables = try rowsOnce(catalogQuery) { $0.text(0) }
         var counts: [String: Int] = [:]
         for table in tables {
             // Names come from the catalog, not from a caller; quoting keeps any spelling intact.
             let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            counts[table] = try queryOnce("SELECT count(*) FROM \(quoted)") { $0.int(0) }.first ?? 0
+            counts[table] = try rowsOnce("SELECT count(*) FROM \(quoted)") { $0.int(0) }.first ?? 0
         }
         return counts
     }

@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 
 /// One result row as a backend reads it; valid only inside the row callback of
-/// ``SQLConnection/query(_:_:row:)``. Columns count from 0.
+/// ``SQLConnection/query(_:_:forEachRow:)``. Columns count from 0.
 ///
 /// A backend reads the five stored kinds; times, UUIDs and optionals are read the same way on
 /// every backend, by the extension below.

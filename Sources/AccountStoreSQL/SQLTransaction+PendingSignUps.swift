@@ -55,7 +55,7 @@ extension SQLTransaction {
 
 extension PendingSignUpRecord {
     /// A pending sign-up from a row of `PendingSignUpSQL.columns`.
-    fileprivate init(row: some SQLRow) {
+    fileprivate init(row: any SQLRow) {
         self.init(
             emailKey: row.text(0), email: row.text(1), username: row.text(2), usernameKey: row.text(3),
             passwordHash: row.text(4), mbti: row.text(5), createdAt: row.date(6), expiresAt: row.date(7),

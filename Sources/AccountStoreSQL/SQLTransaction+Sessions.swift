@@ -78,7 +78,7 @@ extension SQLTransaction {
 
 extension SessionRecord {
     /// A session from a row of `SessionSQL.columns`.
-    fileprivate init(row: some SQLRow) throws {
+    fileprivate init(row: any SQLRow) throws {
         self.init(
             id: try row.uuid(0), userID: try row.uuid(1), createdAt: row.date(2), lastUsedAt: row.date(3),
             expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6))

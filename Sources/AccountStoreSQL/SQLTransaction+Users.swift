@@ -80,7 +80,7 @@ extension SQLTransaction {
 
 extension UserRecord {
     /// An account from a row of `UserSQL.columns`.
-    fileprivate init(row: some SQLRow) throws {
+    fileprivate init(row: any SQLRow) throws {
         self.init(
             id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
             emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),

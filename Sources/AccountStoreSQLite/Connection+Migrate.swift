@@ -30,7 +30,7 @@ extension Connection {
     }
 
     private func appliedVersion() throws -> Int {
-        try query(Self.currentVersion, []) { $0.int(0) }.first ?? 0
+        try rows(Self.currentVersion, []) { $0.int(0) }.first ?? 0
     }
 
     private static let currentVersion = SQLStatement("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")

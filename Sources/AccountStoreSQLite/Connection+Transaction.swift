@@ -13,7 +13,7 @@ extension Connection {
     /// Runs `body` between BEGIN and COMMIT; rolls back and rethrows when `body` or COMMIT throws.
     ///
     /// The transaction object refuses every call once this returns.
-    func transaction<T>(_ kind: TransactionKind, _ body: (SQLTransaction<Connection>) throws -> T) throws -> T {
+    func transaction<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         try execute(kind == .immediate ? Control.beginImmediate : Control.begin, [])
         let transaction = SQLTransaction(connection: self, writes: kind == .immediate)
         defer { transaction.end() }

@@ -43,7 +43,7 @@ final class Connection {
         case .writer:
             // journal_mode answers with the mode in force; a file system without shared memory
             // support silently keeps the old one.
-            let mode = try queryOnce("PRAGMA journal_mode=WAL") { $0.text(0) }.first
+            let mode = try rowsOnce("PRAGMA journal_mode=WAL") { $0.text(0) }.first
             guard mode?.lowercased() == "wal" else {
                 throw StoreError.unavailable(reason: "WAL journal mode not available")
             }
@@ -65,8 +65,8 @@ final class Connection {
         }
     }
 
-    /// Steps a prepared statement with `parameters` bound, maps every row, and resets it.
-    private func run<T>(_ statement: OpaquePointer, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
+    /// Steps a prepared statement with `parameters` bound, calls `body` with every row, and resets it.
+    private func run(_ statement: OpaquePointer, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
         defer {
             // reset repeats the error of the last step, which the loop below already threw.
             sqlite3_reset(statement)
@@ -75,11 +75,9 @@ final class Connection {
         for (index, value) in parameters.enumerated() {
             try check(bind(value, to: statement, at: Int32(index + 1)))
         }
-        var rows: [T] = []
         while try check(sqlite3_step(statement)) == SQLITE_ROW {
-            rows.append(try row(Row(statement: statement)))
+            try body(Row(statement: statement))
         }
-        return rows
     }
 
     /// Runs a script of several statements (migrations); nothing is bound, nothing cached.
@@ -130,20 +128,20 @@ extension Connection: SQLConnection {
     /// one cannot change before it commits.
     static var locksRowsReadInWriteTransactions: Bool { false }
 
-    func query<T>(_ statement: SQLStatement, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
-        try run(prepared(statement), parameters, row: row)
+    func query(_ statement: SQLStatement, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
+        try run(prepared(statement), parameters, forEachRow: body)
     }
 
     @discardableResult
     func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
-        _ = try query(statement, parameters) { _ in () }
+        try run(prepared(statement), parameters) { _ in }
         return Int(sqlite3_changes(handle))
     }
 
     /// Also for the pragmas a connection runs once.
-    func queryOnce<T>(_ sql: String, row: (Row) throws -> T) throws -> [T] {
+    func queryOnce(_ sql: String, forEachRow body: (any SQLRow) throws -> Void) throws {
         let statement = try prepare(sql, flags: 0)
         defer { sqlite3_finalize(statement) }
-        return try run(statement, [], row: row)
+        try run(statement, [], forEachRow: body)
     }
 }
