@@ -13,7 +13,8 @@ public protocol SQLRow {
     /// Text, or `""` for NULL.
     func text(_ column: Int32) -> String
     func bool(_ column: Int32) -> Bool
-    /// Bytes, or `[]` for NULL; throws when the database sent something it cannot decode.
+    /// Bytes; throws when the database sent something it cannot decode. Read a column that may be
+    /// NULL with ``optionalBlob(_:)``.
     func blob(_ column: Int32) throws -> [UInt8]
 }
 
