@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension PGConnection {
     /// Any 64-bit number the servers of one database agree on; this one spells "acctmigr".
@@ -14,22 +15,24 @@ extension PGConnection {
     func migrate() throws -> Int {
         let latest = PGMigrations.steps.count
         return try transaction(.write) { _ in
-            try execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.migrationLockKey)])
+            try execute(Self.takeMigrationLock, [.integer(Self.migrationLockKey)])
             try executeScript("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)
                 """)
-            let current = try query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", []).rows { $0.int(0) }.first ?? 0
+            let current = try rows(Self.currentVersion, []) { $0.int(0) }.first ?? 0
             if current > latest {
                 throw StoreError.failure(
                     reason: "database schema version \(current) is newer than this build knows (\(latest))")
             }
             for version in current..<latest {
                 try executeScript(PGMigrations.steps[version])
-                try execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
-                    [.int(version + 1), .date(Date())])
+                try execute(Self.recordVersion, [.int(version + 1), .date(Date())])
             }
             return latest
         }
     }
+
+    private static let takeMigrationLock = SQLStatement("SELECT pg_advisory_xact_lock(?)")
+    private static let currentVersion = SQLStatement("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+    private static let recordVersion = SQLStatement("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)")
 }

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 import Foundation
 
 extension PGConnection {
@@ -22,7 +23,7 @@ extension PGConnection {
     /// random pause) when it fails with a serialization failure or deadlock: SQLSTATE 40001 or
     /// 40P01 from the database, or ``StoreError/serializationFailure`` from the body. Rolls back
     /// and rethrows any other error, and the last one when the tries run out.
-    func transaction<T>(_ kind: TransactionKind, _ body: (PostgresTransaction) throws -> T) throws -> T {
+    func transaction<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         var tries = 1
         while true {
             clearLastSQLState()
@@ -60,14 +61,14 @@ extension PGConnection {
         }
     }
 
-    private func transactionOnce<T>(_ kind: TransactionKind, _ body: (PostgresTransaction) throws -> T) throws -> T {
+    private func transactionOnce<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         try retryingOnceIfDisconnected {
             switch kind {
             case .read: try executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             case .write: try executeScript("BEGIN ISOLATION LEVEL READ COMMITTED")
             }
         }
-        let transaction = PostgresTransaction(connection: self, locksRowsItReads: kind == .write)
+        let transaction = SQLTransaction(connection: self, writes: kind == .write)
         defer { transaction.end() }
         do {
             let result = try body(transaction)

@@ -1,6 +1,7 @@
 import Foundation
 import CLibPQ
 import AccountStore
+import AccountStoreSQL
 
 /// One libpq connection, used by one thread at a time, with its prepared statements.
 ///
@@ -8,9 +9,9 @@ import AccountStore
 /// breaks stays broken until ``reconnectIfNeeded()`` resets it at the start of the next job.
 final class PGConnection {
     private let handle: OpaquePointer
-    /// Prepared statement names by SQL text; emptied when the connection is reset, because the
-    /// server forgets them with the session.
-    private var statements: [String: String] = [:]
+    /// The names of the statements prepared on this connection, by slot; emptied when the
+    /// connection is reset, because the server forgets them with the session.
+    private var prepared = PreparedStatements<String>()
     /// The SQLSTATE of the last failed statement, so a transaction can tell whether to try again
     /// even when the body turned the error into another.
     private(set) var lastSQLState: String?
@@ -69,7 +70,7 @@ final class PGConnection {
     /// Connects again if the connection broke; throws `.unavailable` if the server is still away.
     func reconnectIfNeeded() throws {
         guard !isConnected else { return }
-        statements.removeAll()
+        _ = prepared.removeAll()
         PQreset(handle)
         guard isConnected else {
             throw StoreError.unavailable(reason: StoreError.Reason("cannot reconnect to PostgreSQL: \(lastError)", sqlState: SQLState.cannotConnect))
@@ -94,9 +95,8 @@ final class PGConnection {
         }
     }
 
-    /// Runs one statement with `parameters` as a prepared statement of this connection.
-    func query(_ sql: String, _ parameters: [PGValue]) throws -> PGResult {
-        let name = try prepared(sql)
+    /// Runs the statement prepared as `name` with `parameters`.
+    private func run(_ name: String, _ parameters: [SQLValue]) throws -> PGResult {
         let encoded = parameters.map(EncodedParameter.init)
         defer { encoded.forEach { $0.free() } }
         let values = encoded.map { UnsafePointer($0.pointer) }
@@ -106,24 +106,39 @@ final class PGConnection {
         return try check(PQexecPrepared(handle, name, Int32(encoded.count), values, lengths, formats, 0))
     }
 
-    /// Runs one statement; returns how many rows it changed.
-    @discardableResult
-    func execute(_ sql: String, _ parameters: [PGValue] = []) throws -> Int {
-        try query(sql, parameters).changedRows
-    }
-
     /// Runs a script of statements with no parameters (transaction control, migrations), unprepared.
     func executeScript(_ sql: String) throws {
         _ = try check(PQexec(handle, sql))
     }
 
-    private func prepared(_ sql: String) throws -> String {
-        if let name = statements[sql] { return name }
-        let name = "s\(statements.count + 1)"
+    /// The name `statement` is prepared under on this connection, preparing it on first use with
+    /// its placeholders numbered.
+    private func prepared(_ statement: SQLStatement) throws -> String {
+        if let name = prepared[statement] { return name }
+        let name = "s\(statement.slot)"
         // Parameter types are left to the server, which infers them from the columns they meet.
-        _ = try check(PQprepare(handle, name, sql, 0, nil))
-        statements[sql] = name
+        _ = try check(PQprepare(handle, name, Placeholders.numbered(statement.text), 0, nil))
+        prepared[statement] = name
         return name
+    }
+}
+
+extension PGConnection: SQLConnection {
+    /// Write transactions run side by side (`READ COMMITTED`), so the rows a decision is read from
+    /// are locked until commit.
+    static var locksRowsReadInWriteTransactions: Bool { true }
+
+    func query(_ statement: SQLStatement, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
+        try run(prepared(statement), parameters).forEachRow(body)
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
+        try run(prepared(statement), parameters).changedRows
+    }
+
+    func queryOnce(_ sql: String, forEachRow body: (any SQLRow) throws -> Void) throws {
+        try check(PQexec(handle, sql)).forEachRow(body)
     }
 }
 

@@ -1,17 +1,13 @@
-import AccountAPI
-import CLibPQ
-import Foundation
 import AccountStore
+import AccountStoreSQL
+import CLibPQ
 
-/// A libpq result, cleared when released; rows are read through ``row(_:)``.
+/// A libpq result, cleared when released; rows are read through ``forEachRow(_:)``.
 final class PGResult {
     private let handle: OpaquePointer
 
     init(_ handle: OpaquePointer) { self.handle = handle }
     deinit { PQclear(handle) }
-
-    /// Rows returned.
-    var count: Int { Int(PQntuples(handle)) }
 
     /// Rows an INSERT, UPDATE or DELETE changed (0 for other statements).
     var changedRows: Int {
@@ -24,14 +20,14 @@ final class PGResult {
         PQresultErrorField(handle, code).map { String(cString: $0) }
     }
 
-    /// Maps every row.
-    func rows<T>(_ transform: (PGRow) throws -> T) rethrows -> [T] {
-        try (0..<count).map { try transform(PGRow(result: handle, row: Int32($0))) }
+    /// Calls `body` with every row, in order.
+    func forEachRow(_ body: (any SQLRow) throws -> Void) rethrows {
+        for row in 0..<PQntuples(handle) { try body(PGRow(result: handle, row: row)) }
     }
 }
 
-/// One row of a text-format result; valid only inside the ``PGResult/rows(_:)`` callback.
-struct PGRow {
+/// One row of a text-format result; valid only inside the ``PGResult/forEachRow(_:)`` callback.
+struct PGRow: SQLRow {
     let result: OpaquePointer
     let row: Int32
 
@@ -42,15 +38,11 @@ struct PGRow {
         return String(cString: value)
     }
 
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     func int64(_ column: Int32) -> Int64 { Int64(text(column)) ?? 0 }
-    func int(_ column: Int32) -> Int { Int(int64(column)) }
     func bool(_ column: Int32) -> Bool { text(column) == "t" }
-    func date(_ column: Int32) -> Date { Milliseconds.date(int64(column)) }
-    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
 
     /// A bytea column, which text format sends hex-encoded as `\x0a1b…`.
-    func bytea(_ column: Int32) throws -> [UInt8] {
+    func blob(_ column: Int32) throws -> [UInt8] {
         guard let value = PQgetvalue(result, row, column) else { return [] }
         let length = Int(PQgetlength(result, row, column))
         let hex = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
@@ -68,13 +60,6 @@ struct PGRow {
             index += 2
         }
         return bytes
-    }
-
-    func uuid(_ column: Int32) throws -> UUID {
-        guard let uuid = UUID(text: text(column)) else {
-            throw StoreError.failure(reason: "column \(column) does not hold a UUID")
-        }
-        return uuid
     }
 }
 

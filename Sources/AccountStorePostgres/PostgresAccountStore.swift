@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 
 /// The ``AccountStore`` on a PostgreSQL database, for several servers sharing one database.
 ///
@@ -53,7 +54,7 @@ public final class PostgresAccountStore: AccountStore {
 
     /// Runs `SELECT 1`, reconnecting first if the connection was lost.
     public func ping() async throws {
-        try await pool.perform { connection in try connection.retryingOnceIfDisconnected { _ = try connection.execute("SELECT 1") } }
+        try await pool.perform { connection in try connection.retryingOnceIfDisconnected { try connection.ping() } }
     }
 
     /// Applies pending migrations under an advisory lock; returns the schema version in force.
@@ -67,17 +68,10 @@ public final class PostgresAccountStore: AccountStore {
     public func rowCounts() async throws -> [String: Int] {
         try await pool.perform { connection in
             try connection.transaction(.read) { _ in
-                let tables = try connection.query("""
+                try connection.rowCounts(tablesListedBy: """
                     SELECT table_name FROM information_schema.tables
                     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
-                    """, []).rows { $0.text(0) }
-                var counts: [String: Int] = [:]
-                for table in tables {
-                    // Names come from the catalog, not from a caller; quoting keeps any spelling intact.
-                    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                    counts[table] = try connection.query("SELECT count(*) FROM \(quoted)", []).rows { $0.int(0) }.first ?? 0
-                }
-                return counts
+                    """)
             }
         }
     }

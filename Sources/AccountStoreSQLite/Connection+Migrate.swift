@@ -1,5 +1,6 @@
 import Foundation
 import AccountStore
+import AccountStoreSQL
 
 extension Connection {
     /// Applies every step of ``Migrations`` not applied yet, each in its own transaction, and
@@ -17,9 +18,7 @@ extension Connection {
                 let current = try appliedVersion()
                 guard current < latest else { return current }
                 try executeScript(Migrations.steps[current])
-                try execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
-                    [.int(current + 1), .text(Date().ISO8601Format())])
+                try execute(Self.recordVersion, [.int(current + 1), .text(Date().ISO8601Format())])
                 return current + 1
             }
             if version > latest {
@@ -31,6 +30,9 @@ extension Connection {
     }
 
     private func appliedVersion() throws -> Int {
-        try query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", []) { $0.int(0) }.first ?? 0
+        try rows(Self.currentVersion, []) { $0.int(0) }.first ?? 0
     }
+
+    private static let currentVersion = SQLStatement("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+    private static let recordVersion = SQLStatement("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)")
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import AccountStore
+import AccountStoreSQL
 
 /// One SQLite connection, used by one thread at a time, with its cache of prepared statements.
 ///
@@ -9,7 +10,7 @@ final class Connection {
     enum Role { case writer, reader }
 
     private let handle: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    private var compiled = PreparedStatements<OpaquePointer>()
 
     /// Opens `path` (creating it if needed) and sets the pragmas every connection of the store uses.
     init(path: String, role: Role) throws {
@@ -33,7 +34,7 @@ final class Connection {
     private static let configureLibrary: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in compiled.removeAll() { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -42,17 +43,17 @@ final class Connection {
         case .writer:
             // journal_mode answers with the mode in force; a file system without shared memory
             // support silently keeps the old one.
-            let mode = try query("PRAGMA journal_mode=WAL", []) { $0.text(0) }.first
+            let mode = try rowsOnce("PRAGMA journal_mode=WAL") { $0.text(0) }.first
             guard mode?.lowercased() == "wal" else {
                 throw StoreError.unavailable(reason: "WAL journal mode not available")
             }
-            try execute("PRAGMA synchronous=NORMAL")
+            try executeScript("PRAGMA synchronous=NORMAL")
         case .reader:
             // Writes belong to the writer thread; a write slipped into `read` fails instead of
             // racing the writer for the lock.
-            try execute("PRAGMA query_only=ON")
+            try executeScript("PRAGMA query_only=ON")
         }
-        try execute("PRAGMA foreign_keys=ON")
+        try executeScript("PRAGMA foreign_keys=ON")
     }
 
     /// The one gate every SQLite result code passes.
@@ -64,9 +65,8 @@ final class Connection {
         }
     }
 
-    /// Runs one statement with `parameters` and maps every result row; the statement is cached.
-    func query<T>(_ sql: String, _ parameters: [SQLValue], row: (Row) throws -> T) throws -> [T] {
-        let statement = try prepared(sql)
+    /// Steps a prepared statement with `parameters` bound, calls `body` with every row, and resets it.
+    private func run(_ statement: OpaquePointer, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
         defer {
             // reset repeats the error of the last step, which the loop below already threw.
             sqlite3_reset(statement)
@@ -75,18 +75,9 @@ final class Connection {
         for (index, value) in parameters.enumerated() {
             try check(bind(value, to: statement, at: Int32(index + 1)))
         }
-        var rows: [T] = []
         while try check(sqlite3_step(statement)) == SQLITE_ROW {
-            rows.append(try row(Row(statement: statement)))
+            try body(Row(statement: statement))
         }
-        return rows
-    }
-
-    /// Runs one statement to completion; returns how many rows it changed.
-    @discardableResult
-    func execute(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
-        _ = try query(sql, parameters) { _ in () }
-        return Int(sqlite3_changes(handle))
     }
 
     /// Runs a script of several statements (migrations); nothing is bound, nothing cached.
@@ -97,12 +88,18 @@ final class Connection {
     /// Whether no transaction is open (SQLite may have rolled one back by itself after an error).
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    /// The statement compiled for this connection, kept for its life (SQLite takes `?` as written).
+    private func prepared(_ statement: SQLStatement) throws -> OpaquePointer {
+        if let handle = compiled[statement] { return handle }
+        let handle = try prepare(statement.text, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
+        compiled[statement] = handle
+        return handle
+    }
+
+    private func prepare(_ sql: String, flags: UInt32) throws -> OpaquePointer {
         var statement: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil))
+        try check(sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil))
         guard let statement else { throw StoreError.failure(reason: "empty statement") }
-        statements[sql] = statement
         return statement
     }
 
@@ -110,6 +107,8 @@ final class Connection {
         switch value {
         case .integer(let number):
             return sqlite3_bind_int64(statement, index, number)
+        case .bool(let flag):
+            return sqlite3_bind_int64(statement, index, flag ? 1 : 0)
         case .text(let text):
             return sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
         case .blob(let bytes):
@@ -121,5 +120,28 @@ final class Connection {
         case .null:
             return sqlite3_bind_null(statement, index)
         }
+    }
+}
+
+extension Connection: SQLConnection {
+    /// Write transactions run one at a time on the writer (`BEGIN IMMEDIATE`), so a row read in
+    /// one cannot change before it commits.
+    static var locksRowsReadInWriteTransactions: Bool { false }
+
+    func query(_ statement: SQLStatement, _ parameters: [SQLValue], forEachRow body: (any SQLRow) throws -> Void) throws {
+        try run(prepared(statement), parameters, forEachRow: body)
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement, _ parameters: [SQLValue]) throws -> Int {
+        try run(prepared(statement), parameters) { _ in }
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Also for the pragmas a connection runs once.
+    func queryOnce(_ sql: String, forEachRow body: (any SQLRow) throws -> Void) throws {
+        let statement = try prepare(sql, flags: 0)
+        defer { sqlite3_finalize(statement) }
+        try run(statement, [], forEachRow: body)
     }
 }

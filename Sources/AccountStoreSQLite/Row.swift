@@ -1,14 +1,11 @@
-import AccountAPI
 import CSQLite
-import Foundation
-import AccountStore
+import AccountStoreSQL
 
 /// The current result row of a stepping statement; valid only inside the row callback.
-struct Row {
+struct Row: SQLRow {
     let statement: OpaquePointer
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-    func int(_ column: Int32) -> Int { Int(int64(column)) }
     func bool(_ column: Int32) -> Bool { int64(column) != 0 }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
@@ -19,22 +16,10 @@ struct Row {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-
     func blob(_ column: Int32) -> [UInt8] {
         // A zero-length blob comes back as a NULL pointer.
         guard let pointer = sqlite3_column_blob(statement, column) else { return [] }
         let count = Int(sqlite3_column_bytes(statement, column))
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
-    }
-
-    func date(_ column: Int32) -> Date { Milliseconds.date(int64(column)) }
-    func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
-
-    func uuid(_ column: Int32) throws -> UUID {
-        guard let uuid = UUID(text: text(column)) else {
-            throw StoreError.failure(reason: "column \(column) does not hold a UUID")
-        }
-        return uuid
     }
 }

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreSQL
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
 ///
@@ -83,7 +84,7 @@ public final class SQLiteAccountStore: InlineReadableStore {
 
     /// Runs `SELECT 1` on a reader connection.
     public func ping() async throws {
-        try await readers.perform { connection in _ = try connection.execute("SELECT 1") }
+        try await readers.perform { connection in try connection.ping() }
     }
 
     /// Applies pending migrations on the writer; returns the schema version in force.
@@ -96,15 +97,8 @@ public final class SQLiteAccountStore: InlineReadableStore {
     public func rowCounts() async throws -> [String: Int] {
         try await readers.perform { connection in
             try connection.transaction(.deferred) { _ in
-                let tables = try connection.query(
-                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name", []
-                ) { $0.text(0) }
-                var counts: [String: Int] = [:]
-                for table in tables {
-                    // Names come from sqlite_master, not from a caller.
-                    counts[table] = try connection.query("SELECT count(*) FROM \"\(table)\"", []) { $0.int(0) }.first ?? 0
-                }
-                return counts
+                try connection.rowCounts(
+                    tablesListedBy: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
             }
         }
     }

@@ -1,0 +1,47 @@
+import AccountStore
+import Foundation
+
+/// The mail outbox.
+private enum OutboxSQL {
+    static let columns = "id, recipient, subject, body, created_at, attempts, next_attempt_at"
+    static let insert = SQLStatement("INSERT INTO outbox (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    static let due = SQLStatement(
+        "SELECT \(columns) FROM outbox WHERE next_attempt_at <= ? ORDER BY created_at, id LIMIT ?")
+    static let claim = SQLStatement("UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND next_attempt_at <= ?")
+    static let delete = SQLStatement("DELETE FROM outbox WHERE id = ?")
+    static let reschedule = SQLStatement("UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?")
+    static let count = SQLStatement("SELECT COUNT(*) FROM outbox")
+}
+
+extension SQLTransaction {
+    public func enqueueMail(_ message: OutboxMessage) throws {
+        try execute(OutboxSQL.insert, [
+            .uuid(message.id), .text(message.recipient), .text(message.subject), .text(message.body),
+            .date(message.createdAt), .int(message.attempts), .date(message.nextAttemptAt),
+        ])
+    }
+
+    public func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] {
+        try query(OutboxSQL.due, [.date(now), .int(limit)]) { row in
+            OutboxMessage(
+                id: try row.uuid(0), recipient: row.text(1), subject: row.text(2), body: row.text(3),
+                createdAt: row.date(4), attempts: row.int(5), nextAttemptAt: row.date(6))
+        }
+    }
+
+    public func claimMail(id: UUID, now: Date, until: Date) throws -> Bool {
+        try execute(OutboxSQL.claim, [.date(until), .uuid(id), .date(now)]) > 0
+    }
+
+    public func deleteMail(id: UUID) throws {
+        try execute(OutboxSQL.delete, [.uuid(id)])
+    }
+
+    public func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws {
+        try execute(OutboxSQL.reschedule, [.int(attempts), .date(nextAttemptAt), .uuid(id)])
+    }
+
+    public func outboxCount() throws -> Int {
+        try first(OutboxSQL.count, []) { $0.int(0) } ?? 0
+    }
+}

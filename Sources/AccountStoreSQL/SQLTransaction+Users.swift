@@ -1,0 +1,90 @@
+import AccountStore
+import Foundation
+
+/// Accounts.
+private enum UserSQL {
+    static let columns = """
+        id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
+        username_skeleton, username_display_skeleton
+        """
+    static let insert = SQLStatement("INSERT INTO users (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    /// Runs on every `GET /auth/me`.
+    static let byID = SQLStatement("SELECT \(columns) FROM users WHERE id = ?")
+    static let byUsernameKey = SQLStatement("SELECT \(columns) FROM users WHERE username_key = ?")
+    static let byEmailKey = SQLStatement("SELECT \(columns) FROM users WHERE email_key = ?")
+    static let bySkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_skeleton = ?")
+    static let byDisplaySkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_display_skeleton = ?")
+    static let withoutSkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_skeleton IS NULL LIMIT ?")
+    static let update = SQLStatement("""
+        UPDATE users SET username = ?, username_key = ?, email = ?, email_key = ?, password_hash = ?,
+            mbti = ?, email_verified = ?, created_at = ?, updated_at = ?, username_skeleton = ?,
+            username_display_skeleton = ?
+        WHERE id = ?
+        """)
+    // Codes are keyed by address, not by user, so no foreign key cascades to them.
+    static let deleteCodes = SQLStatement("DELETE FROM codes WHERE email_key IN (SELECT email_key FROM users WHERE id = ?)")
+    static let delete = SQLStatement("DELETE FROM users WHERE id = ?")
+    static let count = SQLStatement("SELECT COUNT(*) FROM users")
+}
+
+extension SQLTransaction {
+    public func insertUser(_ user: UserRecord) throws {
+        try execute(UserSQL.insert, [
+            .uuid(user.id), .text(user.username), .text(user.usernameKey), .text(user.email),
+            .text(user.emailKey), .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
+        ])
+    }
+
+    public func user(id: UUID) throws -> UserRecord? {
+        try first(UserSQL.byID, [.uuid(id)]) { try UserRecord(row: $0) }
+    }
+
+    public func user(usernameKey: String) throws -> UserRecord? {
+        try first(UserSQL.byUsernameKey, [.text(usernameKey)]) { try UserRecord(row: $0) }
+    }
+
+    public func user(emailKey: String) throws -> UserRecord? {
+        try first(UserSQL.byEmailKey, [.text(emailKey)]) { try UserRecord(row: $0) }
+    }
+
+    /// Overwrites every field but `id`; does nothing if no account has `user.id`.
+    public func updateUser(_ user: UserRecord) throws {
+        try execute(UserSQL.update, [
+            .text(user.username), .text(user.usernameKey), .text(user.email), .text(user.emailKey),
+            .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
+            .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
+            .uuid(user.id),
+        ])
+    }
+
+    @discardableResult
+    public func deleteUser(id: UUID) throws -> Bool {
+        try execute(UserSQL.deleteCodes, [.uuid(id)])
+        return try execute(UserSQL.delete, [.uuid(id)]) > 0
+    }
+
+    public func userCount() throws -> Int {
+        try first(UserSQL.count, []) { $0.int(0) } ?? 0
+    }
+
+    public func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
+        let statement = kind == .folded ? UserSQL.bySkeleton : UserSQL.byDisplaySkeleton
+        return try first(statement, [.text(usernameSkeleton)]) { try UserRecord(row: $0) }
+    }
+
+    public func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
+        try query(UserSQL.withoutSkeleton, [.int(limit)]) { try UserRecord(row: $0) }
+    }
+}
+
+extension UserRecord {
+    /// An account from a row of `UserSQL.columns`.
+    fileprivate init(row: any SQLRow) throws {
+        self.init(
+            id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
+            emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
+            createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
+            usernameDisplaySkeleton: row.optionalText(11))
+    }
+}
