@@ -1,7 +1,7 @@
 import Foundation
 
 /// `POST /auth/password/change`: needs the current password; every other session is revoked.
-public struct ChangePasswordRequest: Codable, Equatable, Sendable {
+public struct ChangePasswordRequest: Codable, Hashable, Sendable {
     public var currentPassword: String?
     public var newPassword: String?
 
@@ -17,14 +17,14 @@ public struct ChangePasswordRequest: Codable, Equatable, Sendable {
 }
 
 /// `POST /auth/password/reset`: mails a reset code to `email` (202 whether or not it has an account).
-public struct PasswordResetRequest: Codable, Equatable, Sendable {
+public struct PasswordResetRequest: Codable, Hashable, Sendable {
     public var email: String?
 
     public init(email: String) { self.email = email }
 }
 
 /// `POST /auth/password/reset/confirm`: sets a new password with the mailed code; every session ends.
-public struct PasswordResetConfirmRequest: Codable, Equatable, Sendable {
+public struct PasswordResetConfirmRequest: Codable, Hashable, Sendable {
     public var email: String?
     public var code: String?
     public var newPassword: String?
@@ -42,14 +42,14 @@ public struct PasswordResetConfirmRequest: Codable, Equatable, Sendable {
 }
 
 /// `DELETE /auth/me`: removes the account; the password confirms it.
-public struct DeleteAccountRequest: Codable, Equatable, Sendable {
+public struct DeleteAccountRequest: Codable, Hashable, Sendable {
     public var password: String?
 
     public init(password: String) { self.password = password }
 }
 
 /// One login session of the account (`GET /auth/sessions`).
-public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
+public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
     public let id: UUID
     public let createdAt: Date
     public let lastUsedAt: Date
@@ -84,7 +84,7 @@ public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
 }
 
 /// Reply of `GET /auth/sessions`: the live sessions, newest first.
-public struct SessionList: Codable, Equatable, Sendable {
+public struct SessionList: Codable, Hashable, Sendable {
     public let sessions: [SessionInfo]
 
     public init(sessions: [SessionInfo]) { self.sessions = sessions }

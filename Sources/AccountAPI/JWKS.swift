@@ -1,7 +1,7 @@
 /// `GET /.well-known/jwks.json`: the public keys that verify access tokens (RFC 7517, RFC 8037).
-public struct JWKSet: Codable, Equatable, Sendable {
+public struct JWKSet: Codable, Hashable, Sendable {
     /// One Ed25519 public key (`kty` `OKP`, `crv` `Ed25519`).
-    public struct Key: Codable, Equatable, Sendable {
+    public struct Key: Codable, Hashable, Sendable {
         public let kty: String
         public let crv: String
         /// The public key, base64url without padding.

@@ -1,5 +1,5 @@
 /// `POST /auth/login`: exactly one of `username`, `email` or `login` (either), and `password`.
-public struct LoginRequest: Codable, Equatable, Sendable {
+public struct LoginRequest: Codable, Hashable, Sendable {
     public var username: String?
     public var email: String?
     /// A nickname or an email address; the server tells them apart by the `@`.
@@ -20,7 +20,7 @@ public struct LoginRequest: Codable, Equatable, Sendable {
 }
 
 /// `POST /auth/refresh`: trade a refresh token for a new pair.
-public struct RefreshRequest: Codable, Equatable, Sendable {
+public struct RefreshRequest: Codable, Hashable, Sendable {
     public var refresh: String?
 
     public init(refresh: String) { self.refresh = refresh }
@@ -29,7 +29,7 @@ public struct RefreshRequest: Codable, Equatable, Sendable {
 /// Reply of login, refresh and a verified sign-up: the access and refresh tokens and the user.
 ///
 /// `access` and `refresh` are top-level fields, as the original app reads them.
-public struct TokenPair: Codable, Equatable, Sendable {
+public struct TokenPair: Codable, Hashable, Sendable {
     /// A short-lived JWT for `Authorization: Bearer`.
     public let access: String
     /// An opaque single-use token for `POST /auth/refresh`.

@@ -1,6 +1,6 @@
 /// `GET /auth/policy`: the rules clients show and check before sending, so none is hard-coded.
-public struct Policy: Codable, Equatable, Sendable {
-    public struct Username: Codable, Equatable, Sendable {
+public struct Policy: Codable, Hashable, Sendable {
+    public struct Username: Codable, Hashable, Sendable {
         public init(minLength: Int, maxLength: Int, allowedSymbols: [String]) {
             self.minLength = minLength
             self.maxLength = maxLength
@@ -14,12 +14,12 @@ public struct Policy: Codable, Equatable, Sendable {
             case minLength = "min_length", maxLength = "max_length", allowedSymbols = "allowed_symbols"
         }
     }
-    public struct Email: Codable, Equatable, Sendable {
+    public struct Email: Codable, Hashable, Sendable {
         public init(maxLength: Int) { self.maxLength = maxLength }
         public let maxLength: Int
         enum CodingKeys: String, CodingKey { case maxLength = "max_length" }
     }
-    public struct Password: Codable, Equatable, Sendable {
+    public struct Password: Codable, Hashable, Sendable {
         public init(minLength: Int, maxLength: Int, refusesCommon: Bool, refusesSimilar: Bool) {
             self.minLength = minLength
             self.maxLength = maxLength
@@ -37,7 +37,7 @@ public struct Policy: Codable, Equatable, Sendable {
             case refusesCommon = "refuses_common", refusesSimilar = "refuses_similar"
         }
     }
-    public struct Code: Codable, Equatable, Sendable {
+    public struct Code: Codable, Hashable, Sendable {
         public init(length: Int, lifetime: Int, resendCooldown: Int, maxAttempts: Int) {
             self.length = length
             self.lifetime = lifetime

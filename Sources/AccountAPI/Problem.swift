@@ -1,7 +1,7 @@
 import Foundation
 
 /// One reason a field was refused, with a message in the caller's language.
-public struct FieldError: Codable, Equatable, Sendable {
+public struct FieldError: Codable, Hashable, Sendable {
     public let code: FieldErrorCode
     public let message: String
 
@@ -18,7 +18,7 @@ public struct FieldError: Codable, Equatable, Sendable {
 ///  "code": "validation_failed", "detail": "Some fields are invalid.",
 ///  "errors": {"password": [{"code": "too_short", "message": "Use at least 8 characters."}]}}
 /// ```
-public struct Problem: Codable, Equatable, Sendable, Error {
+public struct Problem: Codable, Hashable, Sendable, Error {
     public let type: String
     public let title: String
     public let status: Int

@@ -1,5 +1,5 @@
 /// `PATCH /auth/me`: change the nickname and/or the MBTI type; absent fields stay as they are.
-public struct UpdateProfileRequest: Codable, Equatable, Sendable {
+public struct UpdateProfileRequest: Codable, Hashable, Sendable {
     public var username: String?
     /// One of the 16 types in any letter case; kept as text so a bad value is a field error.
     public var mbti: String?

@@ -4,7 +4,7 @@
 /// (reply ``SignUpAccepted``, 202); with a token from ``EmailVerified`` it starts verified and is
 /// signed in (reply ``TokenPair``, 201). Fields are optional in the type so that a server can tell a
 /// missing field (`required`) from a wrong one; clients use the initializer.
-public struct SignUpRequest: Codable, Equatable, Sendable {
+public struct SignUpRequest: Codable, Hashable, Sendable {
     public var username: String?
     public var email: String?
     public var password: String?
@@ -34,7 +34,7 @@ public struct SignUpRequest: Codable, Equatable, Sendable {
 }
 
 /// Reply of a sign-up without a verification token (202): a code was sent to `email`.
-public struct SignUpAccepted: Codable, Equatable, Sendable {
+public struct SignUpAccepted: Codable, Hashable, Sendable {
     public let email: String
     /// Always `"code_sent"`.
     public let verification: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The account as clients see it (`GET /auth/me`, and `user` in a login reply).
-public struct User: Codable, Equatable, Sendable, Identifiable {
+public struct User: Codable, Hashable, Sendable, Identifiable {
     public let id: UUID
     /// The nickname, shown as it was entered (after NFC and trimming).
     public let username: String
