@@ -8,10 +8,14 @@ public enum CodePurpose: String, Codable, Sendable, CaseIterable {
 
 /// `POST /auth/email/code`: mail a 6-digit code to `email`.
 public struct EmailCodeRequest: Codable, Hashable, Sendable {
+    /// The address to mail the code to.
     public var email: String?
     /// `"signup"` or `"verify"`; kept as text so a bad value is a field error.
     public var purpose: String?
 
+    /// - Parameters:
+    ///   - email: the address to mail the code to.
+    ///   - purpose: `.signup` (email-first sign-up) or `.verify` (a sign-up or account waiting for its code).
     public init(email: String, purpose: CodePurpose) {
         self.email = email
         self.purpose = purpose.rawValue
@@ -20,10 +24,12 @@ public struct EmailCodeRequest: Codable, Hashable, Sendable {
 
 /// Reply of `POST /auth/email/code` (202). The same whether or not the address has an account.
 public struct EmailCodeSent: Codable, Hashable, Sendable {
+    /// The address, as normalized.
     public let email: String
     /// Seconds the code stays valid.
     public let expiresIn: Int
 
+    /// A reply for `email` whose code lives `expiresIn` seconds.
     public init(email: String, expiresIn: Int) {
         self.email = email
         self.expiresIn = expiresIn
