@@ -53,7 +53,7 @@ import Observation
     /// with a reinstall; `nil` when the login screen is just the signed-out state.
     public var message: String? {
         if let restoreFailure, !restoreFailure.isTemporary, state == .unknown {
-            return restoreFailure.description(in: language)
+            return restoreFailure.localizedDescription(in: language)
         }
         guard endedAfterReinstall, state == .signedOut else { return nil }
         return language == .ko
