@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: [Language.ko, .en])
     func localizedDescriptionFollowsTheClientsLanguage(language: Language) async throws {
         // A recorder of this test's own, so clients of other tests cannot speak in between.
-        await ClientLanguage.$recorder.withValue(ClientLanguage.Recorder()) {
+        await ClientLanguage.recorder.withValue(ClientLanguage.Recorder()) {
             do {
                 _ = try await Self.unreachable(language).policy()
                 Issue.record("the transport always fails")

@@ -44,17 +44,17 @@ extension AccountError: LocalizedError {
 ///
 /// An error value cannot carry its client's language without changing every case apps switch
 /// over, and a process nearly always has clients of one language; so the client records its
-/// language as it sends. Tests give their task tree a recorder of its own (`$recorder`), so
-/// clients of other tests running at the same time cannot change what they read.
+/// language as it sends. Tests give their task tree a recorder of its own (`recorder.withValue`),
+/// so clients of other tests running at the same time cannot change what they read.
 enum ClientLanguage {
     /// Where the language is recorded: one for the process, unless a task bound another.
-    @TaskLocal static var recorder = Recorder.process
+    static let recorder = TaskLocal(wrappedValue: Recorder.process)
 
     /// The language of the last request, else the app's own.
-    static var current: Language { recorder.language ?? AccountClient.preferredLanguage() }
+    static var current: Language { recorder.get().language ?? AccountClient.preferredLanguage() }
 
     /// Records the language of a request being sent.
-    static func use(_ language: Language) { recorder.language = language }
+    static func use(_ language: Language) { recorder.get().language = language }
 
     /// One recorded language, safe to read and write from any thread.
     final class Recorder: @unchecked Sendable {

@@ -18,7 +18,7 @@ public enum SessionEvent: Sendable, Hashable {
 }
 
 /// Why a session ended.
-public enum SignOutReason: Sendable, Hashable {
+public enum SignOutReason: String, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The app logged out (``SessionManager/logOut(everywhere:)``).
     case loggedOut
     /// The session ran out of time: the refresh token expired on the device's clock, or the
@@ -31,6 +31,11 @@ public enum SignOutReason: Sendable, Hashable {
     case revokedElsewhere
     /// This app deleted the account (``SessionManager/deleteAccount(password:)``).
     case accountDeleted
+
+    /// The reason's name (`loggedOut`), as logs and `print(event)` show it.
+    public var description: String { rawValue }
+    /// The reason's name, as ``description``.
+    public var debugDescription: String { rawValue }
 
     /// The reason a session-ending error stands for.
     init(_ error: AccountError) {
