@@ -153,6 +153,8 @@ struct VerifySignInTests {
             "username": "낯선이", "email": "owner@example.com", "password": "stranger horse battery", "mbti": "estp",
         ])
         #expect(stranger.status == 202)
+        _ = try await harness.mails()   // the notice goes out first; the code mailed next is the newest
+        try await Task.sleep(for: .milliseconds(5))
         try await harness.send("POST", "/auth/email/code", json: ["email": "owner@example.com", "purpose": "verify"])
         let code = try #require(try await harness.latestCode(to: "owner@example.com"))
         let reply = try await Self.verify(harness, "owner@example.com", code, signIn: true)
@@ -190,5 +192,19 @@ struct VerifySignInTests {
         let reply = try await Self.verify(harness, "haeun@example.com", code, signIn: true)
         #expect(reply["session"] != nil, "\(reply.text)")
         #expect(try await harness.rowCounts()["login_throttles"] == 0)
+    }
+
+    @Test("the session's user is the account as stored, even a moment before a second turns")
+    func theUserIsAsStored() async throws {
+        let harness = try await Harness.make()
+        try await Self.signUp(harness, "초침", "second@example.com")
+        let code = try #require(try await harness.latestCode(to: "second@example.com"))
+        // The store keeps milliseconds; the wire shows whole seconds.
+        let now = harness.clock.now.timeIntervalSince1970
+        harness.clock.advance(now.rounded(.down) + 60.9998 - now)
+        let pair = try #require(try await Self.verify(harness, "second@example.com", code, signIn: true).decode(EmailVerified.self).session)
+        let me = try await harness.send("GET", "/auth/me", token: pair.access).decode(User.self)
+        #expect(me.createdAt == pair.user.createdAt)
+        #expect(me == pair.user)
     }
 }

@@ -51,7 +51,10 @@ extension AccountApp {
                         let decision = signIn ? try self.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
                         // The same session a login opens, with this request's User-Agent.
                         let session = decision == .signedIn ? try self.openSession(userID: made.user.id, userAgent: userAgent, now: now, in: tx) : nil
-                        completed = CompletedVerification(user: made.user, signIn: decision, session: session)
+                        // The account as stored (times to the millisecond), so the reply's user is
+                        // the one `GET /auth/me` shows, to the second.
+                        let user = try tx.user(id: made.user.id) ?? made.user
+                        completed = CompletedVerification(user: user, signIn: decision, session: session)
                     }
                 }
                 try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
