@@ -14,6 +14,7 @@ import Observation
 /// ```swift
 /// let launch = AccountLaunch(session: session)
 /// await launch.start()
+/// // In a view's `.task`, which lasts as long as the view (the loop lasts as long as the session):
 /// for await state in await session.stateUpdates() { launch.show(state) }
 /// ```
 @MainActor @Observable public final class AccountLaunch {
