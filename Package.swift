@@ -16,9 +16,8 @@ let package = Package(
     ],
     targets: [
         // C libraries from the system (Debian -dev packages or Homebrew).
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+        // epoll and eventfd for the HTTP event loops: kernel headers only, nothing to link.
+        .systemLibrary(name: "CEventPoll"),
         .systemLibrary(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
@@ -42,7 +41,7 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "AccountStore", dependencies: ["AccountAPI"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "CSQLite"]),

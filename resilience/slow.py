@@ -1,5 +1,7 @@
 """Slow and idle clients: 500 slowloris sockets and 1,000 idle keep-alive connections must not
 stop normal requests (GET /auth/policy on fresh connections) from being served in their usual time.
+The bad clients come from many loopback addresses (40 each, under the per-address cap), as they
+would from many hosts; a slowloris still trickling at the header timeout (10 s) must be cut off.
 """
 import os
 import socket
@@ -15,6 +17,17 @@ P99_LIMIT_MS = 50.0
 # QUICK runs in CI on machines of unknown speed and load: there a scheduler hiccup must not fail
 # the check, yet a server stalled by bad clients (seconds per request, or timeouts) still does.
 QUICK_P99_LIMIT_MS, QUICK_BASELINE_FACTOR = 250.0, 10
+PER_ADDRESS = 40
+HEADER_TIMEOUT_S = 10
+
+
+def connect_from(port, index, block):
+    """A connection from 127.0.`block`.x, the `index`th bad client spread `PER_ADDRESS` to an address."""
+    s = socket.socket()
+    s.bind((f"127.0.{block}.{1 + index // PER_ADDRESS}", 0))
+    s.settimeout(5)
+    s.connect((HOST, port))
+    return s
 
 
 def probe(port):
@@ -37,9 +50,9 @@ def open_idle(port):
     """Connections that made one keep-alive request and then say nothing."""
     socks, failed = [], 0
     req = f"GET /auth/policy HTTP/1.1\r\nHost: {HOST}\r\nConnection: keep-alive\r\n\r\n".encode()
-    for _ in range(IDLE):
+    for index in range(IDLE):
         try:
-            s = socket.create_connection((HOST, port), timeout=5)
+            s = connect_from(port, index, 4)
             s.sendall(req)
             s.recv(65536)
             socks.append(s)
@@ -53,9 +66,9 @@ def trickle(port, stop, state):
     head = f"GET /auth/policy HTTP/1.1\r\nHost: {HOST}\r\n".encode()
     filler = b"X-Slow: a\r\n"
     socks = []
-    for _ in range(SLOWLORIS):
+    for index in range(SLOWLORIS):
         try:
-            socks.append([socket.create_connection((HOST, port), timeout=5), 0])
+            socks.append([connect_from(port, index, 3), 0])
         except OSError:
             state["connect_failed"] += 1
     state["opened"] = len(socks)
@@ -116,6 +129,9 @@ def run(tmp, quick):
         server.stop()
     limit = max(QUICK_P99_LIMIT_MS, QUICK_BASELINE_FACTOR * base_p99) if quick else P99_LIMIT_MS
     ok = alive and loaded_fail == 0 and base_fail == 0 and p99 < limit
+    if hold > HEADER_TIMEOUT_S + 3:
+        # Past the header deadline every trickling head has had its 408 and been closed.
+        ok = ok and state["dropped"] == state["opened"]
     figures = (f"held {hold} s; baseline p99 {base_p99:.1f} ms ({base_fail} failed); with {state['opened']} slowloris + "
                f"{len(idle)} idle: p50 {p50:.1f} ms, p99 {p99:.1f} ms (limit {limit:.0f} ms), {loaded_fail} failed of {PROBES}; "
                f"server closed {idle_closed} idle and {state['dropped']} slowloris; "

@@ -59,6 +59,14 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let lengthRequired = ErrorCode("length_required")
     /// 413: the body is larger than the server accepts.
     public static let payloadTooLarge = ErrorCode("payload_too_large")
+    /// 408: the request head (or body) did not arrive in time; the connection is closed.
+    public static let requestTimeout = ErrorCode("request_timeout")
+    /// 414: the request line or its query is longer than the server accepts.
+    public static let uriTooLong = ErrorCode("uri_too_long")
+    /// 431: the request has more header lines or header bytes than the server accepts.
+    public static let headerFieldsTooLarge = ErrorCode("header_fields_too_large")
+    /// 505: the request was not HTTP/1.x.
+    public static let versionNotSupported = ErrorCode("version_not_supported")
     /// 415: a body that is not `application/json`.
     public static let unsupportedMediaType = ErrorCode("unsupported_media_type")
     /// 400: the one-time code (or verification token) is wrong.

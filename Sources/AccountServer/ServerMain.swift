@@ -70,17 +70,21 @@ public enum ServerMain {
         let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(
-                host: configuration.host, port: configuration.port, threads: configuration.httpThreads),
+                host: configuration.host, port: configuration.port, threads: configuration.httpThreads,
+                maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
+                uncappedAddresses: configuration.trustedProxies, headerTimeout: configuration.headerTimeout),
             fastHandler: { app.fastHandle($0) },
-            tooLarge: { app.payloadTooLarge($0) },
-            lengthRequired: { app.lengthRequired($0) },
+            refused: { app.refused($0, $1) },
             handler: { await app.handle($0) })
+        // Signals are caught from before the first request can be answered: a SIGTERM sent right
+        // after a reply must not land between ignoring the signal and watching for it.
+        let termination = watchForTermination()
         try server.start()
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         print("account-server listening on http://\(shown):\(server.port)")
         fflush(nil)
 
-        await waitForTermination()
+        await termination()
         print("account-server: stopping")
         await server.shutdown()
         await app.shutdown()
@@ -89,19 +93,31 @@ public enum ServerMain {
         return 0
     }
 
-    /// Suspends until SIGTERM or SIGINT.
-    private static func waitForTermination() async {
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let sources = [SIGTERM, SIGINT].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
+    /// Starts catching SIGTERM and SIGINT; the returned function suspends until one came.
+    ///
+    /// A handler installed here writes to a pipe that a thread reads. Not a dispatch signal
+    /// source: one is armed asynchronously after `resume()`, and a SIGTERM sent in between (say
+    /// by a test, right after its first reply) was ignored and the server never stopped.
+    private static func watchForTermination() -> @Sendable () async -> Void {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { fatalError("account-server: cannot create a pipe for signals") }
+        TerminationPipe.writeEnd = ends[1]
+        let handler: @convention(c) (Int32) -> Void = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(TerminationPipe.writeEnd, &byte, 1)  // async-signal-safe
         }
-        for await _ in stream { break }
-        sources.forEach { $0.cancel() }
+        signal(SIGTERM, handler)
+        signal(SIGINT, handler)
+        let readEnd = ends[0]
+        return {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Thread {
+                    var byte: UInt8 = 0
+                    while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+                    continuation.resume()
+                }.start()
+            }
+        }
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -113,4 +129,9 @@ public enum ServerMain {
         default: String(describing: error)
         }
     }
+}
+
+/// Where the signal handler of ``ServerMain`` writes; set before the handler is installed.
+private enum TerminationPipe {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
 }

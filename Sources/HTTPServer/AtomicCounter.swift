@@ -1,23 +1,17 @@
-import CMicroHTTPD
+import Synchronization
 
-/// A lock-free integer shared between MHD threads and Swift tasks.
-final class AtomicCounter: @unchecked Sendable {
-    // Heap memory with a stable address: the C atomics operate on it directly.
-    private let storage: UnsafeMutablePointer<Int>
+/// A lock-free integer shared between event-loop threads and Swift tasks.
+final class AtomicCounter: Sendable {
+    private let storage: Atomic<Int>
 
     init(_ value: Int = 0) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: value)
+        storage = Atomic(value)
     }
 
-    deinit {
-        storage.deallocate()
-    }
-
-    var value: Int { cmhd_atomic_load(storage) }
+    var value: Int { storage.load(ordering: .sequentiallyConsistent) }
 
     @discardableResult
-    func add(_ delta: Int) -> Int { cmhd_atomic_add(storage, delta) }
+    func add(_ delta: Int) -> Int { storage.add(delta, ordering: .sequentiallyConsistent).newValue }
 
-    func store(_ value: Int) { cmhd_atomic_store(storage, value) }
+    func store(_ value: Int) { storage.store(value, ordering: .sequentiallyConsistent) }
 }

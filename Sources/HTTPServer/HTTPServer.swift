@@ -1,19 +1,14 @@
-import CMicroHTTPD
+import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A small HTTP/1.1 server over libmicrohttpd: keep-alive, pipelining, HEAD, body limits,
-/// async handlers and graceful shutdown.
+/// A small HTTP/1.1 server: keep-alive, pipelining, `HEAD`, `100-continue`, strict message
+/// syntax, body and head limits, connection caps per client address, async handlers and
+/// graceful shutdown. Event loops (epoll on Linux, kqueue on Darwin) own the connections; a
+/// request goes to the async handler in a task, or is answered in the loop by the fast handler.
 ///
 /// ```swift
 /// let server = HTTPServer(
 ///     configuration: .init(port: 0),
 ///     fastHandler: { $0.path == "/healthz" ? HTTPResponse(status: 200) : nil },
-///     tooLarge: { _ in HTTPResponse(status: 413) },
 ///     handler: { request in HTTPResponse(status: 200, body: Array("hi".utf8)) })
 /// try server.start()
 /// print(server.port)
@@ -22,8 +17,7 @@ import Darwin
 public final class HTTPServer: Sendable {
     let configuration: HTTPServerConfiguration
     let fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
-    let tooLarge: @Sendable (HTTPRequest) -> HTTPResponse
-    let lengthRequired: @Sendable (HTTPRequest) -> HTTPResponse
+    let refused: @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     let inFlight = InFlightRequests()
     private let lifecycle = Locked(Lifecycle.idle)
@@ -32,28 +26,25 @@ public final class HTTPServer: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: address, threads and limits.
-    ///   - fastHandler: tried first, inside libmicrohttpd's callback, for requests without a body;
-    ///     a non-nil response is sent at once. Keep it cheap and non-blocking (e.g. `/healthz`).
-    ///   - tooLarge: builds the reply for a body over `maxBodySize` (the request comes without body).
-    ///   - lengthRequired: builds the reply for a body sent with `Transfer-Encoding` (chunked)
-    ///     rather than `Content-Length`; such bodies are never read. Defaults to
-    ///     ``HTTPResponse/lengthRequired``.
-    ///   - handler: answers every other request, in a task, while the connection is suspended.
+    ///   - fastHandler: tried first, on the event loop's thread, for requests without a body; a
+    ///     non-nil response is sent at once. Keep it cheap and non-blocking (e.g. `/healthz`).
+    ///   - refused: builds the reply to a request the server refuses itself (malformed, over a
+    ///     limit, a body sent chunked or too large, too slow); it gets as much of the request as
+    ///     was understood (no body). Defaults to ``HTTPResponse/refusal(_:)``.
+    ///   - handler: answers every other request, in a task.
     public init(
         configuration: HTTPServerConfiguration,
         fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
-        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        lengthRequired: @escaping @Sendable (HTTPRequest) -> HTTPResponse = { _ in .lengthRequired },
+        refused: @escaping @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse = { HTTPResponse.refusal($1) },
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.configuration = configuration
         self.fastHandler = fastHandler
-        self.tooLarge = tooLarge
-        self.lengthRequired = lengthRequired
+        self.refused = refused
         self.handler = handler
     }
 
-    /// Binds and listens on the configured address.
+    /// Binds, listens and starts the event loops.
     ///
     /// - Throws: ``HTTPServerError/cannotListen(_:)`` when the host is not an IP literal, the port
     ///   is taken, or the server was already started or shut down.
@@ -66,20 +57,35 @@ public final class HTTPServer: Sendable {
             guard case .idle = state else {
                 throw HTTPServerError.cannotListen("server already started or shut down")
             }
-            // MHD holds the server until `shutdown` stops the daemon, so callbacks never see it freed.
-            let context = Unmanaged.passRetained(self)
-            let daemon = address.withSockaddr { sockaddr in
-                cmhd_start_daemon(
-                    address.isIPv6 ? 1 : 0, sockaddr,
-                    UInt32(clamping: configuration.threads), UInt32(clamping: configuration.connectionLimit),
-                    UInt32(clamping: configuration.connectionTimeout),
-                    mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
+            let threads = max(1, configuration.threads)
+            // Every connection is a descriptor; keep room for the database, logs and spares.
+            let descriptors = Socket.raiseDescriptorLimit(to: configuration.connectionLimit + 256)
+            let limit = max(16, min(configuration.connectionLimit, descriptors - 128 - 2 * threads))
+            let listener: Int32
+            switch Socket.listen(on: address, backlog: Int32(clamping: min(limit, 4096))) {
+            case .success(let descriptor): listener = descriptor
+            case .failure: throw HTTPServerError.cannotListen("cannot listen on \(host) port \(port) (in use or not permitted)")
             }
-            guard let daemon else {
-                context.release()
-                throw HTTPServerError.cannotListen("cannot listen on \(host) port \(port) (in use or not permitted)")
+            let core = ServerCore(
+                configuration: configuration, listener: listener,
+                admission: ConnectionAdmission(
+                    limit: limit, perAddress: configuration.maxConnectionsPerAddress,
+                    uncapped: Set(configuration.uncappedAddresses.compactMap(PeerAddress.init(literal:)))),
+                inFlight: inFlight, fastHandler: fastHandler, refused: refused, handler: handler)
+            var loops: [EventLoop] = []
+            for _ in 0..<threads {
+                guard let loop = EventLoop(core: core) else {
+                    close(listener)
+                    throw HTTPServerError.cannotListen("cannot create an event loop")
+                }
+                loops.append(loop)
             }
-            state = .running(Daemon(pointer: daemon), port: Int(cmhd_bound_port(daemon)))
+            for (index, loop) in loops.enumerated() {
+                let thread = Thread { loop.run() }
+                thread.name = "http-\(index)"
+                thread.start()
+            }
+            state = .running(Running(listener: listener, loops: loops), port: Socket.boundPort(listener))
         }
     }
 
@@ -92,7 +98,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops gracefully: stops accepting connections, lets requests in flight finish and send
-    /// their responses, then stops the daemon and closes the socket. Safe to call twice.
+    /// their responses, then closes every connection and the listening socket. Safe to call twice.
     ///
     /// Requests arriving on open keep-alive connections meanwhile get `503` with `Connection: close`.
     public func shutdown() async {
@@ -105,8 +111,8 @@ public final class HTTPServer: Sendable {
                 return nil
             case .stopping(let task):
                 return task
-            case .running(let daemon, _):
-                let task = Task { await self.stop(daemon) }
+            case .running(let running, _):
+                let task = Task { await self.stop(running) }
                 state = .stopping(task)
                 return task
             }
@@ -114,31 +120,29 @@ public final class HTTPServer: Sendable {
         await stopping?.value
     }
 
-    private func stop(_ daemon: Daemon) async {
+    private func stop(_ running: Running) async {
         // From here on a new request is answered 503 with `Connection: close` instead of reaching
-        // the handler. MHD forbids stopping while connections are suspended; each in-flight
-        // request resumes its own connection when its handler returns.
+        // the handler; each request in flight is answered before the loops stop.
         inFlight.beginStopping()
+        for loop in running.loops { loop.stopAccepting() }
         await inFlight.drained()
-        // Quiescing only after the drain: a resume racing a quiesce was seen to leave a response
-        // unsent for seconds under heavy load (libmicrohttpd 0.9.75, epoll, thread pool).
-        let listenSocket = MHD_quiesce_daemon(daemon.pointer)
-        MHD_stop_daemon(daemon.pointer)
-        if listenSocket >= 0 { close(listenSocket) }
+        for loop in running.loops { loop.stop() }
+        for loop in running.loops { await loop.exited.wait() }
+        close(running.listener)
         lifecycle.withLock { $0 = .stopped }
-        Unmanaged.passUnretained(self).release()
     }
 }
 
 /// Where the server is between `init` and after `shutdown`.
 enum Lifecycle {
     case idle
-    case running(Daemon, port: Int)
+    case running(Running, port: Int)
     case stopping(Task<Void, Never>)
     case stopped
 }
 
-/// A running libmicrohttpd daemon; only `start` and `stop` touch it.
-struct Daemon: @unchecked Sendable {
-    let pointer: OpaquePointer
+/// A started server's listening socket and loops; only `start` and `stop` touch it.
+struct Running: @unchecked Sendable {
+    let listener: Int32
+    let loops: [EventLoop]
 }

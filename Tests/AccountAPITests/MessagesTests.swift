@@ -1,12 +1,14 @@
 import AccountAPI
 import Testing
 
-/// Every code the API defines: those listed in API.md, and `length_required` for chunked bodies.
+/// Every code the API defines: those listed in API.md, `length_required` for chunked bodies, and
+/// the HTTP layer's refusals (`request_timeout`, `uri_too_long`, `header_fields_too_large`,
+/// `version_not_supported`).
 let allErrorCodes: [ErrorCode] = [
     .invalidRequest, .validationFailed, .invalidCredentials, .tokenInvalid, .tokenExpired, .refreshTokenReused,
     .sessionRevoked, .emailNotVerified, .notFound, .methodNotAllowed, .usernameTaken, .lengthRequired, .payloadTooLarge,
     .unsupportedMediaType, .codeInvalid, .codeExpired, .tooManyAttempts, .rateLimited, .serviceUnavailable,
-    .internalError,
+    .internalError, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .versionNotSupported,
 ]
 
 let allFieldErrorCodes: [FieldErrorCode] = [

@@ -33,7 +33,7 @@ import Testing
         let first = try startServer { _ in text(200, "") }
         let second = HTTPServer(
             configuration: HTTPServerConfiguration(port: first.port),
-            tooLarge: { _ in text(413, "") }, handler: { _ in text(200, "") })
+            handler: { _ in text(200, "") })
         #expect(throws: HTTPServerError.self) { try second.start() }
         await second.shutdown()
         await first.shutdown()
@@ -42,7 +42,7 @@ import Testing
     @Test func listensOnIPv6Loopback() async throws {
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "::1", port: 0),
-            tooLarge: { _ in text(413, "") }, handler: { request in text(200, request.remoteAddress) })
+            handler: { request in text(200, request.remoteAddress) })
         try server.start()
         let answer = try await RawHTTP.exchange(
             port: server.port, ipv6: true, ["GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"])
@@ -53,7 +53,7 @@ import Testing
     @Test func hostThatIsNotALiteralCannotListen() {
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(host: "localhost", port: 0),
-            tooLarge: { _ in text(413, "") }, handler: { _ in text(200, "") })
+            handler: { _ in text(200, "") })
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import HTTPServer
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct RoundTripTests {
     @Test func getAndPostCarryMethodPathQueryHeadersAndBody() async throws {
         let server = try startServer { request in
@@ -86,6 +90,39 @@ import Testing
         let answer = try await fetch(server.port, "/", method: "HEAD")
         #expect(answer.status == 200)
         #expect(answer.body.isEmpty)
+        await server.shutdown()
+    }
+
+    @Test func expectContinueGets100BeforeTheBodyAndARefusalInstead() async throws {
+        let server = try startServer(maxBodySize: 1024) { request in text(200, String(decoding: request.body, as: UTF8.self)) }
+        let port = server.port
+        let (interim, final) = try await RawHTTP.offloaded { () -> (RawResponse, RawResponse) in
+            let socket = try RawHTTP.connect(port: port, receiveTimeout: 10)
+            defer { close(socket) }
+            try RawHTTP.send(socket, Array("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n".utf8))
+            var pending: [UInt8] = []
+            let interim = try RawHTTP.readResponse(socket, &pending)  // before any body byte is sent
+            try RawHTTP.send(socket, Array("hello".utf8))
+            return (interim, try RawHTTP.readResponse(socket, &pending))
+        }
+        #expect(interim.status == 100)
+        #expect(final.status == 200 && final.body == "hello")
+        // Over the limit: the refusal comes instead of the 100, and nothing is read.
+        let refused = try await RawHTTP.converse(
+            port: port, "POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
+        #expect(refused.responses.map(\.status) == [413])
+        await server.shutdown()
+    }
+
+    @Test func http10IsClosedAfterItsReplyUnlessItAsksToKeepTheConnection() async throws {
+        let server = try startServer { request in text(200, request.path) }
+        let closing = try await RawHTTP.converse(port: server.port, "GET /a HTTP/1.0\r\n\r\n")
+        #expect(closing.responses.map(\.body) == ["/a"] && closing.closed)
+        #expect(closing.responses.first?.header("Connection") == "close")
+        let kept = try await RawHTTP.converse(
+            port: server.port, "GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /b HTTP/1.0\r\n\r\n")
+        #expect(kept.responses.map(\.body) == ["/a", "/b"])
+        #expect(kept.responses.first?.header("Connection") == "keep-alive")
         await server.shutdown()
     }
 }

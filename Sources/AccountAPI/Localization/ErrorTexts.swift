@@ -78,6 +78,24 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "The request body is larger than the server accepts.",
                 ko: "요청 본문이 서버가 받을 수 있는 크기를 넘었어요.")),
+        .requestTimeout: Texts(
+            title: LocalizedText(en: "Request timeout", ko: "요청 시간이 초과되었어요"),
+            detail: LocalizedText(
+                en: "The request did not arrive in time, so the connection was closed.",
+                ko: "요청이 제시간에 도착하지 않아 연결을 닫았어요.")),
+        .uriTooLong: Texts(
+            title: LocalizedText(en: "Address too long", ko: "요청 주소가 너무 길어요"),
+            detail: LocalizedText(
+                en: "The request line or its query is longer than the server accepts.",
+                ko: "요청 줄이나 쿼리가 서버가 받을 수 있는 길이를 넘었어요.")),
+        .headerFieldsTooLarge: Texts(
+            title: LocalizedText(en: "Headers too large", ko: "요청 헤더가 너무 커요"),
+            detail: LocalizedText(
+                en: "The request has more header lines or header bytes than the server accepts.",
+                ko: "요청 헤더의 줄 수나 크기가 서버가 받을 수 있는 한도를 넘었어요.")),
+        .versionNotSupported: Texts(
+            title: LocalizedText(en: "HTTP version not supported", ko: "지원하지 않는 HTTP 버전이에요"),
+            detail: LocalizedText(en: "Send the request over HTTP/1.1.", ko: "요청은 HTTP/1.1로 보내 주세요.")),
         .unsupportedMediaType: Texts(
             title: LocalizedText(en: "Unsupported media type", ko: "지원하지 않는 형식이에요"),
             detail: LocalizedText(

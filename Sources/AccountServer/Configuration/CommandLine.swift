@@ -65,6 +65,12 @@ public enum ServerCommandLine {
         Option(name: "secret-key-file", help: "file of the 32-byte key that seals signing keys and HMAC keys in the database") { $0.secretKeyFile = $1! },
         Option(name: "mail-interval", help: "seconds between two messages to one address; also the code resend cooldown (default 60)") { $0.mailInterval = try int($1!, "mail-interval", 0...86400) },
         Option(name: "mail-per-hour", help: "messages to one address per hour, every kind together; 0 turns it off (default 5)") { $0.mailsPerHour = try int($1!, "mail-per-hour", 0...10000) },
+        Option(name: "max-connections-per-address", help: "connections one client address may hold open; 0 turns the cap off (default 64)") {
+            $0.maxConnectionsPerAddress = try int($1!, "max-connections-per-address", 0...1_000_000)
+        },
+        Option(name: "header-timeout", help: "seconds a request head may take from its first byte, in all (default 10)") {
+            $0.headerTimeout = try int($1!, "header-timeout", 1...300)
+        },
         Option(name: "verify-sign-in-window", help: "seconds after a sign-up in which verifying its code may sign in (sign_in: true); 0 turns it off (default 1800)") { $0.verifySignInWindow = try int($1!, "verify-sign-in-window", 0...86400) },
     ]
 

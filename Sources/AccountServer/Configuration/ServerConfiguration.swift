@@ -33,9 +33,14 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var addressLimitShared: Bool?
     /// Database connections (PostgreSQL).
     public var databasePool = 8
-    /// Peer addresses whose `X-Forwarded-For` is believed.
+    /// Peer addresses whose `X-Forwarded-For` is believed; also exempt from the per-address
+    /// connection cap (a balancer carries many clients).
     public var trustedProxies: [String] = []
-    /// HTTP threads (libmicrohttpd's pool).
+    /// Connections one client address (socket peer; IPv6 by /64) may hold open; 0 turns the cap off.
+    public var maxConnectionsPerAddress = 64
+    /// Seconds a request head may take from its first byte to its end (not extended by trickled bytes).
+    public var headerTimeout = 10
+    /// HTTP event-loop threads.
     public var httpThreads = ProcessInfo.processInfo.activeProcessorCount
     /// Argon2id threads; each hash holds `hashMemory` bytes while it runs.
     public var hashThreads = ProcessInfo.processInfo.activeProcessorCount

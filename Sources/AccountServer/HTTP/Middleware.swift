@@ -11,6 +11,7 @@ extension AccountApp {
         var context = makeContext(for: request)
         var response: HTTPResponse
         do {
+            try checkPath(request)
             let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
             context.parameters = parameters
             try checkMediaType(request)
@@ -60,14 +61,10 @@ extension AccountApp {
         return response
     }
 
-    /// The reply to a body over the size limit, sent without reading the body.
-    public func payloadTooLarge(_ request: HTTPRequest) -> HTTPResponse {
-        refusedBeforeReading(request, .payloadTooLarge)
-    }
-
-    /// The reply to a chunked body (no `Content-Length`), sent without reading the body.
-    public func lengthRequired(_ request: HTTPRequest) -> HTTPResponse {
-        refusedBeforeReading(request, .lengthRequired)
+    /// The reply to a request the HTTP layer refused before routing it (malformed, over a limit,
+    /// a body sent chunked or too large, too slow); a refused body is never read.
+    public func refused(_ request: HTTPRequest, _ refusal: HTTPRefusal) -> HTTPResponse {
+        refusedBeforeReading(request, .refusal(refusal))
     }
 
     private func refusedBeforeReading(_ request: HTTPRequest, _ error: APIError) -> HTTPResponse {
@@ -116,13 +113,43 @@ extension AccountApp {
     }
 
     /// The socket peer, or the last address a trusted proxy put in `X-Forwarded-For`.
+    ///
+    /// Every `X-Forwarded-For` line counts, joined in order (RFC 9110 §5.3): a client can send a
+    /// line of its own, but the address the proxy appends comes after it, and the walk starts there.
     func clientAddress(of request: HTTPRequest) -> String {
-        guard configuration.trustedProxies.contains(request.remoteAddress),
-            let forwarded = request.headers["X-Forwarded-For"]
-        else { return request.remoteAddress }
-        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard configuration.trustedProxies.contains(request.remoteAddress) else { return request.remoteAddress }
+        let lines = request.headers.values("X-Forwarded-For")
+        guard !lines.isEmpty else { return request.remoteAddress }
+        let hops = lines.joined(separator: ",").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         // Walk from the nearest hop back and take the first address that is not a trusted proxy.
         return hops.reversed().first { !configuration.trustedProxies.contains($0) && !$0.isEmpty } ?? request.remoteAddress
+    }
+
+    /// Only paths in normal form are routed: a path with an empty segment (`//auth/me`,
+    /// `/auth//me`) or a `.` or `..` segment (`/./auth/me`, `/auth/../auth/me`, also when
+    /// percent-encoded) is `404`, so no such spelling can reach a route while missing the rules
+    /// keyed on its path (the per-address limit and `no-store` under `/auth/`). A trailing slash
+    /// is still the same path. The fast path in ``fastHandle(_:)`` matches exact paths only.
+    private func checkPath(_ request: HTTPRequest) throws {
+        guard Self.isNormalPath(request.path) else { throw APIError.notFound }
+    }
+
+    /// Whether `path` starts with `/` and has no empty, `.` or `..` segment before its end.
+    static func isNormalPath(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == 0x2F else { return false }
+        var segmentLength = 0, dots = 0
+        for byte in bytes.dropFirst() {
+            if byte == 0x2F {
+                if segmentLength == 0 || (segmentLength == dots && dots <= 2) { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == 0x2E { dots += 1 }
+            }
+        }
+        return segmentLength == 0 || !(segmentLength == dots && dots <= 2)
     }
 
     /// A body must be JSON (a `charset` parameter is fine); anything else with a body is 415.

@@ -42,6 +42,11 @@ struct Operation {
             errors[415] = errors[415] ?? "`unsupported_media_type`."
             errors[422] = errors[422] ?? "`validation_failed`: see `errors`."
         }
+        // Any request: refused by the HTTP layer before it is routed.
+        errors[400] = errors[400] ?? "`invalid_request`: the request is not well-formed HTTP/1.1."
+        errors[408] = errors[408] ?? "`request_timeout`."
+        errors[414] = errors[414] ?? "`uri_too_long`."
+        errors[431] = errors[431] ?? "`header_fields_too_large`."
         if path.hasPrefix("/auth/"), errors[429] == nil { errors[429] = "`rate_limited`: too many auth requests from this address." }
         errors[500] = errors[500] ?? "`internal_error`."
         for (status, description) in errors {

@@ -7,6 +7,7 @@ enum ProblemSchemas {
         "refresh_token_reused", "session_revoked", "email_not_verified", "not_found", "method_not_allowed",
         "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
         "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
+        "request_timeout", "uri_too_long", "header_fields_too_large", "version_not_supported",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

@@ -15,8 +15,9 @@ struct RawResponse {
     }
 }
 
-/// Speaks HTTP over a plain blocking socket, on a GCD thread so the cooperative pool (which runs
-/// the server's handlers) is never blocked.
+/// Speaks HTTP over a plain blocking socket, on a thread of its own so the cooperative pool (which
+/// runs the server's handlers) is never blocked. Not on a GCD queue: on Linux the global queues and
+/// the cooperative pool share their few threads, and a handful of blocked reads starved handlers.
 enum RawHTTP {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -70,17 +71,31 @@ enum RawHTTP {
         (try? await offloaded { close(try connect(port: port)) }) != nil
     }
 
-    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func offloaded<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+            Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
-    private static func connect(port: Int) throws -> Int32 {
+    /// A connected socket to 127.0.0.1:`port`, from `source` (another loopback address such as
+    /// `127.0.0.2`, which Linux routes without setup) when given.
+    static func connect(port: Int, source: String? = nil, receiveTimeout: Int = 30) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket failed") }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        guard socket >= 0 else { throw Failure(description: "socket failed: errno \(errno)") }
+        var timeout = timeval(tv_sec: receiveTimeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(socket)
+                throw Failure(description: "bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -116,7 +131,7 @@ enum RawHTTP {
         return socket
     }
 
-    private static func send(_ socket: Int32, _ bytes: [UInt8]) throws {
+    static func send(_ socket: Int32, _ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes {
@@ -127,7 +142,7 @@ enum RawHTTP {
         }
     }
 
-    private static func readResponse(_ socket: Int32, _ data: inout [UInt8]) throws -> RawResponse {
+    static func readResponse(_ socket: Int32, _ data: inout [UInt8]) throws -> RawResponse {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let separator = Array("\r\n\r\n".utf8)
         while true {

@@ -1,16 +1,21 @@
 import HTTPServer
 
-/// Starts a server on 127.0.0.1 and a free port, with a 413 `tooLarge` reply.
+/// Starts a server on 127.0.0.1 and a free port. A body over the limit gets a plain-text 413
+/// naming the path; every other refusal the server's default problem+json.
 func startServer(
     maxBodySize: Int = 65536,
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
     fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
 ) throws -> HTTPServer {
+    var configuration = HTTPServerConfiguration(port: 0, maxBodySize: maxBodySize)
+    configure(&configuration)
     let server = HTTPServer(
-        configuration: HTTPServerConfiguration(port: 0, maxBodySize: maxBodySize),
+        configuration: configuration,
         fastHandler: fastHandler,
-        tooLarge: { request in
-            HTTPResponse(status: 413, headers: ["X-Path": request.path], body: Array("too large".utf8))
+        refused: { request, refusal in
+            guard refusal == .payloadTooLarge else { return .refusal(refusal) }
+            return HTTPResponse(status: 413, headers: ["X-Path": request.path], body: Array("too large".utf8))
         },
         handler: handler)
     try server.start()
