@@ -68,7 +68,8 @@ let package = Package(
         // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
-        // Shared by the test targets (they run in one process): serialized program launches.
+        // The test kit every test target shares: programs run and launched, the server binary
+        // started, files of the package found.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
@@ -80,6 +81,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
-        .testTarget(name: "AccountUITests", dependencies: ["AccountUI"]),
+        .testTarget(name: "AccountUITests", dependencies: ["AccountUI", "TestSupport"]),
     ]
 )

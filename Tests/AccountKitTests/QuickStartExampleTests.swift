@@ -62,8 +62,7 @@ private final class ExampleRun: Sendable {
     private let collected = Collected()
 
     init(server: URL?, configHome: URL) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        process.executableURL = root.appendingPathComponent(".build/debug/QuickStart")
+        process.executableURL = try Binaries.quickStart()
         process.arguments = server.map { ["--server", $0.absoluteString] } ?? []
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = configHome.path

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The abuse limits of API.md against the real binary, over HTTP; time moves through

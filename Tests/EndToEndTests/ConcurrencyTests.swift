@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Many hashing logins at once do not stall or fail the cheap requests beside them.

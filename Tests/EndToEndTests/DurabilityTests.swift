@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// What a reply acknowledged survives `kill -9`; SIGTERM lets requests in flight finish.

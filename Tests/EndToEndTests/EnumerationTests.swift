@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Enumeration over HTTP against the real binary: a registered or taken address must look like

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Every kind of refusal over a real socket: status, problem body and the common headers, and

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -307,7 +308,7 @@ private enum Wire {
     static func launch(environment: [String: String]) async throws -> (process: Process, port: Int, folder: TemporaryFolder) {
         let folder = try TemporaryFolder()
         let process = Process()
-        process.executableURL = try ServerBinary.require()
+        process.executableURL = try Binaries.server()
         process.arguments = ["serve", "--port", "0", "--database-url", "sqlite:\(folder.database.path)", "--mail", "file://\(folder.mail.path)"]
         var variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCOUNT_") }
         variables.merge(environment) { $1 }

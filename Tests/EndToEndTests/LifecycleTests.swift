@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Password change and reset, sessions, deletion and session lifetimes, against the real binary.

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The server's own output (access log and events) never carries a secret a test handed it.

@@ -1,13 +1,12 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Mail through a real SMTP server on loopback that refuses at first: the outbox keeps the
 /// message and retries with back-off until it goes out, once.
 @Suite struct MailDeliveryTests {
-    static let sink = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/smtp-sink.py")
+    static let sink = PackageFiles.url("scripts/smtp-sink.py")
 
     @Test func aRefusedMessageIsRetriedUntilItGoesOutOnce() async throws {
         let folder = try TemporaryFolder()

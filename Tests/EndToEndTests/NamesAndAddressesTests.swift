@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Nicknames (UTS #39) and email spellings over HTTP against the real binary, mail read from the

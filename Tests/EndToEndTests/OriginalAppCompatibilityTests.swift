@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The original app's client code, unchanged: the JSON a Django-era client posts and the

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The same thing at once, as an app waking up or a double tap does it: several requests about
@@ -172,7 +173,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// What this run can reach: SQLite always, PostgreSQL when `make test` started a cluster.
-    static var available: [Backend] { Postgres.isConfigured ? [.postgres, .sqlite] : [.sqlite] }
+    static var available: [Backend] { PostgresTestServer.isConfigured ? [.postgres, .sqlite] : [.sqlite] }
 }
 
 /// The servers of one race, A and B (the same server twice on SQLite), sharing a mail folder.
@@ -189,7 +190,7 @@ struct Servers {
             let server = try await RunningServer.start(in: folder, options)
             return Servers(a: server, b: server)
         case .postgres:
-            let shared = options + ["--database-url", try await Postgres.freshDatabase()]
+            let shared = options + ["--database-url", try await PostgresTestServer.freshDatabase()]
             return Servers(a: try await RunningServer.start(in: folder, shared), b: try await RunningServer.start(in: folder, shared))
         }
     }

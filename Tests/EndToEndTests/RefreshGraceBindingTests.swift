@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 extension RunningServer {
@@ -50,9 +51,9 @@ struct RefreshGraceBindingEndToEndTests {
         await server.stop()
     }
 
-    @Test(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+    @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
     func acrossTwoServersOnPostgreSQL() async throws {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let options = Self.options + ["--database-url", database, "--database-pool", "2"]
         let a = try await RunningServer.start(in: folder, options)
@@ -71,10 +72,10 @@ struct RefreshGraceBindingEndToEndTests {
 }
 
 /// Two servers sharing one sealed PostgreSQL database with the same key file.
-@Suite("Sealed secrets on PostgreSQL", .enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite("Sealed secrets on PostgreSQL", .enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct SealedPostgresTests {
     @Test func twoServersStartTogetherOnAClearDatabaseShareItSealedAndRefuseAnotherKey() async throws {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = folder.url.appendingPathComponent("clock")
         try "0".write(to: clock, atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON log lines a server wrote with `"event": event`.
@@ -90,7 +91,7 @@ struct SecretKeyFileEndToEndTests {
 
     /// Runs `serve` expecting it to refuse to start: exit status 1 and a message on stderr.
     static func refusedStart(_ folder: TemporaryFolder, _ extra: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await runServerCommand(RunningServer.baseArguments(folder) + extra, sourceLocation: sourceLocation)
+        let result = try await runServerCommand(RunningServer.baseArguments(folder) + extra)
         #expect(result.status == ExitStatus(code: 1, signaled: false), "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.stdout.contains("listening on"), sourceLocation: sourceLocation)
         return result.stderr

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Both sign-up flows of API.md over HTTP, codes read from the mail folder.

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Rules that depend on time, against the real binary with its clock moved through `--clock-file`

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// A stolen access token must not be a way to guess the password, over HTTP against the real

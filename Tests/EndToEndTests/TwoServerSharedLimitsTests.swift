@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The per-address mail budget, the password back-off behind a token and pending sign-ups, shared

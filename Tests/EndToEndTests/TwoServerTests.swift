@@ -1,14 +1,15 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Two real servers on one PostgreSQL database, as behind a load balancer: every piece of state
 /// is shared.
-@Suite(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct TwoServerTests {
     /// Two servers on a fresh database, sharing one mail folder and one clock file.
     func pair(_ extra: [String] = []) async throws -> (RunningServer, RunningServer, TemporaryFolder, URL, String) {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = folder.url.appendingPathComponent("clock")
         try "0".write(to: clock, atomically: true, encoding: .utf8)
@@ -91,25 +92,22 @@ struct TwoServerTests {
     }
 
     @Test func databaseOutageAnswers503AndServiceResumes() async throws {
-        let started = try await Postgres.cluster(["start"])
-        try #require(started.0 == 0, "\(started.1)")
-        let lines = started.1.split(separator: "\n").map(String.init)
-        let (url, directory) = (lines[lines.count - 2], lines[lines.count - 1])
+        let cluster = try await PrivateCluster.start()
         do {
-            try await outage(url: url, directory: directory)
+            try await outage(cluster)
         } catch {
-            _ = try? await Postgres.cluster(["stop", directory])
+            try? await cluster.remove()
             throw error
         }
-        _ = try await Postgres.cluster(["stop", directory])
+        try await cluster.remove()
     }
 
-    func outage(url: String, directory: String) async throws {
-        let server = try await RunningServer.start(["--database-url", url])
+    func outage(_ cluster: PrivateCluster) async throws {
+        let server = try await RunningServer.start(["--database-url", cluster.url])
         let (account, pair) = try await server.verifiedAccount("outage")
         #expect(try await server.client.send("GET", "/readyz").status == 200)
 
-        #expect(try await Postgres.cluster(["down", directory]).0 == 0)
+        try await cluster.down()
         let clock = ContinuousClock()
         let start = clock.now
         let ready = try await server.client.send("GET", "/readyz")
@@ -119,7 +117,7 @@ struct TwoServerTests {
         #expect(start.duration(to: clock.now) < .seconds(10), "503s come quickly")
         #expect(try await server.client.send("GET", "/healthz").status == 200, "the process lives on")
 
-        #expect(try await Postgres.cluster(["up", directory]).0 == 0)
+        try await cluster.up()
         var recovered = false
         for _ in 0..<50 where !recovered {
             recovered = try await server.client.send("GET", "/readyz").status == 200

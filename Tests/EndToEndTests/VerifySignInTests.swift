@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Verifying a details-first sign-up's code with `sign_in: true` signs in, over HTTP against the

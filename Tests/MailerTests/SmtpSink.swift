@@ -20,9 +20,7 @@ final class SmtpSink: @unchecked Sendable {
         tls: (certificate: String, key: String)? = nil
     ) throws {
         folder = temporaryFolder()
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("scripts/smtp-sink.py")
+        let script = PackageFiles.url("scripts/smtp-sink.py")
         process = Process()
         // Debian's interpreter is the one python3-aiosmtpd installs into.
         let debianPython = "/usr/bin/python3"

@@ -40,7 +40,7 @@ public final class ServerProcess: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-server-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = try binary()
+        process.executableURL = try Binaries.server()
         process.arguments = [
             "serve", "--port", "0", "--database-url", "sqlite:\(folder.path)/a.sqlite",
             "--mail", "file://\(folder.path)/mail", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
@@ -120,19 +120,6 @@ public final class ServerProcess: Sendable {
         let body = normalized[blank.upperBound...]
         guard let match = body.firstMatch(of: /(^|[^0-9])([0-9]{6})(?![0-9])/) else { return nil }
         return String(match.output.2)
-    }
-
-    /// `ACCOUNT_SERVER_BIN`, else `<package root>/.build/debug/account-server`.
-    private static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["ACCOUNT_SERVER_BIN"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.appendingPathComponent(".build/debug/account-server")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw StartError(description: "no server binary at \(url.path): run `swift build` first or set ACCOUNT_SERVER_BIN")
-        }
-        return url
     }
 }
 

@@ -36,7 +36,7 @@ struct TestUser {
     }
 
     /// Logs in with the CLI by nickname.
-    func logIn(_ cli: AccountCLI) async throws -> CLIResult {
+    func logIn(_ cli: AccountCLI) async throws -> ProgramResult {
         try await cli.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
     }
 }

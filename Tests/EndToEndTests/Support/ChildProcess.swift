@@ -2,16 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// How a child process ended.
-struct ExitStatus: Equatable, CustomStringConvertible {
-    /// The exit code, or the signal number when `signaled`.
-    let code: Int32
-    let signaled: Bool
-
-    var isSuccess: Bool { !signaled && code == 0 }
-    var description: String { signaled ? "killed by signal \(code)" : "exit status \(code)" }
-}
-
 /// A running `account-server` process with its output captured; killed with SIGKILL if dropped
 /// while still running, so a failed test never leaves a server behind.
 final class ChildProcess: @unchecked Sendable {
@@ -75,21 +65,4 @@ private final class ExitBox: @unchecked Sendable {
 
     var status: ExitStatus? { lock.withLock { value } }
     func set(_ status: ExitStatus) { lock.withLock { value = status } }
-}
-
-/// Runs `account-server arguments` to its end (at most `timeout` seconds, then SIGKILL).
-func runServerCommand(
-    _ arguments: [String], timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
-) async throws -> (status: ExitStatus, stdout: String, stderr: String) {
-    let child = try ChildProcess(arguments: arguments, binary: try ServerBinary.require(sourceLocation: sourceLocation))
-    guard let status = await child.exitStatus(timeout: timeout) else {
-        child.send(SIGKILL)
-        Issue.record("account-server \(arguments.joined(separator: " ")) still running after \(timeout) s\n\(child.transcript)", sourceLocation: sourceLocation)
-        return (ExitStatus(code: SIGKILL, signaled: true), child.standardOutput.text, child.standardError.text)
-    }
-    // The pipes close just after the exit; wait for the readers to see the end.
-    for _ in 0..<100 where !(child.standardOutput.isFinished && child.standardError.isFinished) {
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return (status, child.standardOutput.text, child.standardError.text)
 }

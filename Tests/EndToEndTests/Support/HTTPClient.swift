@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

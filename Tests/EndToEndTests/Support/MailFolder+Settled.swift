@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 extension MailFolder {
     /// How many messages went to `address` once `expected` of them arrived (delivery is

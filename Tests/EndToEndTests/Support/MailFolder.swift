@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Reads one-time codes from the `.eml` files `--mail file://` writes.
 enum MailFolder {

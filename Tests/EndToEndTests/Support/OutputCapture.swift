@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Everything a child process wrote to one pipe, read on a thread of its own so the pipe never fills.
 final class OutputCapture: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real `account-server serve` on a free port over a test folder's database and mail folder.
@@ -32,7 +33,7 @@ final class RunningServer: Sendable {
         in folder: TemporaryFolder? = nil, _ extra: [String] = [], umask: mode_t? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> RunningServer {
         let folder = try folder ?? TemporaryFolder()
-        let binary = try ServerBinary.require(sourceLocation: sourceLocation)
+        let binary = try Binaries.server()
         let child = if let umask {
             try ChildProcess(
                 arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,

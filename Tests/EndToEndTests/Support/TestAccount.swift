@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// A sign-up's details, unique per call so tests sharing nothing still never collide.
