@@ -2,6 +2,11 @@ import Foundation
 import AccountStore
 
 private let sessionColumns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at"
+// Made once: every authenticated request reads a session with its account.
+private let selectSessionWithUser = """
+    SELECT \(qualified(sessionColumns, "s")), \(qualified(userColumns, "u"))
+    FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1
+    """
 
 extension PostgresTransaction {
     func insertSession(_ session: SessionRecord) throws {
@@ -13,6 +18,12 @@ extension PostgresTransaction {
 
     func session(id: UUID) throws -> SessionRecord? {
         try first("SELECT \(sessionColumns) FROM sessions WHERE id = $1" + lockingClause, [.uuid(id)], row: decodeSession)
+    }
+
+    func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? {
+        try first(selectSessionWithUser, [.uuid(id)]) { row in
+            (try decodeSession(row), row.isNull(7) ? nil : try decodeUser(row, at: 7))
+        }
     }
 
     func sessions(userID: UUID) throws -> [SessionRecord] {
@@ -71,4 +82,9 @@ private func decodeSession(_ row: PGRow) throws -> SessionRecord {
     SessionRecord(
         id: try row.uuid(0), userID: try row.uuid(1), createdAt: row.date(2), lastUsedAt: row.date(3),
         expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6))
+}
+
+/// `columns` (a comma-separated list) each prefixed with the table alias `alias`.
+private func qualified(_ columns: String, _ alias: String) -> String {
+    columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
 }

@@ -1,7 +1,8 @@
 import Foundation
 import AccountStore
 
-private let userColumns = """
+/// The columns of a user, in the order ``decodeUser(_:at:)`` reads them.
+let userColumns = """
     id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
     username_skeleton, username_display_skeleton
     """
@@ -63,10 +64,13 @@ extension PostgresTransaction {
     }
 }
 
-private func decodeUser(_ row: PGRow) throws -> UserRecord {
+private func decodeUser(_ row: PGRow) throws -> UserRecord { try decodeUser(row, at: 0) }
+
+/// The user whose ``userColumns`` start at column `first` of `row`.
+func decodeUser(_ row: PGRow, at first: Int32) throws -> UserRecord {
     UserRecord(
-        id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
-        emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
-        createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
-        usernameDisplaySkeleton: row.optionalText(11))
+        id: try row.uuid(first), username: row.text(first + 1), usernameKey: row.text(first + 2), email: row.text(first + 3),
+        emailKey: row.text(first + 4), passwordHash: row.text(first + 5), mbti: row.text(first + 6), emailVerified: row.bool(first + 7),
+        createdAt: row.date(first + 8), updatedAt: row.date(first + 9), usernameSkeleton: row.optionalText(first + 10),
+        usernameDisplaySkeleton: row.optionalText(first + 11))
 }
