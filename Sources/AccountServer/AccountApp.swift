@@ -47,7 +47,7 @@ public final class AccountApp: Sendable {
         policy = Self.policy(for: configuration)
         nicknames = try NicknameGuard()
         router = makeRouter()
-        metrics = Metrics(routes: router.routes)
+        metrics.track(patterns: router.routePatterns)
     }
 
     /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and

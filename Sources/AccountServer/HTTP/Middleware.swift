@@ -10,17 +10,20 @@ extension AccountApp {
         let started = ContinuousClock.now
         var context = makeContext(for: request)
         var response: HTTPResponse
+        var pattern: String?
         do {
             try checkPath(request)
-            let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
-            context.parameters = parameters
+            let match = router.match(method: request.method, path: request.path)
+            pattern = match.pattern
+            let handler = try match.handler.get()
+            context.parameters = match.parameters
             try checkMediaType(request)
             try await checkAddressLimit(context)
             response = try await handler(context)
         } catch {
             response = problem(for: error, context)
         }
-        return finish(response, for: context, since: started)
+        return finish(response, for: context, route: pattern, since: started)
     }
 
     /// The context of a request: its id, language, client address and time.
@@ -43,12 +46,13 @@ extension AccountApp {
         return ProblemRenderer.response(for: reply, language: context.language)
     }
 
-    /// Adds the common headers, counts the reply in the metrics and writes the access-log line.
-    func finish(_ response: HTTPResponse, for context: RequestContext, since started: ContinuousClock.Instant) -> HTTPResponse {
+    /// Adds the common headers, counts the reply under its route pattern (`nil`: no route's path
+    /// matched) and writes the access-log line.
+    func finish(_ response: HTTPResponse, for context: RequestContext, route pattern: String?, since started: ContinuousClock.Instant) -> HTTPResponse {
         var response = response
         let request = context.request
         decorate(&response, path: request.path, requestID: context.requestID)
-        recordMetrics(request, response, since: started)
+        recordMetrics(request, response, route: pattern, since: started)
         if configuration.accessLog {
             let elapsed = started.duration(to: .now)
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000

@@ -14,9 +14,8 @@ extension AccountApp {
     /// Login outcomes come from the reply's status, which says all of them and also covers the
     /// address limit that refuses a login before its handler runs. A `429` with `Retry-After` is
     /// `rate_limited` (`too_many_attempts` has no `Retry-After`).
-    func recordMetrics(_ request: HTTPRequest, _ response: HTTPResponse, since started: ContinuousClock.Instant) {
-        let pattern = metrics.recordRequest(
-            method: request.method, path: request.path, status: response.status, duration: started.duration(to: .now))
+    func recordMetrics(_ request: HTTPRequest, _ response: HTTPResponse, route pattern: String?, since started: ContinuousClock.Instant) {
+        metrics.recordRequest(method: request.method, pattern: pattern, status: response.status, duration: started.duration(to: .now))
         let rateLimited = response.status == 429 && response.headers["Retry-After"] != nil
         if rateLimited { metrics.rateLimitedReply() }
         guard pattern == "/auth/login", request.method == "POST" else { return }

@@ -36,6 +36,6 @@ extension AccountApp {
         } catch {
             response = problem(for: error, context)
         }
-        return finish(response, for: context, since: started)
+        return finish(response, for: context, route: "/auth/me", since: started)
     }
 }
