@@ -4,11 +4,11 @@ import Foundation
 import HTTPServer
 import Sodium
 
-extension AccountApp {
+extension SignUpRoutes {
     /// `POST /auth/email/verify`: checks the code mailed to `email` (for sign-up or verification).
     ///
     /// On success the code is spent; for a `verify` code, the address's pending sign-up becomes a
-    /// verified account (``completePendingSignUp(emailKey:now:in:)``), or an unverified account
+    /// verified account (``PendingSignUps/completePendingSignUp(emailKey:now:in:)``), or an unverified account
     /// with this address becomes verified; and a single-use `email_verification_token` (30
     /// minutes, this address only) is returned. A wrong code counts one try; after the last
     /// allowed try the code is spent (`too_many_attempts`).
@@ -25,12 +25,12 @@ extension AccountApp {
         let now = context.now
         let token = RefreshToken.random().text
         let tokenHash = Digest.sha256(Array(token.utf8))
-        let tokenTTL = TimeInterval(configuration.verificationTokenTTL)
+        let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
 
         let (outcome, created): (CodeCheck, UserRecord?)
         do {
-            (outcome, created) = try await store.write { tx -> (CodeCheck, UserRecord?) in
-                let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
+            (outcome, created) = try await services.store.write { tx -> (CodeCheck, UserRecord?) in
+                let outcome = try services.codes.check(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
                 guard case .verified(let purpose) = outcome else { return (outcome, nil) }
                 var created: UserRecord?
                 if purpose == CodePurpose.verify.rawValue {
@@ -39,7 +39,7 @@ extension AccountApp {
                         account.updatedAt = now
                         try tx.updateUser(account)
                     }
-                    created = try self.completePendingSignUp(emailKey: emailKey, now: now, in: tx)
+                    created = try services.signUps.completePendingSignUp(emailKey: emailKey, now: now, in: tx)
                 }
                 try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
                 return (outcome, created)

@@ -9,12 +9,12 @@ extension AccountApp {
     /// task → store thread → task → HTTP thread). When the store reads locally (SQLite), the
     /// token was verified before (cached until it expires) and the per-address count lives in this
     /// process, nothing here can block, so the whole request runs where it arrived. It applies the
-    /// same checks in the same order and answers byte for byte what ``me(_:)`` would.
+    /// same checks in the same order and answers byte for byte what ``ProfileRoutes/me(_:)`` would.
     func inlineProfile(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let store = inlineReads else { return nil }
+        guard let store = services.inlineReads else { return nil }
         let started = ContinuousClock.now
         let context = makeContext(for: request)
-        guard let token = try? bearerToken(context), let verified = tokens.alreadyVerified(token, now: context.now) else {
+        guard let token = try? Authenticator.bearerToken(context), let verified = services.tokens.alreadyVerified(token, now: context.now) else {
             return nil  // a missing, malformed or new token: the ordinary path verifies or refuses it
         }
         let found: (session: SessionRecord?, user: UserRecord?)?
@@ -30,7 +30,7 @@ extension AccountApp {
         do {
             // Reading first changed nothing, so the count is still taken before anything is answered.
             try checkLocalAddressLimit(context)
-            try checkSession(found.session, of: verified, now: context.now)
+            try services.authenticator.checkSession(found.session, of: verified, now: context.now)
             guard let user = found.user else { throw APIError.sessionRevoked }
             response = .profile(user.wire)
         } catch {

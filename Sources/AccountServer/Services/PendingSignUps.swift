@@ -10,7 +10,10 @@ import Foundation
 /// nickname, the cooldowns and the logins that follow are the same in both cases. The account is
 /// made when the code mailed to the address is verified; for a taken address nobody has that code
 /// (its owner got a notice instead), so the hold simply runs out.
-extension AccountApp {
+struct PendingSignUps: Sendable {
+    let nicknames: NicknameGuard
+    let configuration: ServerConfiguration
+
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
     /// address holds it or a look-alike. A run-out hold of another address is released on the way.
