@@ -23,14 +23,13 @@ struct PasswordRoutes: RouteGroup {
     /// must not be a way to guess it); a wrong one is `403 invalid_credentials`.
     func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(ChangePasswordRequest.self)
-        let userID = context.userID
-        guard let user = try await services.store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
+        let (userID, user) = (context.userID, context.user)
         var errors = FieldErrors()
         if (body.currentPassword ?? "").isEmpty { errors.add(.required, to: "current_password") }
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
         guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
 
-        try await services.throttle.checkCallersPassword(current, of: user, context, via: "password_change")
+        try await services.throttle.checkCallersPassword(current, context, via: "password_change")
         let hash = try await services.passwords.hash(new)
         let (sessionID, now) = (context.sessionID, context.now)
         try await services.store.write { tx in

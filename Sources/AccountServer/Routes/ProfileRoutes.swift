@@ -7,16 +7,17 @@ struct ProfileRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router) {
-        router.add("GET", "/auth/me", services.authenticator.require(me))
+        router.add("GET", "/auth/me", services.authenticator.require(Self.me))
         router.add("PATCH", "/auth/me", services.authenticator.require(updateMe))
         router.add("DELETE", "/auth/me", services.authenticator.require(deleteAccount))
     }
 
-    /// `GET /auth/me`: the signed-in account.
-    func me(_ context: AuthenticatedContext) async throws -> HTTPResponse {
-        let userID = context.userID
-        guard let user = try await services.store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
-        return .profile(user.wire)
+    /// `GET /auth/me`: the signed-in account, as authentication read it.
+    ///
+    /// The inline path (``AccountApp/inlineProfile(_:)``) answers with this function too, so both
+    /// paths send the same bytes.
+    static func me(_ context: AuthenticatedContext) -> HTTPResponse {
+        .profile(context.user.wire)
     }
 
     /// `PATCH /auth/me`: changes the nickname and/or MBTI type; absent fields stay.
@@ -61,8 +62,7 @@ struct ProfileRoutes: RouteGroup {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
         let userID = context.userID
-        guard let user = try await services.store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
-        try await services.throttle.checkCallersPassword(password, of: user, context, via: "account_delete")
+        try await services.throttle.checkCallersPassword(password, context, via: "account_delete")
         // The store removes sessions, refresh tokens and every code of the address with it.
         _ = try await services.store.write { tx in
             try tx.deleteUser(id: userID)

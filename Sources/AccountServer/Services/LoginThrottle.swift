@@ -43,7 +43,8 @@ struct LoginThrottle: Sendable {
 
     /// Checks the signed-in caller's password (password change, account deletion): throws
     /// `rate_limited` during a back-off and ``APIError/wrongPassword`` for a wrong one.
-    func checkCallersPassword(_ password: String, of user: UserRecord, _ context: AuthenticatedContext, via route: String) async throws {
+    func checkCallersPassword(_ password: String, _ context: AuthenticatedContext, via route: String) async throws {
+        let user = context.user
         switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.key(userID: user.id), now: context.now) {
         case .right:
             return
