@@ -11,6 +11,7 @@ extension AccountApp {
         var context = makeContext(for: request)
         var response: HTTPResponse
         var pattern: String?
+        var refusal: String?
         do {
             try checkPath(request)
             let match = router.match(method: request.method, path: request.path)
@@ -22,8 +23,9 @@ extension AccountApp {
             response = try await handler(context)
         } catch {
             response = problem(for: error, context)
+            refusal = (error as? TokenError)?.description
         }
-        return finish(response, for: context, route: pattern, since: started)
+        return finish(response, for: context, route: pattern, refusal: refusal, since: started)
     }
 
     /// The context of a request: its id, language, client address and time.
@@ -39,6 +41,7 @@ extension AccountApp {
     func problem(for error: any Error, _ context: RequestContext) -> HTTPResponse {
         let reply: APIError = switch error {
         case let error as APIError: error
+        case let error as TokenError: APIError(error)
         case StoreError.unavailable: .serviceUnavailable(retryAfter: 1)
         default: .internalError
         }
@@ -47,8 +50,12 @@ extension AccountApp {
     }
 
     /// Adds the common headers, counts the reply under its route pattern (`nil`: no route's path
-    /// matched) and writes the access-log line.
-    func finish(_ response: HTTPResponse, for context: RequestContext, route pattern: String?, since started: ContinuousClock.Instant) -> HTTPResponse {
+    /// matched) and writes the access-log line, with why a token was refused (`refusal`, never the
+    /// token itself).
+    func finish(
+        _ response: HTTPResponse, for context: RequestContext, route pattern: String?, refusal: String? = nil,
+        since started: ContinuousClock.Instant
+    ) -> HTTPResponse {
         var response = response
         let request = context.request
         decorate(&response, path: request.path, requestID: context.requestID)
@@ -56,11 +63,13 @@ extension AccountApp {
         if services.configuration.accessLog {
             let elapsed = started.duration(to: .now)
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            Log.write([
+            var line = [
                 "event": "request", "time": RFC3339.string(from: context.now), "request_id": context.requestID,
                 "method": request.method, "path": request.path, "status": String(response.status),
                 "duration_ms": String(format: "%.2f", milliseconds), "client": context.clientAddress,
-            ])
+            ]
+            if let refusal { line["reason"] = "token " + refusal }
+            Log.write(line)
         }
         return response
     }
