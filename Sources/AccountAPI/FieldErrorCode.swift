@@ -7,14 +7,6 @@ public struct FieldErrorCode: RawRepresentable, Hashable, Codable, Sendable, Cus
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public var description: String { rawValue }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// The field is missing or empty.
     public static let required = FieldErrorCode("required")
     /// Shorter than the minimum length.
