@@ -68,14 +68,14 @@ struct Authenticator: Sendable {
     }
 
     /// The second half of ``authenticate(_:)`` for what ``readInline(_:from:)`` read: the same check.
-    func admit(_ read: InlineRead, _ context: RequestContext) throws -> AuthenticatedContext {
+    func admit(_ read: consuming InlineRead, _ context: RequestContext) throws -> AuthenticatedContext {
         try admit(read.found, of: read.verified, context)
     }
 
     /// The check after the token: its session exists, is the subject's, is not revoked and is
     /// within its lifetimes, and its account exists.
     private func admit(
-        _ found: (session: SessionRecord, user: UserRecord?)?, of verified: TokenService.Verified, _ context: RequestContext
+        _ found: consuming (session: SessionRecord, user: UserRecord?)?, of verified: TokenService.Verified, _ context: RequestContext
     ) throws -> AuthenticatedContext {
         guard let found, found.session.userID == verified.userID, found.session.revokedAt == nil else {
             throw APIError.sessionRevoked

@@ -3,8 +3,9 @@ import Synchronization
 /// The server's Prometheus metrics: requests by route, latency, 5xx reasons, login and refresh outcomes.
 ///
 /// Requests are counted under the route pattern the router matched (``Router/Match/pattern``), so
-/// a raw id never becomes a label value; every route's counters are made before the first request
-/// (``track(patterns:)``), so each appears in the text from the start.
+/// a raw id never becomes a label value. Every route's counters are made once, before the first
+/// request (``track(patterns:)``), so each appears in the text from the start and recording only
+/// reads immutable tables and bumps atomics or a per-route lock.
 ///
 /// ```swift
 /// metrics.login(.success)
@@ -15,7 +16,21 @@ final class Metrics: Sendable {
     /// The label of requests no route's path matched.
     static let unmatched = "unmatched"
 
-    private let routes = Mutex<[String: RouteMetrics]>([Metrics.unmatched: RouteMetrics()])
+    /// The counters of every route pattern, fixed once made.
+    private final class RouteCounters: Sendable {
+        let byPattern: [String: RouteMetrics]
+        let unmatched = RouteMetrics()
+
+        init(patterns: [String]) {
+            var byPattern = [Metrics.unmatched: unmatched]
+            for pattern in patterns where byPattern[pattern] == nil { byPattern[pattern] = RouteMetrics() }
+            self.byPattern = byPattern
+        }
+    }
+
+    // Set once, by `track(patterns:)`, as soon as the router exists (the router's handlers need
+    // these metrics, so they are made first); every request then reads it without a lock.
+    private let routes = AtomicLazyReference<RouteCounters>()
     private let logins: [LoginOutcome: MetricCounter]
     private let refreshes: [RefreshOutcome: MetricCounter]
     private let rateLimited = MetricCounter()
@@ -26,23 +41,16 @@ final class Metrics: Sendable {
         refreshes = Dictionary(uniqueKeysWithValues: RefreshOutcome.allCases.map { ($0, MetricCounter()) })
     }
 
-    /// Makes the counters of every route pattern (the router's), before requests arrive.
+    /// Makes the counters of every route pattern (the router's), once, before requests arrive;
+    /// requests recorded before are not counted, and a later call changes nothing.
     func track(patterns: [String]) {
-        routes.withLock { routes in
-            for pattern in patterns where routes[pattern] == nil { routes[pattern] = RouteMetrics() }
-        }
+        _ = routes.storeIfNil(RouteCounters(patterns: patterns))
     }
 
     /// Counts one answered request under its route pattern (``unmatched`` when `pattern` is `nil`).
     func recordRequest(method: String, pattern: String?, status: Int, duration: Duration) {
-        let label = pattern ?? Self.unmatched
-        // The lock is held for one lookup; counting takes the route's own lock.
-        let route = routes.withLock { routes in
-            if let route = routes[label] { return route }
-            let route = RouteMetrics()
-            routes[label] = route
-            return route
-        }
+        guard let routes = routes.load() else { return }
+        let route = pattern.flatMap { routes.byPattern[$0] } ?? routes.unmatched
         route.record(method: method, status: status, duration: duration)
     }
 
@@ -70,7 +78,7 @@ final class Metrics: Sendable {
     /// Every metric in the Prometheus text format 0.0.4.
     func render(hashQueueLength: Int) -> String {
         var out = PrometheusText()
-        let routes = routes.withLock { $0 }
+        let routes = (routes.load() ?? RouteCounters(patterns: [])).byPattern
         let patterns = routes.keys.sorted()
         out.family("http_requests_total", type: "counter", help: "HTTP requests answered, by route pattern, method and status.")
         for pattern in patterns {
