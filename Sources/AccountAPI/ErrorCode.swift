@@ -17,16 +17,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     /// The wire text.
     public var description: String { rawValue }
 
-    /// Decodes any string, so an unknown code still decodes.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    /// Encodes the wire text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// 400: the body is not a JSON object of the expected types, or the request is malformed.
     public static let invalidRequest = ErrorCode("invalid_request")
     /// 422: one or more fields break the field rules; see `errors`.

@@ -10,7 +10,12 @@ import Foundation
 /// nickname, the cooldowns and the logins that follow are the same in both cases. The account is
 /// made when the code mailed to the address is verified; for a taken address nobody has that code
 /// (its owner got a notice instead), so the hold simply runs out.
-extension AccountApp {
+struct PendingSignUps: Sendable {
+    let nicknames: NicknameGuard
+    /// Whose counts a sign-in at verification honours and clears.
+    let throttle: LoginThrottle
+    let configuration: ServerConfiguration
+
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
     /// address holds it or a look-alike. A run-out hold of another address is released on the way.
@@ -69,18 +74,18 @@ extension AccountApp {
     func signInAtVerify(_ user: UserRecord, signedUpAt: Date, now: Date, in tx: any StoreTransaction) throws -> VerifySignIn {
         let window = TimeInterval(configuration.verifySignInWindow)
         guard window > 0, now.timeIntervalSince(signedUpAt) <= window else { return .windowPassed }
-        let keys = [Self.throttleKey(unknown: user.emailKey, byEmail: true), Self.throttleKey(unknown: user.usernameKey, byEmail: false)]
+        let keys = [LoginThrottle.key(unknown: user.emailKey, byEmail: true), LoginThrottle.key(unknown: user.usernameKey, byEmail: false)]
         if configuration.loginAttempts > 0 {
             var backedOff = false
             for key in keys {
                 let record = try tx.lockLoginThrottle(key: key, now: now)
                 if let lockedUntil = record.lockedUntil, lockedUntil > now { backedOff = true; continue }
                 // A row the lock just made (or one that holds nothing) must not outlive this check.
-                if record.failures == 0, record.lockouts == 0 { try clearLoginThrottle(key: key, in: tx) }
+                if record.failures == 0, record.lockouts == 0 { try throttle.clear(key: key, in: tx) }
             }
             if backedOff { return .backedOff }
         }
-        for key in keys { try clearLoginThrottle(key: key, in: tx) }
+        for key in keys { try throttle.clear(key: key, in: tx) }
         return .signedIn
     }
 
