@@ -9,7 +9,7 @@ import Testing
 struct ServerErrorLogTests {
     @Test func aFailingStatementLogsItsReasonOnceAndNothingElse() async throws {
         let database = try await PostgresTestServer.freshDatabase()
-        let server = try await RunningServer.start(["--database-url", database])
+        let server = try await ServerProcess.start(["--database-url", database])
         // A schema the server does not expect: every statement on users fails with 42P01.
         try await PostgresTestServer.psql(database, "ALTER TABLE users RENAME TO users_elsewhere")
         let password = "Secret-\(UUID().uuidString)"

@@ -8,15 +8,14 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct TwoServerTests {
     /// Two servers on a fresh database, sharing one mail folder and one clock file.
-    func pair(_ extra: [String] = []) async throws -> (RunningServer, RunningServer, TemporaryFolder, URL, String) {
+    func pair(_ extra: [String] = []) async throws -> (ServerProcess, ServerProcess, TemporaryFolder, TestClock, String) {
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
+        let clock = try TestClock(in: folder)
         // Few connections each: the test cluster is shared by every test running at once.
-        let options = ["--database-url", database, "--database-pool", "2", "--clock-file", clock.path] + extra
-        let a = try await RunningServer.start(in: folder, options)
-        let b = try await RunningServer.start(in: folder, options)
+        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments + extra
+        let a = try await ServerProcess.start(in: folder, options)
+        let b = try await ServerProcess.start(in: folder, options)
         return (a, b, folder, clock, database)
     }
 
@@ -24,7 +23,7 @@ struct TwoServerTests {
         let (a, b, folder, _, _) = try await pair()
         let account = TestAccount("twin")
         #expect(try await a.client.send("POST", "/auth/signup", model: account.signUpRequest).status == 202)
-        let code = try await MailFolder.code(to: account.email, in: folder.mail)
+        let code = try await MailFolder(folder: folder.mail).code(to: account.email)
         #expect(try await b.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code]).status == 200)
         let login = try await b.logIn(account)
         #expect(try await a.me(login.access).status == 200)
@@ -77,7 +76,7 @@ struct TwoServerTests {
         let rotate = try await runServerCommand(["keys", "rotate", "--database-url", database])
         #expect(rotate.status.isSuccess, "\(rotate.stderr)")
         // Servers reread the keys every 30 s: move their clock past that instead of waiting.
-        try "31".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 31)
         let jwks = try await b.client.send("GET", "/.well-known/jwks.json").decode(JWKSet.self)
         #expect(jwks.keys.count == 2)
         let after = try await a.logIn(account)
@@ -103,7 +102,7 @@ struct TwoServerTests {
     }
 
     func outage(_ cluster: PrivateCluster) async throws {
-        let server = try await RunningServer.start(["--database-url", cluster.url])
+        let server = try await ServerProcess.start(["--database-url", cluster.url])
         let (account, pair) = try await server.verifiedAccount("outage")
         #expect(try await server.client.send("GET", "/readyz").status == 200)
 

@@ -24,7 +24,7 @@ import Testing
     @Test func upgradesToTLSWhenTheServerOffersIt() async throws {
         let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(auth: "mbti:pw", starttls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(auth: "mbti:pw", starttls: (pem.certificate, pem.key))
         var transport = try SMTPMailTransport(url: sink.url(userInfo: "mbti:pw"), sender: sender)
         transport.trustedCAFile = pem.certificate
 
@@ -39,7 +39,7 @@ import Testing
     @Test func anUntrustedCertificateIsADeliveryFailure() async throws {
         let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(starttls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(starttls: (pem.certificate, pem.key))
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
 
         await #expect {
@@ -54,7 +54,7 @@ import Testing
     @Test func smtpsSpeaksTLSFromTheStart() async throws {
         let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(auth: "mbti:pw", tls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(auth: "mbti:pw", tls: (pem.certificate, pem.key))
         var transport = try SMTPMailTransport(
             url: URL(string: "smtps://mbti:pw@127.0.0.1:\(sink.port)")!, sender: sender)
         transport.trustedCAFile = pem.certificate
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func smtpsToAPlainServerFails() async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let transport = try SMTPMailTransport(url: URL(string: "smtps://127.0.0.1:\(sink.port)")!, sender: sender,
                                               timeout: 5)
 

@@ -1,28 +1,32 @@
 import Foundation
-import TestSupport
-import Testing
 
-/// A running `account-server` process with its output captured; killed with SIGKILL if dropped
-/// while still running, so a failed test never leaves a server behind.
-final class ChildProcess: @unchecked Sendable {
+/// A program running beside the test (a server, the SMTP sink) with both output streams
+/// captured; killed with SIGKILL if dropped while still running, so a failed test never leaves
+/// one behind.
+public final class ChildProcess: @unchecked Sendable {
     private let process = Process()
-    let standardOutput: OutputCapture
-    let standardError: OutputCapture
+    public let standardOutput: OutputCapture
+    public let standardError: OutputCapture
     private let ended = ExitBox()
+    private let keyboard: Pipe?
 
-    /// Starts the server binary with `arguments`.
-    init(arguments: [String], binary: URL) throws {
+    /// Starts `binary arguments` with the test's environment, minus its `ACCOUNT_*` variables
+    /// (the server reads them as option twins: the test's own options must be all it gets), plus
+    /// `environment`.
+    /// With `input`, the program's standard input is a pipe the test writes to (``type(_:)``);
+    /// otherwise it reads nothing.
+    public init(arguments: [String], binary: URL, environment extra: [String: String] = [:], input: Bool = false) throws {
         process.executableURL = binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        // The server reads ACCOUNT_* as option twins; the test's own arguments must be all it gets.
-        for name in environment.keys where name.hasPrefix("ACCOUNT_") { environment[name] = nil }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCOUNT_") }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        keyboard = input ? Pipe() : nil
+        process.standardInput = keyboard ?? FileHandle.nullDevice
         standardOutput = OutputCapture(draining: out)
         standardError = OutputCapture(draining: err)
         // The handler holds the box, not self, so dropping the process object still runs deinit.
@@ -32,19 +36,24 @@ final class ChildProcess: @unchecked Sendable {
         try launch(process)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// Whether the process has ended.
-    var hasExited: Bool { ended.status != nil }
+    public var hasExited: Bool { ended.status != nil }
 
     /// Both captured streams, for failure messages.
-    var transcript: String { "stdout:\n\(standardOutput.text)\nstderr:\n\(standardError.text)" }
+    public var transcript: String { "stdout:\n\(standardOutput.text)\nstderr:\n\(standardError.text)" }
+
+    /// Writes `line` and a newline to the program's standard input (started with `input: true`).
+    public func type(_ line: String) {
+        keyboard?.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
 
     /// Sends `signal` to the process.
-    func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
     /// Waits for the process to end, at most `timeout` seconds; `nil` if it is still running.
-    func exitStatus(timeout: Double) async -> ExitStatus? {
+    public func exitStatus(timeout: Double) async -> ExitStatus? {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             if let status = ended.status { return status }
