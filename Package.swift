@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// One package: the shared wire module, the server and its parts, and (later) the client SDK.
+/// One package: the shared wire module, the server and its parts, the client SDK (AccountKit), its
+/// SwiftUI screens (AccountUI) and the terminal client (account).
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
@@ -68,7 +69,8 @@ let package = Package(
         // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
-        // Shared by the test targets (they run in one process): serialized program launches.
+        // Shared by the test targets: the real server binary on a free port, serialized program launches
+        // (`make test` runs each target in a process of its own; a plain `swift test` runs them in one).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
