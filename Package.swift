@@ -41,6 +41,9 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
+        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); Synchronization, so
+        // server-side only (it needs iOS 18, the clients build for iOS 17).
+        .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
         .target(name: "AccountStore", dependencies: ["AccountAPI"]),
@@ -70,6 +73,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
