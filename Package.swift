@@ -46,11 +46,11 @@ let package = Package(
         .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
-        .target(name: "AccountStore", dependencies: ["AccountAPI"]),
+        .target(name: "AccountStore", dependencies: ["AccountAPI", "Workers"]),
         // The store's SQL, written once, and the one transaction every SQL backend runs it in.
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
-        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "CSQLite"]),
-        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "CLibPQ"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
         .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
