@@ -58,7 +58,7 @@ let package = Package(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity",
+                "UnicodeSecurity", "Workers",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
