@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
         .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
