@@ -41,8 +41,7 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
-        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); Synchronization, so
-        // server-side only (it needs iOS 18, the clients build for iOS 17).
+        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); no C library.
         .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),

@@ -93,7 +93,7 @@ public final class WorkerPool<Resource>: Sendable {
     /// Stops taking work and refuses what still waits; jobs already running finish, then the
     /// threads end on their own and release their resources. Safe to call twice.
     public func stop() {
-        for job in queue.stop(threads: threadCount) { job.refuse(.stopped) }
+        for job in queue.stop() { job.refuse(.stopped) }
     }
 
     /// Stops, then waits until every thread has finished its job and released its resource.
