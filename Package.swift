@@ -67,6 +67,8 @@ let package = Package(
         // SwiftUI screens; every file but the words' keys is `#if canImport(SwiftUI)`, so on Linux
         // the module holds only those, which a test checks against the String Catalog.
         .target(name: "AccountUI", dependencies: ["AccountKit"], resources: [.process("Resources/Localizable.xcstrings")]),
+        // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
+        .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
         // Shared by the test targets (they run in one process): serialized program launches.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

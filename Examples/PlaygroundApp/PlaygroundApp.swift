@@ -12,7 +12,7 @@ import SwiftUI
     // The simulator shares the Mac's network, so localhost is the server `make run` started.
     @State private var session = SessionManager(
         client: AccountClient(baseURL: URL(string: "http://localhost:8000")!),
-        store: KeychainCredentialStore(service: "mbti-playground.example"))
+        store: .platformDefault(appID: "mbti-playground.example"))
 
     var body: some Scene {
         WindowGroup {

@@ -1,10 +1,18 @@
 import Foundation
 
 /// `POST /auth/password/change`: needs the current password; every other session is revoked.
-public struct ChangePasswordRequest: Codable, Equatable, Sendable {
+///
+/// Fields are optional in the type so that a server can tell a missing field (`required`) from a
+/// wrong one; clients use the initializer.
+public struct ChangePasswordRequest: Codable, Hashable, Sendable {
+    /// The password in use now (`current_password`).
     public var currentPassword: String?
+    /// The password from now on (`new_password`), checked by ``PasswordRule``.
     public var newPassword: String?
 
+    /// - Parameters:
+    ///   - currentPassword: the password in use now.
+    ///   - newPassword: the password from now on.
     public init(currentPassword: String, newPassword: String) {
         self.currentPassword = currentPassword
         self.newPassword = newPassword
@@ -17,18 +25,27 @@ public struct ChangePasswordRequest: Codable, Equatable, Sendable {
 }
 
 /// `POST /auth/password/reset`: mails a reset code to `email` (202 whether or not it has an account).
-public struct PasswordResetRequest: Codable, Equatable, Sendable {
+public struct PasswordResetRequest: Codable, Hashable, Sendable {
+    /// The account's address.
     public var email: String?
 
+    /// - Parameter email: the account's address.
     public init(email: String) { self.email = email }
 }
 
 /// `POST /auth/password/reset/confirm`: sets a new password with the mailed code; every session ends.
-public struct PasswordResetConfirmRequest: Codable, Equatable, Sendable {
+public struct PasswordResetConfirmRequest: Codable, Hashable, Sendable {
+    /// The account's address.
     public var email: String?
+    /// The 6-digit code from the reset mail.
     public var code: String?
+    /// The password from now on (`new_password`).
     public var newPassword: String?
 
+    /// - Parameters:
+    ///   - email: the account's address.
+    ///   - code: the code from the reset mail.
+    ///   - newPassword: the password from now on.
     public init(email: String, code: String, newPassword: String) {
         self.email = email
         self.code = code
@@ -42,21 +59,28 @@ public struct PasswordResetConfirmRequest: Codable, Equatable, Sendable {
 }
 
 /// `DELETE /auth/me`: removes the account; the password confirms it.
-public struct DeleteAccountRequest: Codable, Equatable, Sendable {
+public struct DeleteAccountRequest: Codable, Hashable, Sendable {
+    /// The account's current password.
     public var password: String?
 
+    /// - Parameter password: the account's current password.
     public init(password: String) { self.password = password }
 }
 
 /// One login session of the account (`GET /auth/sessions`).
-public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
+public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
+    /// The session's id (`DELETE /auth/sessions/{id}` ends it).
     public let id: UUID
+    /// When the login that opened it happened.
     public let createdAt: Date
+    /// When it was last refreshed (or opened).
     public let lastUsedAt: Date
+    /// The `User-Agent` of the login, naming the device, if it sent one.
     public let userAgent: String?
     /// Whether this is the session of the token that asked.
     public let current: Bool
 
+    /// A session as the server describes it.
     public init(id: UUID, createdAt: Date, lastUsedAt: Date, userAgent: String?, current: Bool) {
         self.id = id
         self.createdAt = createdAt
@@ -73,6 +97,7 @@ public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
         case current
     }
 
+    /// Encodes with the id in lower case, as the API writes ids.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id.lowercasedText, forKey: .id)
@@ -84,8 +109,10 @@ public struct SessionInfo: Codable, Equatable, Sendable, Identifiable {
 }
 
 /// Reply of `GET /auth/sessions`: the live sessions, newest first.
-public struct SessionList: Codable, Equatable, Sendable {
+public struct SessionList: Codable, Hashable, Sendable {
+    /// The account's live sessions, newest first.
     public let sessions: [SessionInfo]
 
+    /// - Parameter sessions: the sessions, newest first.
     public init(sessions: [SessionInfo]) { self.sessions = sessions }
 }

@@ -32,13 +32,13 @@ public enum AccountJSON {
 }
 
 /// RFC 3339 times in UTC, as the API writes them (`2026-11-30T04:46:45Z`).
-public enum RFC3339 {
+package enum RFC3339 {
     /// Formats `date` in UTC with whole seconds (`2026-11-30T07:08:55Z`).
     ///
     /// Computed directly for the years 1600–9999 (Foundation's formatter showed up in the profile
     /// of every `/auth/me`); the same text as `date.formatted(.iso8601)`, which handles the rest
     /// (it switches to the Julian calendar before 1582).
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds >= -11_676_096_000, seconds < 253_402_300_800 else { return date.formatted(.iso8601) }
         let total = Int64(seconds)
@@ -80,7 +80,7 @@ public enum RFC3339 {
     }
 
     /// Parses an RFC 3339 time, with or without fractional seconds.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }

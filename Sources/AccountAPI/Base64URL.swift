@@ -1,7 +1,7 @@
 /// Base64url without padding (RFC 4648 §5), as JWTs and JWKs use it.
 ///
 /// Works on bytes directly: it runs for every access token a server checks.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
@@ -10,7 +10,7 @@ public enum Base64URL {
     }()
 
     /// Encodes bytes as base64url without `=` padding.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let input = Array(bytes)
         var output = [UInt8]()
         output.reserveCapacity((input.count * 4 + 2) / 3)
@@ -37,7 +37,7 @@ public enum Base64URL {
     /// padding included, as JWS and JWK forbid it: RFC 7515 §2), an impossible length, or non-zero
     /// bits after the last full byte. So every byte string has exactly one accepted encoding, and
     /// a token cannot be varied without changing what it decodes to.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let input = Array(text.utf8)
         guard input.count % 4 != 1 else { return nil }
         var output = [UInt8]()

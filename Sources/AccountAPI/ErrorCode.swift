@@ -1,28 +1,31 @@
 /// A stable, machine-readable problem code (`code` in a problem+json body).
 ///
 /// Open on purpose: a code added by a newer server decodes into a value an older app can still
-/// carry and show, instead of failing to decode.
+/// carry and show, instead of failing to decode. There is a constant for every code this server
+/// sends, plus ``emailTaken``, which the SDK uses for one kind of `validation_failed`.
+///
+/// ```swift
+/// if problem.code == .rateLimited { … }
+/// ```
 public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The code as it appears on the wire (`"rate_limited"`).
     public let rawValue: String
+    /// The code with this wire text, known or not.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code with this wire text, known or not: `ErrorCode("rate_limited")`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The wire text.
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// 400: the body is not a JSON object of the expected types, or the request is malformed.
     public static let invalidRequest = ErrorCode("invalid_request")
     /// 422: one or more fields break the field rules; see `errors`.
     public static let validationFailed = ErrorCode("validation_failed")
-    /// 401: wrong identifier or password (never says which).
+    /// 401 at login: wrong identifier or password (never says which). 403 behind a valid token
+    /// (password change, account deletion): the current password is wrong; the session is fine.
     public static let invalidCredentials = ErrorCode("invalid_credentials")
-    /// 401: the access or refresh token is missing, malformed, forged or for another issuer.
+    /// 401: the access or refresh token is missing, malformed, forged, for another issuer, or
+    /// unknown to the server (a refresh token of a deleted account or session).
     public static let tokenInvalid = ErrorCode("token_invalid")
     /// 401: the token or its session has expired.
     public static let tokenExpired = ErrorCode("token_expired")
@@ -38,6 +41,10 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let methodNotAllowed = ErrorCode("method_not_allowed")
     /// 409: the nickname is already used by another account.
     public static let usernameTaken = ErrorCode("username_taken")
+    /// Never sent by the server as a problem's code: the SDK's name for a `422 validation_failed`
+    /// whose only error is `email` `taken` (an email-first sign-up of an address that has had an
+    /// account made meanwhile), so that it can be a conflict like ``usernameTaken``.
+    public static let emailTaken = ErrorCode("email_taken")
     /// 411: a body sent chunked (`Transfer-Encoding`) instead of with `Content-Length`.
     public static let lengthRequired = ErrorCode("length_required")
     /// 413: the body is larger than the server accepts.

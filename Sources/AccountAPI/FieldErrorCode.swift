@@ -1,19 +1,16 @@
 /// A stable code for why one field was refused (inside `errors` of a `validation_failed` problem).
 ///
-/// Open like ``ErrorCode``: unknown codes from a newer server still decode.
+/// Open like ``ErrorCode``: unknown codes from a newer server still decode. There is a constant
+/// for every field code this server sends.
 public struct FieldErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The code as it appears on the wire (`"too_short"`).
     public let rawValue: String
+    /// The code with this wire text, known or not.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The code with this wire text, known or not: `FieldErrorCode("too_short")`.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The wire text.
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// The field is missing or empty.
     public static let required = FieldErrorCode("required")

@@ -7,7 +7,7 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     /// honouring `q` weights; English when nothing fits or the header is absent.
     ///
     /// `Language(acceptLanguage: "ko-KR,ko;q=0.9,en;q=0.8")` is `.ko`.
-    public init(acceptLanguage: String?) {
+    package init(acceptLanguage: String?) {
         guard let header = acceptLanguage, !header.isEmpty else {
             self = .en
             return

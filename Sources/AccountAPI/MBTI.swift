@@ -10,6 +10,7 @@ public enum MBTI: String, CaseIterable, Codable, Sendable, Hashable {
         self.init(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased())
     }
 
+    /// Decodes a type in any letter case; anything else is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)

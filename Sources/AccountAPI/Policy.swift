@@ -1,12 +1,16 @@
 /// `GET /auth/policy`: the rules clients show and check before sending, so none is hard-coded.
-public struct Policy: Codable, Equatable, Sendable {
-    public struct Username: Codable, Equatable, Sendable {
+public struct Policy: Codable, Hashable, Sendable {
+    /// The nickname's limits.
+    public struct Username: Codable, Hashable, Sendable {
+        /// The limits as the server states them.
         public init(minLength: Int, maxLength: Int, allowedSymbols: [String]) {
             self.minLength = minLength
             self.maxLength = maxLength
             self.allowedSymbols = allowedSymbols
         }
+        /// Fewest Unicode scalars (after NFC).
         public let minLength: Int
+        /// Most Unicode scalars (after NFC).
         public let maxLength: Int
         /// Characters besides letters (Hangul included) and digits that a nickname may hold.
         public let allowedSymbols: [String]
@@ -14,19 +18,26 @@ public struct Policy: Codable, Equatable, Sendable {
             case minLength = "min_length", maxLength = "max_length", allowedSymbols = "allowed_symbols"
         }
     }
-    public struct Email: Codable, Equatable, Sendable {
+    /// The email address's limits.
+    public struct Email: Codable, Hashable, Sendable {
+        /// The limit as the server states it.
         public init(maxLength: Int) { self.maxLength = maxLength }
+        /// Most Unicode scalars.
         public let maxLength: Int
         enum CodingKeys: String, CodingKey { case maxLength = "max_length" }
     }
-    public struct Password: Codable, Equatable, Sendable {
+    /// The password's rules.
+    public struct Password: Codable, Hashable, Sendable {
+        /// The rules as the server states them.
         public init(minLength: Int, maxLength: Int, refusesCommon: Bool, refusesSimilar: Bool) {
             self.minLength = minLength
             self.maxLength = maxLength
             self.refusesCommon = refusesCommon
             self.refusesSimilar = refusesSimilar
         }
+        /// Fewest Unicode scalars (after NFC).
         public let minLength: Int
+        /// Most Unicode scalars (after NFC).
         public let maxLength: Int
         /// Whether passwords from the common-password list are refused (`too_common`).
         public let refusesCommon: Bool
@@ -37,7 +48,9 @@ public struct Policy: Codable, Equatable, Sendable {
             case refusesCommon = "refuses_common", refusesSimilar = "refuses_similar"
         }
     }
-    public struct Code: Codable, Equatable, Sendable {
+    /// The one-time codes' rules.
+    public struct Code: Codable, Hashable, Sendable {
+        /// The rules as the server states them.
         public init(length: Int, lifetime: Int, resendCooldown: Int, maxAttempts: Int) {
             self.length = length
             self.lifetime = lifetime
@@ -58,10 +71,15 @@ public struct Policy: Codable, Equatable, Sendable {
         }
     }
 
+    /// The nickname's limits.
     public let username: Username
+    /// The email address's limits.
     public let email: Email
+    /// The password's rules.
     public let password: Password
+    /// The MBTI types a sign-up may choose.
     public let mbtiTypes: [MBTI]
+    /// The one-time codes' rules.
     public let code: Code
     /// Whether login is refused (`email_not_verified`) until the address is verified.
     public let emailVerificationRequired: Bool
@@ -72,6 +90,7 @@ public struct Policy: Codable, Equatable, Sendable {
     /// Seconds a session lives at most, however often it is refreshed.
     public let sessionMaxLifetime: Int
 
+    /// A policy as the server states it.
     public init(
         username: Username, email: Email, password: Password, mbtiTypes: [MBTI], code: Code,
         emailVerificationRequired: Bool, accessTokenLifetime: Int, sessionIdleLifetime: Int,

@@ -1,10 +1,15 @@
 import Foundation
 
 /// One reason a field was refused, with a message in the caller's language.
-public struct FieldError: Codable, Equatable, Sendable {
+public struct FieldError: Codable, Hashable, Sendable {
+    /// Why the field was refused.
     public let code: FieldErrorCode
+    /// The reason for people, in the language the request asked for.
     public let message: String
 
+    /// - Parameters:
+    ///   - code: why the field was refused.
+    ///   - message: the reason for people.
     public init(code: FieldErrorCode, message: String) {
         self.code = code
         self.message = message
@@ -18,15 +23,21 @@ public struct FieldError: Codable, Equatable, Sendable {
 ///  "code": "validation_failed", "detail": "Some fields are invalid.",
 ///  "errors": {"password": [{"code": "too_short", "message": "Use at least 8 characters."}]}}
 /// ```
-public struct Problem: Codable, Equatable, Sendable, Error {
+public struct Problem: Codable, Hashable, Sendable, Error {
+    /// Always `about:blank`: the `code` says what happened.
     public let type: String
+    /// A short summary for people, in the request's language.
     public let title: String
+    /// The HTTP status of the reply.
     public let status: Int
+    /// The stable, machine-readable code.
     public let code: ErrorCode
+    /// One sentence for people, in the request's language.
     public let detail: String?
-    /// Per-field errors; present only on `validation_failed`.
+    /// Per-field errors by wire field name (`"username"`); present only on `validation_failed`.
     public let errors: [String: [FieldError]]?
 
+    /// A problem body as the server sends it.
     public init(
         type: String = "about:blank", title: String, status: Int, code: ErrorCode,
         detail: String? = nil, errors: [String: [FieldError]]? = nil
@@ -40,5 +51,5 @@ public struct Problem: Codable, Equatable, Sendable, Error {
     }
 
     /// The media type of problem bodies.
-    public static let mediaType = "application/problem+json"
+    package static let mediaType = "application/problem+json"
 }

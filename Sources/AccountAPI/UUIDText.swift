@@ -7,7 +7,7 @@ extension UUID {
     ///
     /// Made byte by byte: Foundation's `uuidString` goes through `snprintf` and then needs a
     /// `lowercased()`, which showed up in the profile of every request.
-    public var lowercasedText: String {
+    package var lowercasedText: String {
         withUnsafeBytes(of: uuid) { raw in
             String(unsafeUninitializedCapacity: 36) { buffer in
                 var out = 0
@@ -27,7 +27,7 @@ extension UUID {
 
     /// Parses the 8-4-4-4-12 hexadecimal form in either letter case, as `init(uuidString:)` does,
     /// without its `sscanf`.
-    public init?(text: some StringProtocol) {
+    package init?(text: some StringProtocol) {
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed: Bool
         if let result = text.utf8.withContiguousStorageIfAvailable({ Self.parse($0, into: &bytes) }) {

@@ -1,15 +1,24 @@
 import Foundation
 
 /// The account as clients see it (`GET /auth/me`, and `user` in a login reply).
-public struct User: Codable, Equatable, Sendable, Identifiable {
+///
+/// Its `description`, `debugDescription` and mirror (what `print`, `String(describing:)` and `dump`
+/// show) leave the email address out.
+public struct User: Codable, Hashable, Sendable, Identifiable {
+    /// The account's id.
     public let id: UUID
     /// The nickname, shown as it was entered (after NFC and trimming).
     public let username: String
+    /// The email address, as stored (messages go to it).
     public let email: String
+    /// Whether the address was proven with a code.
     public let emailVerified: Bool
+    /// The MBTI type.
     public let mbti: MBTI
+    /// When the account was made.
     public let createdAt: Date
 
+    /// An account as the server describes it.
     public init(id: UUID, username: String, email: String, emailVerified: Bool, mbti: MBTI, createdAt: Date) {
         self.id = id
         self.username = username
@@ -26,6 +35,7 @@ public struct User: Codable, Equatable, Sendable, Identifiable {
         case createdAt = "created_at"
     }
 
+    /// Encodes with the id in lower case, as the API writes ids.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         // RFC 4122 asks for lower-case hex on output; Foundation's default is upper case.

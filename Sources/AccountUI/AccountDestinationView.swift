@@ -10,13 +10,13 @@ struct AccountDestinationView: View {
     var body: some View {
         switch route {
         case .signUp:
-            EmailCodeScreen(client: session.client, email: "", purpose: .signup, codeSent: false)
+            EmailCodeScreen(session: session, email: "", purpose: .signup, codeExpiresIn: nil)
         case .verifiedSignUp(let email, let token):
             SignUpScreen(session: session, verifiedEmail: email, token: token)
-        case .emailCode(let email, let purpose, let codeSent):
-            EmailCodeScreen(client: session.client, email: email, purpose: purpose, codeSent: codeSent)
+        case .emailCode(let email, let purpose, let codeExpiresIn):
+            EmailCodeScreen(session: session, email: email, purpose: purpose, codeExpiresIn: codeExpiresIn)
         case .passwordReset(let email):
-            PasswordResetScreen(client: session.client, email: email)
+            PasswordResetScreen(session: session, email: email)
         }
     }
 }

@@ -18,7 +18,8 @@ import SwiftUI
     static func emailCode(purpose: CodePurpose, codeSent: Bool, language: Language = .en) -> some View {
         PreviewStack(language: language) {
             EmailCodeScreen(
-                client: $0.client, email: codeSent ? SessionManager.previewUser.email : "", purpose: purpose, codeSent: codeSent)
+                session: $0, email: codeSent ? SessionManager.previewUser.email : "", purpose: purpose,
+                codeExpiresIn: codeSent ? 600 : nil)
         }
     }
 
@@ -27,7 +28,7 @@ import SwiftUI
     }
 
     static func passwordReset(language: Language = .en) -> some View {
-        PreviewStack(language: language) { PasswordResetScreen(client: $0.client, email: SessionManager.previewUser.email) }
+        PreviewStack(language: language) { PasswordResetScreen(session: $0, email: SessionManager.previewUser.email) }
     }
 
     static func profile(language: Language = .en) -> some View {

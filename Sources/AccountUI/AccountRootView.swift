@@ -12,7 +12,8 @@ import SwiftUI
 /// server first.
 ///
 /// ```swift
-/// let session = SessionManager(client: AccountClient(), store: KeychainCredentialStore())
+/// let client = AccountClient(baseURL: URL(string: "https://accounts.example.com")!)
+/// let session = SessionManager(client: client, store: .platformDefault(appID: "com.example.mbti"))
 /// AccountRootView(session: session)
 /// ```
 public struct AccountRootView: View {
@@ -29,6 +30,7 @@ public struct AccountRootView: View {
 
     private var session: SessionManager { launch.session }
 
+    /// The root screen, its navigation stack and the launch decisions.
     public var body: some View {
         NavigationStack(path: $navigator.path) {
             root

@@ -12,23 +12,21 @@ import SwiftUI
 /// the code is spent, the main button asks for a new one. SwiftUI keeps the focused field above
 /// the keyboard, scrolled into view on focus; on Mac Catalyst the main action sits in a bottom bar.
 struct EmailCodeScreen: View {
-    enum Field: Hashable {
-        case email
-        case code
-    }
+    typealias Field = EmailVerificationFlow.Field
 
     @State private var flow: EmailVerificationFlow
     @FocusState private var focus: Field?
     @Environment(AccountNavigator.self) private var navigator
 
     /// - Parameters:
-    ///   - client: the API client.
+    ///   - session: the app's session, which a `.verify` code signs in when it completes a sign-up.
     ///   - email: the address, when known.
-    ///   - purpose: `.signup` to prove an address first, `.verify` for an existing account.
-    ///   - codeSent: the server mailed a code already (after a details-first sign-up): start at the code.
-    @MainActor init(client: AccountClient, email: String, purpose: CodePurpose, codeSent: Bool) {
-        let flow = EmailVerificationFlow(client: client, purpose: purpose, email: email)
-        if codeSent { flow.codeWasSent(to: email, expiresIn: AccountNavigation.assumedCodeLifetime) }
+    ///   - purpose: `.signup` to prove an address first, `.verify` for a sign-up or account waiting for its code.
+    ///   - codeExpiresIn: the lifetime of a code the server mailed already (after a details-first
+    ///     sign-up): start at the code; `nil` to start at the address.
+    @MainActor init(session: SessionManager, email: String, purpose: CodePurpose, codeExpiresIn: Int?) {
+        let flow = EmailVerificationFlow(session: session, purpose: purpose, email: email)
+        if let codeExpiresIn { flow.codeWasSent(to: email, expiresIn: codeExpiresIn) }
         _flow = State(initialValue: flow)
     }
 
@@ -44,7 +42,7 @@ struct EmailCodeScreen: View {
                     } else {
                         SignupTextFieldView(
                             kind: .email, title: text(.email), text: $flow.email, field: Field.email, focus: $focus,
-                            errors: flow.emailError.map { [$0] } ?? [], submitLabel: .send
+                            errors: flow.errors(for: .email), submitLabel: .send
                         ) { perform() }
                         .id(Field.email)
                     }
@@ -79,9 +77,9 @@ struct EmailCodeScreen: View {
         .onChange(of: flow.code) { _, _ in
             Task { await flow.verifyIfComplete() }
         }
-        .onChange(of: flow.step) { _, step in
-            if case .codeSent = step { focus = .code }
-            navigator.follow(AccountNavigation.afterVerification(step, purpose: flow.purpose, email: flow.email))
+        .onChange(of: flow.phase) { _, phase in
+            if case .codeSent = phase { focus = .code }
+            navigator.follow(AccountNavigation.afterVerification(phase, purpose: flow.purpose, email: flow.email))
         }
     }
 
@@ -91,7 +89,7 @@ struct EmailCodeScreen: View {
             .font(.callout)
         SignupTextFieldView(
             kind: .code, title: text(.code), text: $flow.code, field: Field.code, focus: $focus,
-            errors: flow.codeError.map { [$0] } ?? [], submitLabel: .done, keyboardDoneTitle: text(.done)
+            errors: flow.errors(for: .code), submitLabel: .done, keyboardDoneTitle: text(.done)
         ) { perform() }
         .disabled(flow.needsNewCode)
         .id(Field.code)
@@ -106,7 +104,7 @@ struct EmailCodeScreen: View {
     }
 
     private var isCodeStep: Bool {
-        if case .codeSent = flow.step { return true }
+        if case .codeSent = flow.phase { return true }
         return false
     }
 

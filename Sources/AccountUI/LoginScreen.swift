@@ -7,10 +7,7 @@ import SwiftUI
 /// code screen; coming back, its "verify your email" message is gone. What ``AccountLaunch`` has
 /// to say (a store that failed, a session that ended with a reinstall) shows above, with a retry.
 struct LoginScreen: View {
-    enum Field: Hashable {
-        case identifier
-        case password
-    }
+    typealias Field = LoginForm.Field
 
     @State private var form: LoginForm
     let launch: AccountLaunch
@@ -36,12 +33,12 @@ struct LoginScreen: View {
                     }
                     SignupTextFieldView(
                         kind: .identifier, title: text(.identifier), text: $form.identifier, field: Field.identifier,
-                        focus: $focus
+                        focus: $focus, errors: form.errors(for: .identifier)
                     ) { focus = .password }
                     .id(Field.identifier)
                     SignupTextFieldView(
                         kind: .password, title: text(.password), text: $form.password, field: Field.password,
-                        focus: $focus, submitLabel: .go
+                        focus: $focus, errors: form.errors(for: .password), submitLabel: .go
                     ) { submit() }
                     .id(Field.password)
                     FormMessageView(message: form.message)

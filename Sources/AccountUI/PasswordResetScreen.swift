@@ -6,21 +6,17 @@ import SwiftUI
 /// a new password; when done, back to login. A complete code moves on to the new password by
 /// itself (a number pad has no return key; the keyboard's "Next" does it too).
 struct PasswordResetScreen: View {
-    enum Field: Hashable {
-        case email
-        case code
-        case newPassword
-    }
+    typealias Field = PasswordResetForm.Field
 
     @State private var form: PasswordResetForm
     @FocusState private var focus: Field?
     @Environment(AccountNavigator.self) private var navigator
 
     /// - Parameters:
-    ///   - client: the API client.
+    ///   - session: the app's session.
     ///   - email: the address, when the login screen knows it.
-    @MainActor init(client: AccountClient, email: String = "") {
-        _form = State(initialValue: PasswordResetForm(client: client, email: email))
+    @MainActor init(session: SessionManager, email: String = "") {
+        _form = State(initialValue: PasswordResetForm(session: session, email: email))
     }
 
     var body: some View {
@@ -43,11 +39,11 @@ struct PasswordResetScreen: View {
     }
 
     @ViewBuilder private var steps: some View {
-        switch form.step {
+        switch form.phase {
         case .enterEmail:
             SignupTextFieldView(
                 kind: .email, title: text(.email), text: $form.email, field: Field.email, focus: $focus,
-                errors: form.emailError.map { [$0] } ?? [], submitLabel: .send
+                errors: form.errors(for: .email), submitLabel: .send
             ) { requestCode() }
             .id(Field.email)
             PrimaryButton(title: text(.sendCode), isEnabled: true, isWorking: form.isWorking) { requestCode() }
@@ -56,12 +52,12 @@ struct PasswordResetScreen: View {
                 .foregroundStyle(.secondary)
             SignupTextFieldView(
                 kind: .code, title: text(.code), text: $form.code, field: Field.code, focus: $focus,
-                errors: form.codeError.map { [$0] } ?? [], keyboardDoneTitle: text(.next)
+                errors: form.errors(for: .code), keyboardDoneTitle: text(.next)
             ) { focus = .newPassword }
             .id(Field.code)
             SignupTextFieldView(
                 kind: .newPassword, title: text(.newPassword), text: $form.newPassword,
-                field: Field.newPassword, focus: $focus, errors: form.passwordErrors, submitLabel: .done
+                field: Field.newPassword, focus: $focus, errors: form.errors(for: .newPassword), submitLabel: .done
             ) { confirm() }
             .id(Field.newPassword)
             PrimaryButton(title: text(.setPassword), isEnabled: form.canConfirm, isWorking: form.isWorking) {
@@ -77,7 +73,7 @@ struct PasswordResetScreen: View {
         focus = nil
         Task {
             await form.requestCode()
-            if form.step == .codeSent { focus = .code }
+            if form.phase == .codeSent { focus = .code }
         }
     }
 

@@ -114,11 +114,11 @@ struct ProfileScreen: View {
     @ViewBuilder private var editor: some View {
         SignupTextFieldView(
             kind: .nickname, title: text(.nickname), text: $profile.draftUsername, field: Field.nickname,
-            focus: $focus, errors: profile.usernameErrors, submitLabel: .done
+            focus: $focus, errors: profile.errors(for: .username), submitLabel: .done
         ) { focus = nil }
         MBTIPicker(
             title: text(.mbti), placeholder: text(.chooseMBTI), selection: $profile.draftMBTI,
-            choices: profile.mbtiChoices, errors: profile.mbtiErrors)
+            choices: profile.mbtiChoices, errors: profile.errors(for: .mbti))
     }
 
     private func text(_ key: AccountUIStrings.Key) -> String {

@@ -18,7 +18,7 @@ struct SignUpScreen: View {
     ///   - verifiedEmail: the address proven on the code screen.
     ///   - token: the proof, which the account is created with.
     @MainActor init(session: SessionManager, verifiedEmail: String, token: String) {
-        let form = SignUpForm(client: session.client, session: session)
+        let form = SignUpForm(session: session)
         form.useVerifiedEmail(verifiedEmail, token: token)
         _form = State(initialValue: form)
     }
@@ -29,7 +29,7 @@ struct SignUpScreen: View {
                 VStack(alignment: .leading, spacing: 20) {
                     verifiedAddress
                     fields
-                    FormMessageView(message: form.formError)
+                    FormMessageView(message: form.message)
                     if form.needsNewVerification {
                         Button(text(.verifyAgain)) {
                             navigator.follow(AccountNavigation.afterVerificationExpired)

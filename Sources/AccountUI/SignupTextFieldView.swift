@@ -48,6 +48,7 @@ public struct SignupTextFieldView<Field: Hashable>: View {
         self.onSubmit = onSubmit
     }
 
+    /// The title, the field and its messages.
     public var body: some View {
         VStack(alignment: .leading, spacing: 6) {
             Text(title)

@@ -115,4 +115,21 @@ struct BackwardsCompatibilityTests {
                 emailVerificationRequired: true, accessTokenLifetime: 900, sessionIdleLifetime: 2_592_000,
                 sessionMaxLifetime: 7_776_000))
     }
+
+    @Test func email_verified_with_a_session() throws {
+        let pairJSON = #"{"access":"a.b.c","expires_in":900,"refresh":"r_1","refresh_expires_in":2592000,"token_type":"Bearer","user":\#(Self.userJSON)}"#
+        try roundTrip(
+            #"{"email":"mina@example.com","email_verification_token":"evt_123","session":\#(pairJSON),"verified":true}"#,
+            EmailVerified(
+                email: "mina@example.com", emailVerificationToken: "evt_123",
+                session: TokenPair(access: "a.b.c", refresh: "r_1", expiresIn: 900, refreshExpiresIn: 2_592_000, user: Self.user)))
+    }
+
+    @Test func email_verify_request_sends_sign_in_only_when_asked() throws {
+        let encoder = AccountJSON.makeEncoder()
+        let plain = String(decoding: try encoder.encode(EmailVerifyRequest(email: "mina@example.com", code: "123456")), as: UTF8.self)
+        #expect(plain == #"{"code":"123456","email":"mina@example.com"}"#, "the original app's request, byte for byte")
+        let signIn = String(decoding: try encoder.encode(EmailVerifyRequest(email: "mina@example.com", code: "123456", signIn: true)), as: UTF8.self)
+        #expect(signIn == #"{"code":"123456","email":"mina@example.com","sign_in":true}"#)
+    }
 }

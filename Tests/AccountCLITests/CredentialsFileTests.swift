@@ -11,12 +11,14 @@ struct CredentialsFileTests {
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let user = try await TestUser.verified(cli, server)
-        #expect(!FileManager.default.fileExists(atPath: cli.credentialsFile.path))
+        #expect(cli.storedSessions.isEmpty, "verified, then logged out")
         let login = try await user.logIn(cli)
         try #require(login.status == 0, "\(login)")
         let attributes = try FileManager.default.attributesOfItem(atPath: cli.credentialsFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try Data(contentsOf: cli.credentialsFile).count > 100)
+        // One session, named after the server it is for.
+        #expect(cli.storedSessions == [server.baseURL.absoluteString + "/session"])
 
         let logout = try await cli.run(["logout"])
         #expect(logout.status == 0, "\(logout)")

@@ -17,7 +17,7 @@ struct ExitStatusTests {
         #expect(login.status == 1, "\(login)")
         #expect(login.stdout.isEmpty)
         #expect(login.stderr == Messages.detail(.invalidCredentials, .en) + "\n")
-        #expect(!FileManager.default.fileExists(atPath: cli.credentialsFile.path))
+        #expect(cli.storedSessions.isEmpty)
         await server.stop()
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// The whole account flow driven through `account`'s flags and `--password-stdin`, as a script would.
 @Suite("Scripted flow")
 struct ScriptedFlowTests {
-    @Test("signup → verify → login → whoami → sessions → passwd → login → logout")
+    @Test("signup → verify (signed in) → logout → login → whoami → sessions → passwd → login → logout")
     func wholeFlow() async throws {
         let server = try await ServerProcess.start()
         let cli = AccountCLI(server: server.baseURL)
@@ -24,7 +24,11 @@ struct ScriptedFlowTests {
         let code = try #require(try await server.latestCode(to: user.email))
         let verify = try await cli.run(["verify", "--email", user.email, "--code", code])
         #expect(verify.status == 0, "\(verify)")
-        #expect(verify.stdout.contains("\(user.email) is verified"))
+        #expect(verify.stdout.contains("\(user.email) is verified. Signed in as \(user.username)"), "\(verify)")
+        // The code signed in (the sign-up was a moment ago): no password was needed.
+        let signedIn = try await cli.run(["whoami"])
+        #expect(signedIn.status == 0, "\(signedIn)")
+        #expect(try await cli.run(["logout"]).status == 0)
 
         let login = try await user.logIn(cli)
         #expect(login.status == 0, "\(login)")

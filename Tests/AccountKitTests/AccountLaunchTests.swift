@@ -23,7 +23,7 @@ final class TestInstallation: Sendable {
     /// A stored session for `user`, as a login would have left it.
     static func storedSession(in store: any CredentialStore, user: User = SessionManager.previewUser) throws {
         let pair = TokenPair(access: "a", refresh: "r", expiresIn: 900, refreshExpiresIn: 3600, user: user)
-        try store.store(key: SessionManager.storageKey, value: StoredSession.encoder.encode(StoredSession(pair: pair, receivedAt: Date())))
+        try store.store(key: SessionManager.defaultKey(for: offline), value: StoredSession.encoder.encode(StoredSession(pair: pair, receivedAt: Date())))
     }
 
     @Test func aLockedStoreWaitsQuietlyAndIsReadAgainWhenTheAppBecomesActive() async {
@@ -47,7 +47,7 @@ final class TestInstallation: Sendable {
         let launch = AccountLaunch(session: SessionManager(client: Self.offline, store: keychain.store()), installation: .never)
         await launch.start()
         #expect(launch.screen == .logIn, "not a spinner that waits forever")
-        #expect(launch.message == CredentialStoreError.missingEntitlement.description(in: .en))
+        #expect(launch.message == CredentialStoreError.missingEntitlement.localizedDescription(in: .en))
         #expect(launch.canRetry)
         await launch.becameActive()
         #expect(launch.screen == .logIn, "becoming active again does not turn it into a wait")
@@ -130,7 +130,7 @@ final class TestInstallation: Sendable {
             await launch.start()
             #expect(launch.screen == .logIn)
             #expect(launch.message == "You were signed out: the sign-in saved before this app was reinstalled has ended. Please log in again.")
-            #expect(keychain.item(account: SessionManager.storageKey) == nil, "the dead session is gone from the Keychain")
+            #expect(keychain.item(account: SessionManager.defaultKey(for: client)) == nil, "the dead session is gone from the Keychain")
             #expect(installation.isMarked)
 
             // The next launch is an ordinary one, with nothing to say.
@@ -148,7 +148,7 @@ final class TestInstallation: Sendable {
             let keychain = FakeKeychain()
             let before = SessionManager(client: client, store: keychain.store())
             _ = try await before.logIn(account.login)
-            let stale = try #require(try SessionManager.stored(in: keychain.store()))
+            let stale = try #require(try before.stored())
             _ = try await client.refresh(stale.refresh)  // used elsewhere; the stored one is spent
             let clock = SessionTestClock()
             clock.advance(3600)

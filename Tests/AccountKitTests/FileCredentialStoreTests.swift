@@ -95,26 +95,26 @@ import Testing
     }
 
     @Test func theDefaultFolderFollowsXDGConfigHome() {
-        #expect(FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/tmp/cfg"]).path == "/tmp/cfg/mbti-playground")
-        #expect(FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative"]).path.hasSuffix("/.config/mbti-playground"))
-        #expect(FileCredentialStore.defaultDirectory(environment: [:]).path.hasSuffix("/.config/mbti-playground"))
+        #expect(FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: ["XDG_CONFIG_HOME": "/tmp/cfg"]).path == "/tmp/cfg/mbti-playground")
+        #expect(FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: ["XDG_CONFIG_HOME": "relative"]).path.hasSuffix("/.config/mbti-playground"))
+        #expect(FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: [:]).path.hasSuffix("/.config/mbti-playground"))
     }
 }
 
 /// Where the store lives by default: `$XDG_CONFIG_HOME`, else `$HOME/.config`, both from the environment.
 @Suite struct FileCredentialStoreLocationTests {
     @Test func xdgConfigHomeWins() {
-        let url = FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/tmp/xdg", "HOME": "/tmp/home"])
+        let url = FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: ["XDG_CONFIG_HOME": "/tmp/xdg", "HOME": "/tmp/home"])
         #expect(url.path == "/tmp/xdg/mbti-playground")
     }
 
     @Test func homeFromTheEnvironmentIsUsedNotThePasswordDatabase() {
-        let url = FileCredentialStore.defaultDirectory(environment: ["HOME": "/tmp/somebody"])
+        let url = FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: ["HOME": "/tmp/somebody"])
         #expect(url.path == "/tmp/somebody/.config/mbti-playground")
     }
 
     @Test func relativeValuesAreIgnoredAsTheXDGSpecSays() {
-        let url = FileCredentialStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/tmp/h"])
+        let url = FileCredentialStore.defaultDirectory(appID: "mbti-playground", environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/tmp/h"])
         #expect(url.path == "/tmp/h/.config/mbti-playground")
     }
 }

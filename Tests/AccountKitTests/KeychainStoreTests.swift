@@ -110,11 +110,11 @@ import Testing
     }
 
     @Test func failuresSayWhatHappenedInBothLanguages() {
-        #expect(CredentialStoreError.missingEntitlement.description(in: .en).contains("missing entitlement"))
-        #expect(CredentialStoreError.missingEntitlement.description(in: .ko).contains("키체인"))
-        #expect(CredentialStoreError.locked.description(in: .en).contains("Unlock"))
-        #expect(CredentialStoreError.accessDenied.description(in: .en).contains("denied"))
-        #expect(AccountError.storage(.missingEntitlement).description(in: .en) == CredentialStoreError.missingEntitlement.description(in: .en))
+        #expect(CredentialStoreError.missingEntitlement.localizedDescription(in: .en).contains("missing entitlement"))
+        #expect(CredentialStoreError.missingEntitlement.localizedDescription(in: .ko).contains("키체인"))
+        #expect(CredentialStoreError.locked.localizedDescription(in: .en).contains("Unlock"))
+        #expect(CredentialStoreError.accessDenied.localizedDescription(in: .en).contains("denied"))
+        #expect(AccountError.storage(.missingEntitlement).localizedDescription(in: .en) == CredentialStoreError.missingEntitlement.localizedDescription(in: .en))
     }
 
     @Test func aCopyWithoutDataIsAFailureNotNothing() {

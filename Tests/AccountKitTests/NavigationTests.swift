@@ -18,8 +18,8 @@ import Testing
 
     @Test func aMailedCodeLeadsToTheCodeScreenForThatAddress() {
         #expect(
-            AccountNavigation.afterSignUp(.codeSent("minsu@example.com"))
-                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeSent: true)))
+            AccountNavigation.afterSignUp(.codeSent(email: "minsu@example.com", expiresIn: 600))
+                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeExpiresIn: 600)))
         #expect(AccountNavigation.afterSignUp(.signedIn(Self.user)) == .popToRoot)
     }
 
@@ -32,21 +32,21 @@ import Testing
     @Test func anUnverifiedLoginLeadsToTheCodeScreenWithoutSendingACode() {
         #expect(
             AccountNavigation.afterLogIn(needsEmailVerification: true, email: "minsu@example.com")
-                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeSent: false)))
+                == .push(.emailCode(email: "minsu@example.com", purpose: .verify, codeExpiresIn: nil)))
         #expect(
             AccountNavigation.afterLogIn(needsEmailVerification: true, email: nil)
-                == .push(.emailCode(email: "", purpose: .verify, codeSent: false)),
+                == .push(.emailCode(email: "", purpose: .verify, codeExpiresIn: nil)),
             "a nickname login leaves the address to the user")
         #expect(AccountNavigation.afterLogIn(needsEmailVerification: false, email: "minsu@example.com") == .stay)
     }
 
     @Test func aVerifiedAccountGoesBackToLoginAndAProvenAddressOnToSignUp() {
-        let verified = EmailVerificationFlow.Step.verified(token: "tok")
+        let verified = EmailVerificationFlow.Phase.verified(token: "tok")
         #expect(AccountNavigation.afterVerification(verified, purpose: .verify, email: "a@example.com") == .popToRoot)
         #expect(
             AccountNavigation.afterVerification(verified, purpose: .signup, email: "a@example.com")
                 == .push(.verifiedSignUp(email: "a@example.com", token: "tok")))
-        let sent = EmailVerificationFlow.Step.codeSent(expiresAt: Date())
+        let sent = EmailVerificationFlow.Phase.codeSent(expiresAt: Date())
         #expect(AccountNavigation.afterVerification(sent, purpose: .signup, email: "a@example.com") == .stay)
         #expect(AccountNavigation.afterVerification(.enterEmail, purpose: .verify, email: "a@example.com") == .stay)
     }
@@ -55,12 +55,12 @@ import Testing
         #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .idle))
         #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .failed(.invalidCredentials)))
         #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: false, phase: .idle))
-        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .codeSent("a@example.com")))
+        #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .codeSent(email: "a@example.com", expiresIn: 600)))
         #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: true, phase: .submitting))
     }
 
     @MainActor @Test func aFreshSignUpFormLeavesWithoutAskingAndAsksOnceTyped() {
-        let form = SignUpForm(client: AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en))
+        let form = SignUpForm(session: .inMemory(AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en)))
         #expect(!AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase))
         form.username = "민"
         #expect(AccountNavigation.confirmsLeavingSignUp(hasInput: form.hasInput, phase: form.phase))
@@ -113,13 +113,13 @@ import Testing
         login.password = "anything at all"
         await login.submit()
         #expect(login.phase == .signedIn(SessionManager.previewUser))
-        let reset = PasswordResetForm(client: session.client, email: "minsu@example.com")
+        let reset = PasswordResetForm(session: .inMemory(session.client), email: "minsu@example.com")
         await reset.requestCode()
         reset.code = "123456"
         reset.newPassword = "a new long passphrase"
         await reset.confirm()
-        #expect(reset.step == .done)
-        let signUp = SignUpForm(client: session.client)
+        #expect(reset.phase == .done)
+        let signUp = SignUpForm(session: .inMemory(session.client))
         await signUp.loadPolicy()
         #expect(signUp.mbtiChoices == MBTI.allCases)
     }

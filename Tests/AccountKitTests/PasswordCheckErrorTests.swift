@@ -22,7 +22,7 @@ import Testing
         let store = InMemoryCredentialStore()
         let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store)
         let user = try await manager.logIn(account.login)
-        let stored = try SessionManager.stored(in: store)
+        let stored = try manager.stored()
 
         await #expect(throws: AccountError.invalidCredentials) {
             try await manager.changePassword(ChangePasswordRequest(currentPassword: "not the password at all", newPassword: "another long passphrase 42"))
@@ -30,7 +30,7 @@ import Testing
         await #expect(throws: AccountError.invalidCredentials) { try await manager.deleteAccount(password: "not the password either") }
         #expect(counter.count("/auth/refresh") == 0, "a wrong password is no reason to refresh")
         #expect(await manager.state == .signedIn(user))
-        #expect(try SessionManager.stored(in: store) == stored)
+        #expect(try manager.stored() == stored)
 
         for index in 0..<3 {
             await #expect(throws: AccountError.invalidCredentials) { try await manager.deleteAccount(password: "wrong \(index) wrong") }

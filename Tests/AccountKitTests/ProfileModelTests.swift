@@ -45,12 +45,12 @@ import Testing
     @Test func anInvalidNicknameShowsAsYouTypeAndBlocksSaving() {
         let model = Self.loaded()
         model.startEditing()
-        #expect(model.usernameErrors.isEmpty)
+        #expect(model.errors(for: .username).isEmpty)
         model.draftUsername = "x"
-        #expect(model.usernameErrors == ["Use at least 2 characters."])
+        #expect(model.errors(for: .username) == ["Use at least 2 characters."])
         #expect(!model.canSave)
         model.draftMBTI = nil
-        #expect(model.mbtiErrors == ["Choose your MBTI type."])
+        #expect(model.errors(for: .mbti) == ["Choose your MBTI type."])
     }
 
     @Test func takenNicknameLandsOnTheNicknameField() {
@@ -58,11 +58,11 @@ import Testing
         model.startEditing()
         model.draftUsername = "지우"
         model.apply(.conflict(.usernameTaken))
-        #expect(model.usernameErrors == ["This nickname is already taken."])
+        #expect(model.errors(for: .username) == ["This nickname is already taken."])
         #expect(model.message == nil)
         #expect(!model.canSave)
         model.draftUsername = "지우2"
-        #expect(model.usernameErrors.isEmpty)
+        #expect(model.errors(for: .username).isEmpty)
         #expect(model.canSave)
     }
 
@@ -70,8 +70,8 @@ import Testing
         let model = Self.loaded()
         model.startEditing()
         model.apply(.invalidInput(["mbti": [FieldError(code: .invalidChoice, message: "Choose one of the 16 MBTI types.")]]))
-        #expect(model.mbtiErrors == ["Choose one of the 16 MBTI types."])
-        #expect(model.usernameErrors.isEmpty)
+        #expect(model.errors(for: .mbti) == ["Choose one of the 16 MBTI types."])
+        #expect(model.errors(for: .username).isEmpty)
     }
 
     @Test func anEndedSessionSignsTheScreenOut() {
@@ -114,7 +114,7 @@ import Testing
             model.startEditing()
             model.draftUsername = "지우"
             await model.save()
-            #expect(model.usernameErrors == ["This nickname is already taken."])
+            #expect(model.errors(for: .username) == ["This nickname is already taken."])
             #expect(model.isEditing)
             #expect(model.user?.username == "민수")
 
@@ -172,7 +172,7 @@ import Testing
             // Another device ends every session of the account.
             let other = SessionManager(client: client, store: InMemoryCredentialStore())
             try await other.logIn(.identifier("민수", password: "correct horse battery"))
-            await other.logOut(scope: .global)
+            try await other.logOut(everywhere: true)
 
             await model.load()
             #expect(model.isSignedOut)

@@ -83,8 +83,21 @@ struct SessionTestAccount {
 }
 
 extension SessionManager {
-    /// The stored session, read straight from `store`.
-    static func stored(in store: any CredentialStore) throws -> StoredSession? {
-        try store.retrieve(key: storageKey).map { try StoredSession.decoder.decode(StoredSession.self, from: $0) }
+    /// The stored session, read straight from the manager's store.
+    nonisolated func stored() throws -> StoredSession? {
+        try store.retrieve(key: credentialKey).map { try StoredSession.decoder.decode(StoredSession.self, from: $0) }
+    }
+
+    /// The key a manager over `client` with the default namespace keeps its session under.
+    static func defaultKey(for client: AccountClient) -> String { defaultNamespace(for: client.baseURL) + "/session" }
+}
+
+extension SessionManager {
+    /// A manager over `client` that keeps its session in memory: what the flow models take.
+    static func inMemory(_ client: AccountClient) -> SessionManager {
+        SessionManager(client: client, store: InMemoryCredentialStore())
     }
 }
+
+/// A client of a server that is not there (port 9, discard), for models tested without one.
+let offlineURL = URL(string: "http://127.0.0.1:9")!

@@ -15,7 +15,7 @@ import Testing
         let store = InMemoryCredentialStore()
         let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store, now: clock.function)
         try await manager.logIn(account.login)
-        let loggedIn = try #require(try SessionManager.stored(in: store))
+        let loggedIn = try #require(try manager.stored())
         // 40 s later by the device clock the 30 s token is expired (the server, 60 s lenient, would still take it).
         clock.advance(40)
 
@@ -31,7 +31,7 @@ import Testing
         #expect(users.allSatisfy { $0.username == account.username })
         #expect(counter.count("/auth/refresh") == 1)
         #expect(counter.count("/auth/me") == 50)
-        let refreshed = try #require(try SessionManager.stored(in: store))
+        let refreshed = try #require(try manager.stored())
         #expect(refreshed.refresh != loggedIn.refresh)
         #expect(refreshed.accessExpiresAt > clock.now)
         await server.stop()
@@ -46,11 +46,11 @@ import Testing
         let first = SessionManager(client: client, store: store)
         try await first.logIn(account.login)
         // Spoil the stored access token; the device clock still thinks it is good for 15 minutes.
-        let good = try #require(try SessionManager.stored(in: store))
+        let good = try #require(try first.stored())
         let spoiled = StoredSession(
             pair: TokenPair(access: good.access + "x", refresh: good.refresh, expiresIn: 900, refreshExpiresIn: 3600, user: good.user),
             receivedAt: Date())
-        try store.store(key: SessionManager.storageKey, value: StoredSession.encoder.encode(spoiled))
+        try store.store(key: first.credentialKey, value: StoredSession.encoder.encode(spoiled))
 
         let manager = SessionManager(client: client, store: store)
         let user = try await manager.me()
@@ -59,7 +59,7 @@ import Testing
         #expect(counter.count("/auth/refresh") == 1)
         #expect(counter.count("/auth/me") == 2)
         #expect(await manager.state == .signedIn(user))
-        #expect(try SessionManager.stored(in: store)?.refresh != good.refresh)
+        #expect(try manager.stored()?.refresh != good.refresh)
         await server.stop()
     }
 
@@ -71,20 +71,20 @@ import Testing
         let store = InMemoryCredentialStore()
         let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store, now: clock.function)
         try await manager.logIn(account.login)
-        let loggedIn = try #require(try SessionManager.stored(in: store))
+        let loggedIn = try #require(try manager.stored())
         clock.advance(900)
         counter.loseRefreshReplies(1)
 
         await #expect(throws: AccountError.transport(URLError(.networkConnectionLost))) { try await manager.me() }
         #expect(await manager.state == .signedIn(loggedIn.user))
-        #expect(try SessionManager.stored(in: store) == loggedIn)
+        #expect(try manager.stored() == loggedIn)
 
         // The retry presents the same (already used) refresh token within the grace window.
         let user = try await manager.me()
         #expect(user.username == account.username)
         #expect(counter.count("/auth/refresh") == 2)
         #expect(await manager.state == .signedIn(user))
-        let refreshed = try #require(try SessionManager.stored(in: store))
+        let refreshed = try #require(try manager.stored())
         #expect(refreshed.refresh != loggedIn.refresh)
 
         // The pair from the grace window is a real one: it refreshes again normally.

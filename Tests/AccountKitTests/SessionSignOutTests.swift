@@ -23,16 +23,16 @@ import Testing
         let (first, firstStore, firstClock) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
         var updates = await first.stateUpdates().makeAsyncIterator()
-        let user = try #require(try SessionManager.stored(in: firstStore)).user
+        let user = try #require(try first.stored()).user
         #expect(await updates.next() == .signedIn(user))
 
-        await second.logOut(scope: .others)
+        try await second.endOtherSessions()
         #expect(try await second.me().id == user.id)
 
         firstClock.advance(900)
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
         #expect(await updates.next() == .signedOut)
-        #expect(try firstStore.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try firstStore.retrieve(key: first.credentialKey) == nil)
         await #expect(throws: AccountError.notSignedIn) { try await first.accessToken() }
         await server.stop()
     }
@@ -48,7 +48,7 @@ import Testing
         try await second.revokeSession(id: try #require(others.first).id)
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
         #expect(await first.state == .signedOut)
-        #expect(try firstStore.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try firstStore.retrieve(key: first.credentialKey) == nil)
         #expect(try await second.sessions().count == 1)
         await server.stop()
     }
@@ -58,14 +58,14 @@ import Testing
         let server = try await ServerProcess.start(extraArguments: ["--refresh-grace", "0"])
         let account = try await SessionTestAccount.create(on: server)
         let (manager, store, clock) = try await loggedIn(account, on: server)
-        let copied = try #require(try SessionManager.stored(in: store)).refresh
+        let copied = try #require(try manager.stored()).refresh
         // Someone else (a stolen copy) uses the refresh token first.
         let stolen = try await AccountClient(baseURL: server.baseURL).refresh(copied)
 
         clock.advance(900)
         await #expect(throws: AccountError.sessionRevoked(.refreshTokenReused)) { try await manager.me() }
         #expect(await manager.state == .signedOut)
-        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try store.retrieve(key: manager.credentialKey) == nil)
         // Reuse ended the whole session, the thief's pair with it.
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) {
             try await AccountClient(baseURL: server.baseURL).refresh(stolen.refresh)
@@ -82,7 +82,7 @@ import Testing
         #expect(await manager.state != .signedOut)
         try await manager.deleteAccount(password: account.password)
         #expect(await manager.state == .signedOut)
-        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try store.retrieve(key: manager.credentialKey) == nil)
         await #expect(throws: AccountError.invalidCredentials) {
             try await AccountClient(baseURL: server.baseURL).logIn(account.login)
         }
@@ -105,12 +105,12 @@ import Testing
     @Test func updatingTheProfileUpdatesStateAndStorage() async throws {
         let server = try await ServerProcess.start()
         let account = try await SessionTestAccount.create(on: server)
-        let (manager, store, _) = try await loggedIn(account, on: server)
+        let (manager, _, _) = try await loggedIn(account, on: server)
 
         let user = try await manager.updateProfile(UpdateProfileRequest(mbti: .estp))
         #expect(user.mbti == .estp)
         #expect(await manager.state == .signedIn(user))
-        #expect(try SessionManager.stored(in: store)?.user == user)
+        #expect(try manager.stored()?.user == user)
         await server.stop()
     }
 }

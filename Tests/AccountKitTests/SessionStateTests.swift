@@ -9,7 +9,7 @@ import Testing
     @Test func restoreFromALockedStoreStaysUnknownAndThrowsStorage() async throws {
         let store = FlakyCredentialStore()
         store.failEverything(with: .locked)
-        let manager = SessionManager(client: AccountClient(), store: store)
+        let manager = SessionManager(client: AccountClient(baseURL: offlineURL), store: store)
 
         await #expect(throws: AccountError.storage(.locked)) { try await manager.restore() }
         #expect(await manager.state == .unknown)
@@ -23,9 +23,9 @@ import Testing
         let store = InMemoryCredentialStore()
         let user = User(id: UUID(), username: "minsu", email: "m@example.com", emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_790_000_000))
         let session = StoredSession(pair: TokenPair(access: "a", refresh: "r", expiresIn: 900, refreshExpiresIn: 3600, user: user), receivedAt: Date())
-        try store.store(key: SessionManager.storageKey, value: StoredSession.encoder.encode(session))
+        try store.store(key: SessionManager.defaultKey(for: AccountClient(baseURL: offlineURL)), value: StoredSession.encoder.encode(session))
 
-        let manager = SessionManager(client: AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!), store: store)
+        let manager = SessionManager(client: AccountClient(baseURL: offlineURL), store: store)
         #expect(try await manager.restore() == .signedIn(user))
         #expect(try await manager.accessToken() == "a")
     }
@@ -34,11 +34,11 @@ import Testing
         let store = InMemoryCredentialStore()
         let user = User(id: UUID(), username: "minsu", email: "m@example.com", emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_790_000_000))
         let old = StoredSession(pair: TokenPair(access: "a", refresh: "r", expiresIn: 900, refreshExpiresIn: 3600, user: user), receivedAt: Date().addingTimeInterval(-7200))
-        try store.store(key: SessionManager.storageKey, value: StoredSession.encoder.encode(old))
+        try store.store(key: SessionManager.defaultKey(for: AccountClient(baseURL: offlineURL)), value: StoredSession.encoder.encode(old))
 
-        let manager = SessionManager(client: AccountClient(), store: store)
+        let manager = SessionManager(client: AccountClient(baseURL: offlineURL), store: store)
         #expect(try await manager.restore() == .signedOut)
-        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try store.retrieve(key: manager.credentialKey) == nil)
         await #expect(throws: AccountError.notSignedIn) { try await manager.accessToken() }
     }
 
@@ -53,14 +53,14 @@ import Testing
         try await manager.restore()
         let user = try await manager.logIn(account.login)
         let token = try await manager.accessToken()
-        await manager.logOut()
+        try await manager.logOut()
 
         let expected: [SessionManager.State] = [.unknown, .signedOut, .signedIn(user), .signedOut]
         for state in expected {
             #expect(await first.next() == state)
             #expect(await second.next() == state)
         }
-        #expect(try store.retrieve(key: SessionManager.storageKey) == nil)
+        #expect(try store.retrieve(key: manager.credentialKey) == nil)
         // The server ended the session too: its access token no longer works.
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) {
             try await AccountClient(baseURL: server.baseURL).me(accessToken: token)
@@ -70,14 +70,14 @@ import Testing
 
     @Test func aLateSubscriberGetsTheCurrentStateFirst() async throws {
         let store = InMemoryCredentialStore()
-        let manager = SessionManager(client: AccountClient(), store: store)
+        let manager = SessionManager(client: AccountClient(baseURL: offlineURL), store: store)
         try await manager.restore()
         var updates = await manager.stateUpdates().makeAsyncIterator()
         #expect(await updates.next() == .signedOut)
     }
 
     @Test func streamsFinishWhenTheManagerGoesAway() async throws {
-        var manager: SessionManager? = SessionManager(client: AccountClient(), store: InMemoryCredentialStore())
+        var manager: SessionManager? = SessionManager(client: AccountClient(baseURL: offlineURL), store: InMemoryCredentialStore())
         var updates = await manager!.stateUpdates().makeAsyncIterator()
         #expect(await updates.next() == .unknown)
         manager = nil

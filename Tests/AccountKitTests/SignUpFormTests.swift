@@ -11,7 +11,7 @@ import Testing
     static let offline = AccountClient(baseURL: URL(string: "http://127.0.0.1:9")!, language: .en)
 
     func filledForm(language: Language = .en) -> SignUpForm {
-        let form = SignUpForm(client: AccountClient(baseURL: Self.offline.baseURL, language: language))
+        let form = SignUpForm(session: .inMemory(AccountClient(baseURL: Self.offline.baseURL, language: language)))
         form.username = "민수"
         form.email = "minsu@example.com"
         form.password = "correct horse battery"
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func untouchedFieldsShowNoErrorsUntilASubmitAttempt() async {
-        let form = SignUpForm(client: Self.offline)
+        let form = SignUpForm(session: .inMemory(Self.offline))
         for field in SignUpField.allCases { #expect(form.errors(for: field).isEmpty) }
         #expect(!form.canSubmit)
         #expect(!form.hasInput)
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func onlyEditedFieldsShowErrorsAsYouType() {
-        let form = SignUpForm(client: Self.offline)
+        let form = SignUpForm(session: .inMemory(Self.offline))
         form.username = "a"
         #expect(form.touched == [.username])
         #expect(form.errors(for: .username) == ["Use at least 2 characters."])
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func passwordErrorsFollowTheSharedRules() {
-        let form = SignUpForm(client: Self.offline)
+        let form = SignUpForm(session: .inMemory(Self.offline))
         form.username = "minsu"
         form.password = "short"
         #expect(form.ruleErrors(.password) == [.tooShort])
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func messagesAreInTheClientsLanguage() {
-        let form = SignUpForm(client: AccountClient(baseURL: Self.offline.baseURL, language: .ko))
+        let form = SignUpForm(session: .inMemory(AccountClient(baseURL: Self.offline.baseURL, language: .ko)))
         form.username = "a"
         #expect(form.errors(for: .username) == ["닉네임은 2자 이상이어야 해요."])
     }
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func pickerOffersTheSixteenTypesUntilAPolicySaysOtherwise() {
-        let form = SignUpForm(client: Self.offline)
+        let form = SignUpForm(session: .inMemory(Self.offline))
         #expect(form.mbtiChoices == MBTI.allCases)
         var rules = FormRules()
         rules.mbtiTypes = [.enfp, .intj]
@@ -118,7 +118,7 @@ import Testing
         #expect(form.errors(for: .email) == ["Enter a valid email address."])
         #expect(form.errors(for: .passwordConfirmation) == ["The passwords do not match."])
         #expect(form.errors(for: .username).isEmpty)
-        #expect(form.formError == nil, "every error has a field")
+        #expect(form.message == nil, "every error has a field")
         #expect(!form.canSubmit, "the server's errors are not answered yet")
 
         form.email = "minsu2@example.com"
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func serverErrorsShowOnUntouchedFieldsToo() {
-        let form = SignUpForm(client: Self.offline)
+        let form = SignUpForm(session: .inMemory(Self.offline))
         form.apply(.invalidInput(["mbti": [FieldError(code: .invalidChoice, message: "Choose one of the 16 MBTI types.")]]))
         #expect(form.errors(for: .mbti) == ["Choose one of the 16 MBTI types."])
     }
@@ -141,7 +141,7 @@ import Testing
         form.apply(.conflict(.usernameTaken))
         #expect(form.errors(for: .username) == ["This nickname is already taken."])
         #expect(form.errors(for: .email).isEmpty)
-        #expect(form.formError == nil)
+        #expect(form.message == nil)
         #expect(!form.canSubmit)
         form.username = "민수2"
         #expect(form.canSubmit)
@@ -156,19 +156,19 @@ import Testing
     @Test func refusalsWithoutAFieldShowOnTheForm() {
         let form = filledForm()
         form.apply(.transport(URLError(.cannotConnectToHost)))
-        #expect(form.formError == "Cannot reach the server. Check your connection.")
+        #expect(form.message == "Cannot reach the server. Check your connection.")
         #expect(SignUpField.allCases.allSatisfy { form.errors(for: $0).isEmpty })
         #expect(form.canSubmit, "trying again is allowed")
 
         form.apply(.invalidInput(["email_verification_token": [FieldError(code: .invalidFormat, message: "Bad token.")]]))
-        #expect(form.formError == "Bad token.", "a field the form does not show explains the whole form")
+        #expect(form.message == "Bad token.", "a field the form does not show explains the whole form")
     }
 }
 
 /// The details screen of the email-first flow: the proven address fixed, the rest as usual.
 @MainActor @Suite struct VerifiedSignUpFormTests {
     @Test func theProvenAddressIsFixedAndSkippedByTheReturnKey() {
-        let form = SignUpForm(client: SignUpFormTests.offline)
+        let form = SignUpForm(session: .inMemory(SignUpFormTests.offline))
         #expect(form.textFields == [.username, .email, .password, .passwordConfirmation])
         #expect(form.field(after: .username) == .email)
         form.useVerifiedEmail("minsu@example.com", token: "tok")
@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test func theMBTIPickerStartsWithNothingChosen() {
-        let form = SignUpForm(client: SignUpFormTests.offline)
+        let form = SignUpForm(session: .inMemory(SignUpFormTests.offline))
         #expect(form.mbti == nil)
         #expect(form.errors(for: .mbti).isEmpty, "no error before the user has done anything")
         form.useVerifiedEmail("minsu@example.com", token: "tok")
@@ -193,24 +193,24 @@ import Testing
     }
 
     @Test func aRefusedProofIsNotBlamedOnTheFields() {
-        let form = SignUpForm(client: AccountClient(baseURL: SignUpFormTests.offline.baseURL, language: .ko))
+        let form = SignUpForm(session: .inMemory(AccountClient(baseURL: SignUpFormTests.offline.baseURL, language: .ko)))
         form.useVerifiedEmail("minsu@example.com", token: "tok")
         form.apply(.codeRejected(.codeInvalid))
         #expect(form.needsNewVerification)
-        #expect(form.formError == "이메일 인증이 만료되었어요. 처음부터 다시 인증해 주세요.")
-        let detailsFirst = SignUpForm(client: SignUpFormTests.offline)
+        #expect(form.message == "이메일 인증이 만료되었어요. 처음부터 다시 인증해 주세요.")
+        let detailsFirst = SignUpForm(session: .inMemory(SignUpFormTests.offline))
         detailsFirst.apply(.codeRejected(.codeInvalid))
         #expect(!detailsFirst.needsNewVerification)
     }
 
     @Test func theEmailFirstFlowRunsOnThePreviewClient() async {
         let session = SessionManager.preview()
-        let flow = EmailVerificationFlow(client: session.client, purpose: .signup)
+        let flow = EmailVerificationFlow(session: .inMemory(session.client), purpose: .signup)
         flow.email = "jiwoo@example.com"
         await flow.performPrimaryAction()
         flow.code = "000000"
         await flow.verifyIfComplete()
-        let form = SignUpForm(client: session.client, session: session)
+        let form = SignUpForm(session: session)
         form.useVerifiedEmail(flow.email, token: flow.token ?? "")
         form.username = "지우"
         form.password = "correct horse battery"

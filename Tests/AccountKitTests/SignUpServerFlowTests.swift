@@ -34,29 +34,39 @@ import Testing
         fillDetails(form, username: username, mbti: .enfp)
     }
 
-    @Test func detailsFirstSignUpSendsACodeThatVerifies() async throws {
+    @Test func detailsFirstSignUpSendsACodeThatVerifiesAndSignsIn() async throws {
         try await withModelServer { server, client in
-            let form = SignUpForm(client: client)
+            let session = SessionManager.inMemory(client)
+            var events = await session.events().makeAsyncIterator()
+            let form = SignUpForm(session: session)
             await form.loadPolicy()
             #expect(form.mbtiChoices == MBTI.allCases)
             fill(form, username: "민수", email: "minsu@example.com")
             #expect(form.canSubmit)
             await form.submit()
-            #expect(form.phase == .codeSent("minsu@example.com"))
+            #expect(form.phase == .codeSent(email: "minsu@example.com", expiresIn: 600))
             #expect(!form.canSubmit, "one account per form")
 
-            let flow = EmailVerificationFlow(client: client, purpose: .verify)
+            let flow = EmailVerificationFlow(session: session, purpose: .verify)
             flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
             let code = try #require(try await server.latestCode(to: "minsu@example.com"))
             flow.code = code == "000000" ? "111111" : "000000"
             await flow.verify()
-            #expect(flow.codeError == "Check the verification code in the email and try again.")
+            #expect(flow.errors(for: .code).first == "Check the verification code in the email and try again.")
             #expect(flow.token == nil)
 
             flow.code = code
             await flow.verify()
-            #expect(flow.codeError == nil)
-            #expect(flow.token?.isEmpty == false)
+            #expect(flow.errors(for: .code).first == nil)
+            // The code made the account and signed it in: the app never needed the password again.
+            guard case .signedIn(let user) = flow.phase else {
+                Issue.record("not signed in: \(flow.phase)")
+                return
+            }
+            #expect(user.username == "민수" && user.emailVerified)
+            #expect(await session.state == .signedIn(user))
+            #expect(await events.next() == .signedIn(user))
+            #expect(try await session.me().id == user.id)
 
             let pair = try await client.logIn(.identifier("minsu@example.com", password: "correct horse battery"))
             #expect(pair.user.emailVerified, "the verified address lets the account log in")
@@ -65,12 +75,12 @@ import Testing
 
     @Test func aTakenUsernameShowsTheServersErrorOnTheUsernameField() async throws {
         try await withModelServer { _, client in
-            let first = SignUpForm(client: client)
+            let first = SignUpForm(session: .inMemory(client))
             fill(first, username: "민수", email: "minsu@example.com")
             await first.submit()
-            #expect(first.phase == .codeSent("minsu@example.com"))
+            #expect(first.phase == .codeSent(email: "minsu@example.com", expiresIn: 600))
 
-            let second = SignUpForm(client: client)
+            let second = SignUpForm(session: .inMemory(client))
             fill(second, username: "민수", email: "other@example.com")
             await second.submit()
             #expect(second.phase == .failed(.conflict(.usernameTaken)))
@@ -81,18 +91,18 @@ import Testing
             second.username = "민수2"
             #expect(second.canSubmit)
             await second.submit()
-            #expect(second.phase == .codeSent("other@example.com"))
+            #expect(second.phase == .codeSent(email: "other@example.com", expiresIn: 600))
         }
     }
 
     @Test func emailFirstTokenSignsUpVerifiedAndSignedIn() async throws {
         try await withModelServer { server, client in
-            let flow = EmailVerificationFlow(client: client)
+            let flow = EmailVerificationFlow(session: .inMemory(client))
             await flow.loadPolicy()
             #expect(flow.rules == FormRules(policy: try await client.policy()))
             flow.email = "jiwoo@example.com"
             await flow.sendCode()
-            guard case .codeSent = flow.step else {
+            guard case .codeSent = flow.phase else {
                 Issue.record("no code sent: \(String(describing: flow.message))")
                 return
             }
@@ -101,7 +111,7 @@ import Testing
             let token = try #require(flow.token)
 
             let session = SessionManager(client: client, store: InMemoryCredentialStore())
-            let form = SignUpForm(client: client, session: session)
+            let form = SignUpForm(session: session)
             fill(form, username: "지우", email: "jiwoo@example.com")
             form.emailVerificationToken = token
             await form.submit()
@@ -120,17 +130,17 @@ import Testing
     @Test func aSecondRequestWithinTheCooldownCountsDownFromRetryAfter() async throws {
         try await withModelServer { _, client in
             let clock = TestClock(Date())
-            let first = EmailVerificationFlow(client: client, now: clock.function)
+            let first = EmailVerificationFlow(session: .inMemory(client), now: clock.function)
             first.email = "minsu@example.com"
             await first.sendCode()
             #expect(first.resendCountdown(at: clock.now) == 60)
 
             // A second screen (or a restarted app) does not know the first one's countdown; the server does.
-            let second = EmailVerificationFlow(client: client, now: clock.function)
+            let second = EmailVerificationFlow(session: .inMemory(client), now: clock.function)
             second.email = "minsu@example.com"
             #expect(second.canResend)
             await second.sendCode()
-            #expect(second.step == .enterEmail)
+            #expect(second.phase == .enterEmail)
             let countdown = second.resendCountdown(at: clock.now)
             #expect((1...60).contains(countdown))
             #expect(second.message == "Too many requests. Try again in \(countdown) seconds.")
@@ -142,15 +152,15 @@ import Testing
 
     @Test func aServerRefusedAddressShowsOnTheEmailField() async throws {
         try await withModelServer { _, client in
-            let flow = EmailVerificationFlow(client: client)
+            let flow = EmailVerificationFlow(session: .inMemory(client))
             // Passes the client's shape check; the server counts the 255 characters too.
             flow.email = String(repeating: "a", count: 243) + "@example.com"
             var lenient = FormRules()
             lenient.emailMaxLength = 1000
             flow.use(lenient)
             await flow.sendCode()
-            #expect(flow.emailError == "Use at most 254 characters.")
-            #expect(flow.step == .enterEmail)
+            #expect(flow.errors(for: .email).first == "Use at most 254 characters.")
+            #expect(flow.phase == .enterEmail)
             #expect(flow.message == nil)
         }
     }

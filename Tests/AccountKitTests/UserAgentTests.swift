@@ -40,7 +40,7 @@ import Testing
         let parsed: UserAgent? = UserAgent(header: header)
         let agent = try #require(parsed, "\(header)")
         #expect(agent.details.contains { $0.hasPrefix(DeviceInfo.current.system + " ") }, "\(header)")
-        #expect(AccountClient().userAgent == header, "the client sends it unless told otherwise")
+        #expect(AccountClient(baseURL: offlineURL).userAgent == header, "the client sends it unless told otherwise")
     }
 
     @Test func aProgramsHeaderNamesItsVersionAndHost() {

@@ -14,7 +14,7 @@ extension Problem {
     ///   - language: the language of every text.
     ///   - detail: a detail that replaces the code's standard one.
     ///   - errors: the field errors; `errors` is left out of the body when this is `nil` or empty.
-    public static func make(
+    package static func make(
         _ code: ErrorCode, status: Int, language: Language, detail: String? = nil, errors: FieldErrors? = nil
     ) -> Problem {
         let fieldErrors = errors.flatMap { errors -> [String: [FieldError]]? in

@@ -22,7 +22,7 @@ public enum EmailRule {
     /// The uniqueness key of a normalized address: the whole address NFKC and case folded, so
     /// every spelling of one address (`Mina@Example.com`, `ｍｉｎａ@example.com`, `ſ` for `s`, the
     /// Kelvin sign for `k`) is one account.
-    public static func key(_ normalized: String) -> String {
+    package static func key(_ normalized: String) -> String {
         normalized.caselessKey
     }
 

@@ -6,12 +6,12 @@
 ///     passwordConfirmation: "correct horse", mbti: "enfp")
 /// errors.isEmpty // true
 /// ```
-public enum SignUpRules {
+package enum SignUpRules {
     /// The errors of every field, keyed by wire name; a `nil` field is `required`.
     ///
     /// `password_confirmation` is optional: when present and different from a present `password`
     /// it is a `mismatch`. The password is checked against the nickname and email as given.
-    public static func validate(
+    package static func validate(
         username: String?, email: String?, password: String?, passwordConfirmation: String?, mbti: String?
     ) -> FieldErrors {
         var errors = FieldErrors()

@@ -23,7 +23,7 @@ public enum UsernameRule {
 
     /// Keys (see ``key(_:)``) that no account may take; they answer `taken`. The server compares
     /// them by confusable skeleton too, so `аdmin` and `admın` are taken as well.
-    public static let reserved: Set<String> = [
+    package static let reserved: Set<String> = [
         "admin", "administrator", "root", "superuser", "sysadmin", "system", "support",
         "moderator", "mod", "staff", "team", "help", "info", "security", "abuse",
         "postmaster", "hostmaster", "webmaster", "noreply", "api", "auth", "login", "logout",
@@ -39,7 +39,7 @@ public enum UsernameRule {
 
     /// The uniqueness key of a normalized nickname: NFKC and case folded, so `"ＡＤＭＩＮ"` and
     /// `"Admin"` both give `"admin"`.
-    public static func key(_ normalized: String) -> String {
+    package static func key(_ normalized: String) -> String {
         normalized.caselessKey
     }
 

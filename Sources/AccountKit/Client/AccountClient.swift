@@ -9,14 +9,16 @@ public typealias HTTPTransport = @Sendable (URLRequest) async throws -> (Data, U
 
 /// The account API as `async throws` calls: one method per endpoint, typed requests and replies.
 ///
-/// Stateless: it keeps no tokens (``SessionManager`` does). Every failure is an ``AccountError``.
+/// Stateless: it keeps no tokens (``SessionManager`` does, and is what an app usually calls).
+/// Every failure is an ``AccountError``.
 ///
 /// ```swift
-/// let client = AccountClient()   // http://localhost:8000
+/// let client = AccountClient(baseURL: URL(string: "https://accounts.example.com")!)
 /// let pair = try await client.logIn(.identifier("민수", password: "correct horse battery"))
 /// let me = try await client.me(accessToken: pair.access)
 /// ```
 public struct AccountClient: Sendable {
+    /// The server: every path is resolved against it (`https://accounts.example.com`).
     public let baseURL: URL
     /// The `Accept-Language` sent with every request (server texts come back in it).
     public let language: Language
@@ -25,13 +27,15 @@ public struct AccountClient: Sendable {
     private let transport: HTTPTransport
 
     /// - Parameters:
-    ///   - baseURL: the server, `http://localhost:8000` by default (the original app's address).
+    ///   - baseURL: the server. There is no default: an app that forgot it would talk to
+    ///     `localhost` in its release build (during development, `http://localhost:8000` is what
+    ///     `make run` serves).
     ///   - language: texts of errors; the app's own language by default (``preferredLanguage()``).
     ///   - userAgent: names this app and device in the account's sessions list
     ///     (``defaultUserAgent(bundle:)`` by default).
     ///   - transport: how requests are sent; an ephemeral `URLSession` (nothing cached on disk) by default.
     public init(
-        baseURL: URL = URL(string: "http://localhost:8000")!, language: Language = AccountClient.preferredLanguage(),
+        baseURL: URL, language: Language = AccountClient.preferredLanguage(),
         userAgent: String = AccountClient.defaultUserAgent(), transport: HTTPTransport? = nil
     ) {
         self.baseURL = baseURL
@@ -43,14 +47,17 @@ public struct AccountClient: Sendable {
     // MARK: Sign-up and email
 
     /// What a sign-up came to.
-    public enum SignUpOutcome: Sendable, Equatable {
-        /// The account waits for the mailed code (details-first flow).
+    public enum SignUpOutcome: Sendable, Hashable {
+        /// The sign-up waits for the mailed code, which makes the account (details-first flow);
+        /// the reply says how long the code lives.
         case codeSent(SignUpAccepted)
         /// The account was created verified and signed in (email-first flow, with a token).
         case signedIn(TokenPair)
     }
 
-    /// `POST /auth/signup`.
+    /// `POST /auth/signup`: without a verification token a code is mailed (``SignUpOutcome/codeSent(_:)``);
+    /// with one the account is made verified and signed in (``SignUpOutcome/signedIn(_:)``; keep
+    /// the pair: ``SessionManager/signUp(_:)`` does).
     public func signUp(_ request: SignUpRequest) async throws -> SignUpOutcome {
         let (status, data) = try await send("POST", "/auth/signup", body: request)
         if status == 201 { return .signedIn(try decode(TokenPair.self, data, status)) }
@@ -62,14 +69,16 @@ public struct AccountClient: Sendable {
         try await call("POST", "/auth/email/code", body: request)
     }
 
-    /// `POST /auth/email/verify`: checks a code; returns the email verification token.
+    /// `POST /auth/email/verify`: checks a code; returns the email verification token, and with
+    /// ``EmailVerifyRequest/signIn`` the new account's session when the code completed a
+    /// details-first sign-up in time (keep it: ``SessionManager/verifyEmail(_:code:)`` does).
     public func verifyEmail(_ request: EmailVerifyRequest) async throws -> EmailVerified {
         try await call("POST", "/auth/email/verify", body: request)
     }
 
     // MARK: Sessions
 
-    /// `POST /auth/login`.
+    /// `POST /auth/login`: a new session's token pair.
     public func logIn(_ request: LoginRequest) async throws -> TokenPair {
         try await call("POST", "/auth/login", body: request)
     }
@@ -79,20 +88,20 @@ public struct AccountClient: Sendable {
         try await call("POST", "/auth/refresh", body: RefreshRequest(refresh: refreshToken))
     }
 
-    /// `POST /auth/logout?scope=…`.
+    /// `POST /auth/logout?scope=…`: ends this session (`.local`), the account's others, or all.
     public func logOut(scope: LogoutScope = .local, accessToken: String) async throws {
         _ = try await send("POST", "/auth/logout", query: ["scope": scope.rawValue], accessToken: accessToken)
     }
 
     // MARK: Profile
 
-    /// `GET /auth/me`.
+    /// `GET /auth/me`: the signed-in account.
     public func me(accessToken: String) async throws -> User {
         try await call("GET", "/auth/me", accessToken: accessToken)
     }
 
-    /// `PATCH /auth/me`.
-    public func updateMe(_ request: UpdateProfileRequest, accessToken: String) async throws -> User {
+    /// `PATCH /auth/me`: changes the nickname and/or MBTI type; returns the account as it is now.
+    public func updateProfile(_ request: UpdateProfileRequest, accessToken: String) async throws -> User {
         try await call("PATCH", "/auth/me", body: request, accessToken: accessToken)
     }
 
@@ -101,7 +110,7 @@ public struct AccountClient: Sendable {
         try await call("GET", "/auth/policy")
     }
 
-    /// `GET /.well-known/jwks.json`.
+    /// `GET /.well-known/jwks.json`: the public keys that verify access tokens.
     public func keys() async throws -> JWKSet {
         try await call("GET", "/.well-known/jwks.json")
     }
@@ -161,6 +170,7 @@ public struct AccountClient: Sendable {
     ) async throws -> (Int, Data) {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
+        ClientLanguage.use(language)
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -2,11 +2,18 @@ import AccountAPI
 import Foundation
 
 extension AccountError: LocalizedError {
-    /// A sentence for the user in the current locale's language (Korean or English).
-    public var errorDescription: String? { description(in: AccountClient.preferredLanguage()) }
+    /// A sentence for the user, in the language of the ``AccountClient`` that last sent a
+    /// request (the app's own language, ``AccountClient/preferredLanguage()``, unless a client
+    /// was made with another), so `error.localizedDescription` matches the server's texts.
+    /// With clients of several languages, ask ``localizedDescription(in:)`` with the right one.
+    public var errorDescription: String? { localizedDescription(in: ClientLanguage.current) }
 
     /// A sentence for the user in `language`.
-    public func description(in language: Language) -> String {
+    ///
+    /// ```swift
+    /// AccountError.rateLimited(retryAfter: 42).localizedDescription(in: .ko)   // "요청이 너무 많아요. 42초 후에 다시 시도해 주세요."
+    /// ```
+    public func localizedDescription(in language: Language) -> String {
         let ko = language == .ko
         switch self {
         case .invalidInput(let fields):
@@ -28,7 +35,36 @@ extension AccountError: LocalizedError {
         case .server(let status, _): return ko ? "서버에 문제가 생겼어요 (\(status)). 잠시 후 다시 시도해 주세요." : "The server ran into a problem (\(status)). Please try again later."
         case .undecodableReply(let status): return ko ? "서버 응답을 읽을 수 없어요 (\(status))." : "The server's reply could not be read (\(status))."
         case .transport: return ko ? "서버에 연결할 수 없어요. 네트워크를 확인해 주세요." : "Cannot reach the server. Check your connection."
-        case .storage(let problem): return problem.description(in: language)
+        case .storage(let problem): return problem.localizedDescription(in: language)
+        }
+    }
+}
+
+/// The language `localizedDescription` speaks: the last one an ``AccountClient`` sent a request in.
+///
+/// An error value cannot carry its client's language without changing every case apps switch
+/// over, and a process nearly always has clients of one language; so the client records its
+/// language as it sends. Tests give their task tree a recorder of its own (`recorder.withValue`),
+/// so clients of other tests running at the same time cannot change what they read.
+enum ClientLanguage {
+    /// Where the language is recorded: one for the process, unless a task bound another.
+    static let recorder = TaskLocal(wrappedValue: Recorder.process)
+
+    /// The language of the last request, else the app's own.
+    static var current: Language { recorder.get().language ?? AccountClient.preferredLanguage() }
+
+    /// Records the language of a request being sent.
+    static func use(_ language: Language) { recorder.get().language = language }
+
+    /// One recorded language, safe to read and write from any thread.
+    final class Recorder: @unchecked Sendable {
+        static let process = Recorder()
+        private let lock = NSLock()
+        private var recorded: Language?
+
+        var language: Language? {
+            get { lock.withLock { recorded } }
+            set { lock.withLock { recorded = newValue } }
         }
     }
 }

@@ -7,16 +7,41 @@ import FoundationNetworking
 /// Everything a call to the account API can end in besides success. Closed, so apps can `switch`.
 ///
 /// Server problem codes map onto cases; a code this version does not know lands in ``refused(_:)``
-/// with the whole ``Problem``, so a newer server never breaks an older app.
-public enum AccountError: Error, Sendable, Equatable {
-    /// `validation_failed`: per-field errors with the server's messages, keyed by wire field name.
+/// with the whole ``Problem``, so a newer server never breaks an older app:
+///
+/// | problem `code` | case |
+/// |---|---|
+/// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`) |
+/// | `invalid_credentials` (401 at login, 403 behind a valid token) | ``invalidCredentials`` |
+/// | `email_not_verified` | ``emailNotVerified`` |
+/// | `username_taken` | ``conflict(_:)`` |
+/// | `code_invalid`, `code_expired`, `too_many_attempts` | ``codeRejected(_:)`` |
+/// | `rate_limited` | ``rateLimited(retryAfter:)`` |
+/// | `token_expired` | ``sessionExpired`` |
+/// | `session_revoked`, `refresh_token_reused` | ``sessionRevoked(_:)`` with that code |
+/// | `token_invalid` | ``sessionRevoked(_:)`` with ``ErrorCode/tokenInvalid`` |
+/// | anything else, 5xx | ``server(status:problem:)`` |
+/// | anything else | ``refused(_:)`` |
+///
+/// `token_invalid` counts as a revoked session: the server says it for a token it cannot check
+/// or does not know, which, for a token the SDK stored itself, means its session or account is
+/// gone (deleted elsewhere, a database reset, a rotated-away key). ``SessionManager`` first
+/// refreshes once for an access token the server calls invalid (a key rotated under it), and
+/// signs out when the refresh is refused too.
+///
+/// ``localizedDescription(in:)`` words every case for people; `localizedDescription` does it in the
+/// language of the client that last made a request.
+public enum AccountError: Error, Sendable, Hashable {
+    /// `validation_failed`: per-field errors with the server's messages, keyed by wire field name;
+    /// a model's `errors(for:)` shows them on its own fields (see ``fieldErrors(as:)``).
     case invalidInput([String: [FieldError]])
     /// Wrong identifier or password; from a password change or account deletion, a wrong current
     /// password (the server's `403`): the session is fine and stays.
     case invalidCredentials
     /// The password was right but the email address is not verified yet.
     case emailNotVerified
-    /// Something is already taken (`username_taken`, or an email field error `taken`).
+    /// Something is already taken: ``ErrorCode/usernameTaken``, or ``ErrorCode/emailTaken`` (an
+    /// email-first sign-up whose address got an account meanwhile).
     case conflict(ErrorCode)
     /// A one-time code or verification token was refused: `code_invalid`, `code_expired` or
     /// `too_many_attempts`.
@@ -25,7 +50,9 @@ public enum AccountError: Error, Sendable, Equatable {
     case rateLimited(retryAfter: Int?)
     /// The session ended by time; sign in again.
     case sessionExpired
-    /// The session was logged out or revoked elsewhere (`session_revoked`, `refresh_token_reused`).
+    /// The session was logged out or revoked elsewhere (`session_revoked`), ended because its
+    /// refresh token was used twice (`refresh_token_reused`), or is unknown to the server
+    /// (`token_invalid`: see above).
     case sessionRevoked(ErrorCode)
     /// No session is stored: sign in first.
     case notSignedIn
@@ -40,7 +67,7 @@ public enum AccountError: Error, Sendable, Equatable {
     /// The credential store failed (for example, a locked Keychain); not the same as signed out.
     case storage(CredentialStoreError)
 
-    /// Maps a problem reply to a case.
+    /// Maps a problem reply to a case (see the table above).
     public init(status: Int, problem: Problem?, retryAfter: Int?) {
         guard let problem else {
             self = status >= 500 ? .server(status: status, problem: nil) : .undecodableReply(status: status)
@@ -49,8 +76,8 @@ public enum AccountError: Error, Sendable, Equatable {
         switch problem.code {
         case .validationFailed:
             let fields = problem.errors ?? [:]
-            if fields.values.contains(where: { $0.contains { $0.code == .taken } }), fields.count == 1, fields["email"] != nil {
-                self = .conflict(ErrorCode("email_taken"))
+            if fields.count == 1, fields["email"]?.contains(where: { $0.code == .taken }) == true {
+                self = .conflict(.emailTaken)
             } else {
                 self = .invalidInput(fields)
             }
@@ -81,5 +108,40 @@ public enum AccountError: Error, Sendable, Equatable {
     public var fieldErrors: [String: [FieldError]] {
         if case .invalidInput(let fields) = self { return fields }
         return [:]
+    }
+
+    /// The server's field errors on the fields of a form, keyed by its field type; errors on a
+    /// wire field the form does not have are left out (its ``localizedDescription(in:)`` covers them).
+    ///
+    /// ```swift
+    /// error.fieldErrors(as: SignUpField.self)[.passwordConfirmation]   // [FieldError(code: .mismatch, …)]
+    /// ```
+    public func fieldErrors<Field: FormField>(as type: Field.Type) -> [Field: [FieldError]] {
+        var result: [Field: [FieldError]] = [:]
+        for (name, errors) in fieldErrors {
+            guard let field = Field(wireName: name) else { continue }
+            result[field, default: []] += errors
+        }
+        return result
+    }
+
+    /// Hashes what `==` compares; a transport error by its code (Foundation on Linux cannot hash a `URLError`).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .invalidInput(let fields): hasher.combine(0); hasher.combine(fields)
+        case .invalidCredentials: hasher.combine(1)
+        case .emailNotVerified: hasher.combine(2)
+        case .conflict(let code): hasher.combine(3); hasher.combine(code)
+        case .codeRejected(let code): hasher.combine(4); hasher.combine(code)
+        case .rateLimited(let retryAfter): hasher.combine(5); hasher.combine(retryAfter)
+        case .sessionExpired: hasher.combine(6)
+        case .sessionRevoked(let code): hasher.combine(7); hasher.combine(code)
+        case .notSignedIn: hasher.combine(8)
+        case .refused(let problem): hasher.combine(9); hasher.combine(problem)
+        case .server(let status, let problem): hasher.combine(10); hasher.combine(status); hasher.combine(problem)
+        case .undecodableReply(let status): hasher.combine(11); hasher.combine(status)
+        case .transport(let error): hasher.combine(12); hasher.combine(error.code.rawValue)
+        case .storage(let error): hasher.combine(13); hasher.combine(error)
+        }
     }
 }

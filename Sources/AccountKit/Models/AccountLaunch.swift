@@ -14,6 +14,7 @@ import Observation
 /// ```swift
 /// let launch = AccountLaunch(session: session)
 /// await launch.start()
+/// // In a view's `.task`, which lasts as long as the view (the loop lasts as long as the session):
 /// for await state in await session.stateUpdates() { launch.show(state) }
 /// ```
 @MainActor @Observable public final class AccountLaunch {
@@ -53,7 +54,7 @@ import Observation
     /// with a reinstall; `nil` when the login screen is just the signed-out state.
     public var message: String? {
         if let restoreFailure, !restoreFailure.isTemporary, state == .unknown {
-            return restoreFailure.description(in: language)
+            return restoreFailure.localizedDescription(in: language)
         }
         guard endedAfterReinstall, state == .signedOut else { return nil }
         return language == .ko

@@ -7,10 +7,6 @@ import AccountAPI
 /// let step = AccountNavigation.afterSignUp(form.phase)   // .push(.emailCode(…)) once a code is sent
 /// ```
 public enum AccountNavigation {
-    /// How long a mailed code is assumed to live when the reply that sent it is not at hand
-    /// (the server's default); only the code's expiry time depends on it, not the resend countdown.
-    public static let assumedCodeLifetime = 600
-
     /// The root screen for a session state.
     public static func root(for state: SessionManager.State) -> RootScreen {
         root(for: state, restoreFailure: nil)
@@ -32,11 +28,11 @@ public enum AccountNavigation {
     /// Where "create an account" on the login screen leads: the email-first sign-up.
     public static let signUpEntry = NavigationStep.push(.signUp)
 
-    /// After the sign-up form's phase changed: to the code screen once a code is mailed, back to
-    /// the root once signed in (the root then shows the profile).
+    /// After the sign-up form's phase changed: to the code screen once a code is mailed (with its
+    /// lifetime), back to the root once signed in (the root then shows the profile).
     public static func afterSignUp(_ phase: SignUpForm.Phase) -> NavigationStep {
         switch phase {
-        case .codeSent(let email): .push(.emailCode(email: email, purpose: .verify, codeSent: true))
+        case .codeSent(let email, let expiresIn): .push(.emailCode(email: email, purpose: .verify, codeExpiresIn: expiresIn))
         case .signedIn: .popToRoot
         case .idle, .submitting, .failed: .stay
         }
@@ -45,13 +41,15 @@ public enum AccountNavigation {
     /// After a login attempt: to the code screen when the password was right but the address is
     /// unverified (with the address, when the user typed one).
     public static func afterLogIn(needsEmailVerification: Bool, email: String?) -> NavigationStep {
-        needsEmailVerification ? .push(.emailCode(email: email ?? "", purpose: .verify, codeSent: false)) : .stay
+        needsEmailVerification ? .push(.emailCode(email: email ?? "", purpose: .verify, codeExpiresIn: nil)) : .stay
     }
 
-    /// After the email flow's step changed: an existing account's address proven goes back to
-    /// login; an address proven first goes on to the sign-up form that uses its token.
-    public static func afterVerification(_ step: EmailVerificationFlow.Step, purpose: CodePurpose, email: String) -> NavigationStep {
-        guard case .verified(let token) = step else { return .stay }
+    /// After the email flow's phase changed: signed in by the code, back to the root (the profile);
+    /// an existing account's address proven, back to login; an address proven first, on to the
+    /// sign-up form that uses its token.
+    public static func afterVerification(_ phase: EmailVerificationFlow.Phase, purpose: CodePurpose, email: String) -> NavigationStep {
+        if case .signedIn = phase { return .popToRoot }
+        guard case .verified(let token) = phase else { return .stay }
         switch purpose {
         case .verify: return .popToRoot
         case .signup: return .push(.verifiedSignUp(email: email, token: token))

@@ -12,8 +12,9 @@ public enum AccountRoute: Hashable, Sendable {
     /// The sign-up details for an address proven first: nickname, password twice and MBTI, with the
     /// address shown, not edited; the account is created verified with `token` and signed in.
     case verifiedSignUp(email: String, token: String)
-    /// The email and code screen; `codeSent` when the server mailed a code already.
-    case emailCode(email: String, purpose: CodePurpose, codeSent: Bool)
+    /// The email and code screen; `codeExpiresIn` (seconds) when the server mailed a code already,
+    /// `nil` when none is on its way yet.
+    case emailCode(email: String, purpose: CodePurpose, codeExpiresIn: Int?)
     /// Asking for a password reset code and choosing a new password.
     case passwordReset(email: String)
 }
@@ -31,7 +32,7 @@ public enum NavigationStep: Hashable, Sendable {
 }
 
 /// What the root of the account screens shows for a session state.
-public enum RootScreen: Equatable, Sendable {
+public enum RootScreen: Hashable, Sendable {
     /// Storage not read yet (a locked Keychain at launch): a quiet placeholder, neither login nor profile.
     case waiting
     /// No session, or storage that failed for good: the login screen (with ``AccountLaunch/message``

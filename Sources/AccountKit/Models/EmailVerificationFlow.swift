@@ -3,7 +3,8 @@ import Foundation
 import Observation
 
 /// The email screen: enter an address, get a code mailed, enter it, and come out with a
-/// verification token (email-first sign-up) or a verified account (`purpose: .verify`).
+/// verification token (email-first sign-up, `purpose: .signup`) or a verified account
+/// (`purpose: .verify`), signed in when the code completed a details-first sign-up in time.
 ///
 /// The code is sent by itself once all its digits are typed (``verifyIfComplete()``), since a
 /// number pad has no return key. "Use another address" (``changeEmail()``) goes back to the address;
@@ -13,22 +14,37 @@ import Observation
 /// Time is injected, so the resend countdown is a pure function of the clock:
 ///
 /// ```swift
-/// let flow = EmailVerificationFlow(client: client)
+/// let flow = EmailVerificationFlow(session: session)
 /// flow.email = "minsu@example.com"
-/// await flow.sendCode()                   // step == .codeSent(expiresAt: …)
+/// await flow.sendCode()                   // phase == .codeSent(expiresAt: …)
 /// flow.resendCountdown(at: Date())        // 60, 59, …
 /// flow.code = "123456"
-/// await flow.verify()                     // step == .verified(token: …)
+/// await flow.verify()                     // phase == .verified(token: …)
 /// ```
 @MainActor @Observable public final class EmailVerificationFlow {
     /// Where the flow is.
-    public enum Step: Sendable, Equatable {
+    public enum Phase: Sendable, Hashable {
         /// Asking for the address.
         case enterEmail
         /// A code was mailed; it is good until `expiresAt`.
         case codeSent(expiresAt: Date)
-        /// The address is proven; `token` goes into the sign-up request.
+        /// The address is proven; `token` goes into the sign-up request (email first), or the
+        /// account is verified and waits for a login (`.verify`, when signing in was not possible).
         case verified(token: String)
+        /// The code made a details-first sign-up's account and signed it in (`.verify`): the
+        /// session holds it.
+        case signedIn(User)
+    }
+
+    /// A field of the screen.
+    public enum Field: String, FormField {
+        /// The address.
+        case email
+        /// The code.
+        case code
+
+        /// The field's name on the wire.
+        public var wireName: String { rawValue }
     }
 
     /// The address the code goes to.
@@ -42,11 +58,11 @@ import Observation
     }
 
     /// Where the flow is.
-    public private(set) var step: Step = .enterEmail
+    public private(set) var phase: Phase = .enterEmail
     /// What is wrong with the address, from the rules or the server.
-    public private(set) var emailError: String?
+    private var emailError: String?
     /// What is wrong with the code, from the rules or the server.
-    public private(set) var codeError: String?
+    private var codeError: String?
     /// A message about the whole flow (connection lost, too many requests, …).
     public private(set) var message: String?
     /// The code is spent or expired: only a new code can help.
@@ -64,31 +80,43 @@ import Observation
 
     /// Why the code is asked for.
     public let purpose: CodePurpose
-    /// The API client.
-    public let client: AccountClient
+    /// The session a `.verify` code signs in, when it completes a sign-up in time.
+    public let session: SessionManager
     private let now: @Sendable () -> Date
 
     /// - Parameters:
-    ///   - client: the API client; its language is the language of every message.
-    ///   - purpose: `.signup` for the email-first sign-up, `.verify` for an existing account.
+    ///   - session: the app's session; its client's language is the language of every message.
+    ///   - purpose: `.signup` for the email-first sign-up, `.verify` for a details-first sign-up
+    ///     (or an account) waiting for its code.
     ///   - email: the address, when it is known already (after a sign-up or a refused login).
     ///   - now: the clock.
     public init(
-        client: AccountClient, purpose: CodePurpose = .signup, email: String = "",
+        session: SessionManager, purpose: CodePurpose = .signup, email: String = "",
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.client = client
+        self.session = session
         self.purpose = purpose
         self.email = email
         self.now = now
     }
 
+    /// The API client.
+    public var client: AccountClient { session.client }
+
     /// The language of the messages.
     public var language: Language { client.language }
 
+    /// The messages under `field`: the rules' or the server's, until the field is edited.
+    public func errors(for field: Field) -> [String] {
+        switch field {
+        case .email: emailError.map { [$0] } ?? []
+        case .code: codeError.map { [$0] } ?? []
+        }
+    }
+
     /// The verification token, once the code was accepted.
     public var token: String? {
-        if case .verified(let token) = step { return token }
+        if case .verified(let token) = phase { return token }
         return nil
     }
 
@@ -103,7 +131,7 @@ import Observation
 
     /// Whether the code is well formed and can be sent: not while the code in the mail is spent.
     public var canVerify: Bool {
-        guard case .codeSent = step else { return false }
+        guard case .codeSent = phase else { return false }
         return !isWorking && !needsNewCode && rules.code(code).isEmpty
     }
 
@@ -123,10 +151,10 @@ import Observation
     /// The main button's action: send at the address step, verify at the code step, or a new code
     /// once the mailed one is spent.
     public var primaryAction: Action {
-        switch step {
+        switch phase {
         case .enterEmail: .sendCode
         case .codeSent: needsNewCode ? .sendNewCode : .verify
-        case .verified: .verify
+        case .verified, .signedIn: .verify
         }
     }
 
@@ -165,7 +193,7 @@ import Observation
     ///
     /// Another address may get a code at once; this one's countdown is remembered if it comes back.
     public func changeEmail() {
-        step = .enterEmail
+        phase = .enterEmail
         code = ""
         codeError = nil
         needsNewCode = false
@@ -176,7 +204,7 @@ import Observation
     /// The screen shows again after the sign-up details were left (their proof ran out): a token
     /// handed on may be spent, so the flow starts again at the address, which stays typed.
     public func reappeared() {
-        guard case .verified = step else { return }
+        guard case .verified = phase else { return }
         changeEmail()
     }
 
@@ -210,7 +238,7 @@ import Observation
 
     /// Checks the code's shape, then sends it with the address.
     public func verify() async {
-        guard case .codeSent = step, !needsNewCode, !isWorking else { return }
+        guard case .codeSent = phase, !needsNewCode, !isWorking else { return }
         let problems = rules.code(code)
         guard problems.isEmpty else {
             codeError = rules.message(problems[0], field: "code", language)
@@ -220,9 +248,14 @@ import Observation
         isWorking = true
         defer { isWorking = false }
         do {
-            let verified = try await client.verifyEmail(EmailVerifyRequest(email: email, code: CodeRule.normalize(code)))
+            let code = CodeRule.normalize(code)
+            // A `.verify` code may complete a details-first sign-up: ask to be signed in with it,
+            // so the app need not keep the password. A `.signup` code only proves the address.
+            let verified = purpose == .verify
+                ? try await session.verifyEmail(email, code: code)
+                : try await client.verifyEmail(EmailVerifyRequest(email: email, code: code))
             message = nil
-            step = .verified(token: verified.emailVerificationToken)
+            phase = verified.session.map { .signedIn($0.user) } ?? .verified(token: verified.emailVerificationToken)
         } catch let error as AccountError {
             apply(error)
         } catch {
@@ -232,7 +265,7 @@ import Observation
 
     private func started(expiresIn: Int) {
         let start = now()
-        step = .codeSent(expiresAt: start.addingTimeInterval(TimeInterval(expiresIn)))
+        phase = .codeSent(expiresAt: start.addingTimeInterval(TimeInterval(expiresIn)))
         cooldowns[Self.key(email)] = start.addingTimeInterval(TimeInterval(rules.resendCooldown))
         code = ""
         codeError = nil
@@ -249,10 +282,11 @@ import Observation
         message = nil
         switch error {
         case .invalidInput(let fields):
-            if let first = fields["email"]?.first { emailError = text(first, field: "email") }
-            if let first = fields["code"]?.first { codeError = text(first, field: "code") }
-            if fields.keys.contains(where: { $0 != "email" && $0 != "code" }) {
-                message = error.description(in: language)
+            let ours = error.fieldErrors(as: Field.self)
+            if let first = ours[.email]?.first { emailError = text(first, field: "email") }
+            if let first = ours[.code]?.first { codeError = text(first, field: "code") }
+            if fields.keys.contains(where: { Field(wireName: $0) == nil }) {
+                message = error.localizedDescription(in: language)
             }
         case .codeRejected(let reason):
             codeError = Messages.detail(reason, language)
@@ -261,9 +295,9 @@ import Observation
         case .rateLimited(let retryAfter):
             let wait = retryAfter ?? rules.resendCooldown
             cooldowns[Self.key(email)] = now().addingTimeInterval(TimeInterval(wait))
-            message = error.description(in: language)
+            message = error.localizedDescription(in: language)
         default:
-            message = error.description(in: language)
+            message = error.localizedDescription(in: language)
         }
     }
 

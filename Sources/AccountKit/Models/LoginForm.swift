@@ -13,7 +13,7 @@ import Observation
 /// ```
 @MainActor @Observable public final class LoginForm {
     /// Where the form is.
-    public enum Phase: Sendable, Equatable {
+    public enum Phase: Sendable, Hashable {
         /// Being filled in.
         case idle
         /// The request is on its way.
@@ -22,6 +22,17 @@ import Observation
         case signedIn(User)
         /// Refused or unreachable; see ``LoginForm/message``.
         case failed(AccountError)
+    }
+
+    /// A field of the form.
+    public enum Field: String, FormField {
+        /// The nickname or email address (`login` on the wire).
+        case identifier
+        /// The password.
+        case password
+
+        /// The field's name on the wire.
+        public var wireName: String { self == .identifier ? "login" : rawValue }
     }
 
     /// A nickname or an email address.
@@ -35,7 +46,8 @@ import Observation
     /// ``verificationEmail``.
     public private(set) var needsEmailVerification = false
 
-    private let session: SessionManager
+    /// The session the login starts.
+    public let session: SessionManager
 
     /// - Parameter session: the session the login starts; its client's language is the messages'.
     public init(session: SessionManager) {
@@ -62,7 +74,15 @@ import Observation
     /// The message for the whole form after a refusal.
     public var message: String? {
         guard case .failed(let error) = phase else { return nil }
+        if !error.fieldErrors(as: Field.self).isEmpty { return nil }
         return Self.message(for: error, language)
+    }
+
+    /// The server's messages under `field` after a refusal of its value (the form checks only that
+    /// both are filled in; the rules are the server's).
+    public func errors(for field: Field) -> [String] {
+        guard case .failed(let error) = phase else { return [] }
+        return error.fieldErrors(as: Field.self)[field]?.map(\.message) ?? []
     }
 
     /// Logs in through the session.
@@ -100,7 +120,7 @@ import Observation
         case .invalidCredentials: Messages.detail(.invalidCredentials, language)
         case .emailNotVerified: Messages.detail(.emailNotVerified, language)
         // The description words these (seconds to wait, connection lost) for the user already.
-        default: error.description(in: language)
+        default: error.localizedDescription(in: language)
         }
     }
 

@@ -5,21 +5,34 @@ import Observation
 /// The password reset screen: ask for a code by email, then set a new password with it.
 ///
 /// ```swift
-/// let form = PasswordResetForm(client: client, email: "minsu@example.com")
-/// await form.requestCode()          // step == .codeSent
+/// let form = PasswordResetForm(session: session, email: "minsu@example.com")
+/// await form.requestCode()          // phase == .codeSent
 /// form.code = "123456"
 /// form.newPassword = "a new long passphrase"
-/// await form.confirm()              // step == .done: log in with the new password
+/// await form.confirm()              // phase == .done: log in with the new password
 /// ```
 @MainActor @Observable public final class PasswordResetForm {
     /// Where the form is.
-    public enum Step: Sendable, Equatable {
+    public enum Phase: Sendable, Hashable {
         /// Asking for the address.
         case enterEmail
         /// A code may have been mailed (the server answers alike for unknown addresses).
         case codeSent
         /// The password is changed and every session ended.
         case done
+    }
+
+    /// A field of the form.
+    public enum Field: String, FormField {
+        /// The account's address.
+        case email
+        /// The code from the reset mail.
+        case code
+        /// The new password.
+        case newPassword
+
+        /// The field's name on the wire.
+        public var wireName: String { self == .newPassword ? "new_password" : rawValue }
     }
 
     /// The account's address.
@@ -30,11 +43,11 @@ import Observation
     public var newPassword = "" { didSet { passwordServerError = nil } }
 
     /// Where the form is.
-    public private(set) var step: Step = .enterEmail
+    public private(set) var phase: Phase = .enterEmail
     /// What is wrong with the address.
-    public private(set) var emailError: String?
+    private var emailError: String?
     /// What is wrong with the code, from the rules or the server.
-    public private(set) var codeError: String?
+    private var codeError: String?
     /// A message about the whole form (connection lost, too many requests, …).
     public private(set) var message: String?
     /// A request is on its way.
@@ -43,16 +56,19 @@ import Observation
     public private(set) var rules = FormRules()
 
     private var passwordServerError: String?
-    /// The API client.
-    public let client: AccountClient
+    /// The app's session; a reset ends every session of the account, this one's too.
+    public let session: SessionManager
 
     /// - Parameters:
-    ///   - client: the API client; its language is the language of every message.
+    ///   - session: the app's session; its client's language is the language of every message.
     ///   - email: the address, when the login screen knows it.
-    public init(client: AccountClient, email: String = "") {
-        self.client = client
+    public init(session: SessionManager, email: String = "") {
+        self.session = session
         self.email = email
     }
+
+    /// The API client.
+    public var client: AccountClient { session.client }
 
     /// The language of the messages.
     public var language: Language { client.language }
@@ -60,11 +76,17 @@ import Observation
     /// Uses `rules` from now on (a policy fetched elsewhere).
     public func use(_ rules: FormRules) { self.rules = rules }
 
-    /// Messages under the new password field, once something is typed.
-    public var passwordErrors: [String] {
-        if let passwordServerError { return [passwordServerError] }
-        guard !newPassword.isEmpty else { return [] }
-        return rules.messages(rules.password(newPassword, username: nil, email: email), field: "password", language)
+    /// The messages under `field`: the address's and code's from the rules or the server until
+    /// edited; the new password's as it is typed.
+    public func errors(for field: Field) -> [String] {
+        switch field {
+        case .email: return emailError.map { [$0] } ?? []
+        case .code: return codeError.map { [$0] } ?? []
+        case .newPassword:
+            if let passwordServerError { return [passwordServerError] }
+            guard !newPassword.isEmpty else { return [] }
+            return rules.messages(rules.password(newPassword, username: nil, email: email), field: "password", language)
+        }
     }
 
     /// Whether every digit of the code is typed: the moment to move on to the new password, since a
@@ -73,7 +95,7 @@ import Observation
 
     /// Whether the code and new password can be sent.
     public var canConfirm: Bool {
-        step == .codeSent && !isWorking && rules.code(code).isEmpty
+        phase == .codeSent && !isWorking && rules.code(code).isEmpty
             && rules.password(newPassword, username: nil, email: email).isEmpty && passwordServerError == nil
     }
 
@@ -86,7 +108,7 @@ import Observation
         }
         await run { [client, email] in
             try await client.requestPasswordReset(PasswordResetRequest(email: email))
-            self.step = .codeSent
+            self.phase = .codeSent
         }
     }
 
@@ -96,7 +118,7 @@ import Observation
         await run { [client, email, code, newPassword] in
             try await client.confirmPasswordReset(
                 PasswordResetConfirmRequest(email: email, code: CodeRule.normalize(code), newPassword: newPassword))
-            self.step = .done
+            self.phase = .done
         }
     }
 
@@ -117,16 +139,17 @@ import Observation
     func apply(_ error: AccountError) {
         switch error {
         case .invalidInput(let fields):
-            if let first = fields["email"]?.first { emailError = text(first, field: "email") }
-            if let first = fields["code"]?.first { codeError = text(first, field: "code") }
-            if let first = fields["new_password"]?.first { passwordServerError = text(first, field: "password") }
-            if fields.keys.contains(where: { !["email", "code", "new_password"].contains($0) }) {
-                message = error.description(in: language)
+            let ours = error.fieldErrors(as: Field.self)
+            if let first = ours[.email]?.first { emailError = text(first, field: "email") }
+            if let first = ours[.code]?.first { codeError = text(first, field: "code") }
+            if let first = ours[.newPassword]?.first { passwordServerError = text(first, field: "password") }
+            if fields.keys.contains(where: { Field(wireName: $0) == nil }) {
+                message = error.localizedDescription(in: language)
             }
         case .codeRejected(let reason):
             codeError = Messages.detail(reason, language)
         default:
-            message = error.description(in: language)
+            message = error.localizedDescription(in: language)
         }
     }
 

@@ -13,6 +13,17 @@ import Observation
 /// await profile.save()
 /// ```
 @MainActor @Observable public final class ProfileModel {
+    /// A field of the edit form.
+    public enum Field: String, FormField {
+        /// The nickname.
+        case username
+        /// The MBTI type.
+        case mbti
+
+        /// The field's name on the wire.
+        public var wireName: String { rawValue }
+    }
+
     /// The signed-in user; `nil` before ``load()`` and after the session ends.
     public private(set) var user: User?
     /// Whether the edit fields show.
@@ -34,7 +45,8 @@ import Observation
 
     private var usernameServerError: String?
     private var mbtiServerError: String?
-    private let session: SessionManager
+    /// The signed-in session.
+    public let session: SessionManager
 
     /// - Parameter session: the signed-in session; its client's language is the messages'.
     public init(session: SessionManager) {
@@ -50,24 +62,25 @@ import Observation
     /// Uses `rules` from now on (a policy fetched elsewhere).
     public func use(_ rules: FormRules) { self.rules = rules }
 
-    /// Messages under the nickname field: the rules' while it differs from the saved one, or the server's.
-    public var usernameErrors: [String] {
-        if let usernameServerError { return [usernameServerError] }
-        guard isEditing, draftUsername != user?.username else { return [] }
-        return rules.messages(rules.username(draftUsername), field: "username", language)
-    }
-
-    /// Messages under the MBTI picker.
-    public var mbtiErrors: [String] {
-        if let mbtiServerError { return [mbtiServerError] }
-        guard isEditing else { return [] }
-        return rules.messages(rules.mbti(draftMBTI), field: "mbti", language)
+    /// Messages under `field`: the server's, or the rules' while editing (the nickname's only
+    /// while it differs from the saved one).
+    public func errors(for field: Field) -> [String] {
+        switch field {
+        case .username:
+            if let usernameServerError { return [usernameServerError] }
+            guard isEditing, draftUsername != user?.username else { return [] }
+            return rules.messages(rules.username(draftUsername), field: "username", language)
+        case .mbti:
+            if let mbtiServerError { return [mbtiServerError] }
+            guard isEditing else { return [] }
+            return rules.messages(rules.mbti(draftMBTI), field: "mbti", language)
+        }
     }
 
     /// Whether the draft changes something, breaks no rule, and nothing is on its way.
     public var canSave: Bool {
         guard isEditing, !isWorking, user != nil, changes != nil else { return false }
-        return usernameErrors.isEmpty && mbtiErrors.isEmpty
+        return Field.allCases.allSatisfy { errors(for: $0).isEmpty }
     }
 
     /// The request that saves the draft: only the fields that changed; `nil` when none did.
@@ -120,10 +133,10 @@ import Observation
     }
 
     /// Logs out this device.
-    public func logOut() async { await end(.local) }
+    public func logOut() async { await end(everywhere: false) }
 
     /// Logs out every device of the account.
-    public func logOutEverywhere() async { await end(.global) }
+    public func logOutEverywhere() async { await end(everywhere: true) }
 
     /// Fetches the account's sessions (`GET /auth/sessions`).
     public func loadSessions() async {
@@ -145,9 +158,17 @@ import Observation
         }
     }
 
-    private func end(_ scope: LogoutScope) async {
+    /// Logs out; signed out here whatever the server said, with its failure as the message.
+    private func end(everywhere: Bool) async {
         isWorking = true
-        await session.logOut(scope: scope)
+        message = nil
+        do {
+            try await session.logOut(everywhere: everywhere)
+        } catch let error as AccountError {
+            message = error.localizedDescription(in: language)
+        } catch {
+            message = AccountError.storage(SessionManager.storageError(error)).localizedDescription(in: language)
+        }
         isWorking = false
         signedOut()
     }
@@ -169,14 +190,15 @@ import Observation
     /// Shows a refusal on the field it is about, or on the screen.
     func apply(_ error: AccountError) {
         switch error {
-        case .invalidInput(let fields):
-            usernameServerError = fields["username"]?.first.map { text($0, field: "username") }
-            mbtiServerError = fields["mbti"]?.first.map { text($0, field: "mbti") }
-            if usernameServerError == nil && mbtiServerError == nil { message = error.description(in: language) }
+        case .invalidInput:
+            let ours = error.fieldErrors(as: Field.self)
+            usernameServerError = ours[.username]?.first.map { text($0, field: "username") }
+            mbtiServerError = ours[.mbti]?.first.map { text($0, field: "mbti") }
+            if ours.isEmpty { message = error.localizedDescription(in: language) }
         case .conflict(.usernameTaken):
             usernameServerError = rules.message(.taken, field: "username", language)
         default:
-            message = error.description(in: language)
+            message = error.localizedDescription(in: language)
             if error.endsSession { signedOut() }
         }
     }

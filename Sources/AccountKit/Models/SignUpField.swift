@@ -1,5 +1,5 @@
-/// A field of the sign-up form.
-public enum SignUpField: String, CaseIterable, Sendable, Hashable {
+/// A field of the sign-up form (``SignUpForm``).
+public enum SignUpField: String, FormField {
     /// The nickname.
     case username
     /// The email address.
@@ -17,11 +17,5 @@ public enum SignUpField: String, CaseIterable, Sendable, Hashable {
         case .passwordConfirmation: "password_confirmation"
         default: rawValue
         }
-    }
-
-    /// The field a wire name stands for, if the form has it.
-    public init?(wireName: String) {
-        guard let field = Self.allCases.first(where: { $0.wireName == wireName }) else { return nil }
-        self = field
     }
 }

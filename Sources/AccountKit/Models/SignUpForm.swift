@@ -7,30 +7,31 @@ import Observation
 /// An error shows only on a field the user has edited, or on every field after a submit attempt.
 /// Errors from the server land on the field they are about and go away when that field is edited.
 ///
-/// Two flows: details first (every field; the server mails a code to the address afterwards), and
-/// email first, the app's flow: ``EmailVerificationFlow`` proves the address, then
-/// ``useVerifiedEmail(_:token:)`` shows it fixed and the form creates the account verified and
-/// signed in.
+/// Two flows: details first (every field; the server mails a code to the address afterwards, and
+/// ``EmailVerificationFlow`` with purpose `.verify` checks it and signs in), and email first, the
+/// app's flow: ``EmailVerificationFlow`` proves the address, then ``useVerifiedEmail(_:token:)``
+/// shows it fixed and the form creates the account verified and signed in, through the session.
 ///
 /// ```swift
-/// let form = SignUpForm(client: client, session: session)
+/// let form = SignUpForm(session: session)
 /// form.username = "민수"
 /// form.errors(for: .username)   // []
-/// await form.submit()           // form.phase == .codeSent("minsu@example.com")
+/// await form.submit()           // form.phase == .codeSent(email: "minsu@example.com", expiresIn: 600)
 /// ```
 @MainActor @Observable public final class SignUpForm {
     /// A field of the form.
     public typealias Field = SignUpField
 
     /// Where the form is.
-    public enum Phase: Sendable, Equatable {
+    public enum Phase: Sendable, Hashable {
         /// Being filled in.
         case idle
         /// The request is on its way.
         case submitting
-        /// The account exists unverified and a code was mailed to this address.
-        case codeSent(String)
-        /// The account exists verified and is signed in (email-first flow).
+        /// A code was mailed to `email`, good for `expiresIn` seconds; verifying it makes the
+        /// account (details-first flow).
+        case codeSent(email: String, expiresIn: Int)
+        /// The account exists verified and the session is signed in (email-first flow).
         case signedIn(User)
         /// The server refused or could not be reached; field errors are on their fields.
         case failed(AccountError)
@@ -63,17 +64,16 @@ import Observation
     /// Messages from the server, by field, until the field is edited.
     private var serverErrors: [Field: [String]] = [:]
 
-    /// The API client.
-    public let client: AccountClient
-    private let session: SessionManager?
+    /// The session a verified sign-up (email-first flow) signs in; its client sends the request.
+    public let session: SessionManager
 
-    /// - Parameters:
-    ///   - client: the API client; its language is the language of every message.
-    ///   - session: started with the reply of a verified sign-up (email-first flow), if given.
-    public init(client: AccountClient, session: SessionManager? = nil) {
-        self.client = client
+    /// - Parameter session: the app's session; its client's language is the language of every message.
+    public init(session: SessionManager) {
         self.session = session
     }
+
+    /// The API client.
+    public var client: AccountClient { session.client }
 
     /// The language of the messages.
     public var language: Language { client.language }
@@ -135,7 +135,7 @@ import Observation
     }
 
     /// A message for the whole form when the last submit failed for a reason no field explains.
-    public var formError: String? {
+    public var message: String? {
         guard case .failed(let error) = phase else { return nil }
         if needsNewVerification {
             return language == .ko
@@ -145,7 +145,7 @@ import Observation
         switch error {
         case .invalidInput(let fields) where fields.keys.allSatisfy({ Field(wireName: $0) != nil }): return nil
         case .conflict: return nil
-        default: return error.description(in: language)
+        default: return error.localizedDescription(in: language)
         }
     }
 
@@ -178,11 +178,10 @@ import Observation
             username: username, email: email, password: password, passwordConfirmation: passwordConfirmation,
             mbti: mbti, emailVerificationToken: emailVerificationToken)
         do {
-            switch try await client.signUp(request) {
+            switch try await session.signUp(request) {
             case .codeSent(let accepted):
-                phase = .codeSent(accepted.email)
+                phase = .codeSent(email: accepted.email, expiresIn: accepted.expiresIn)
             case .signedIn(let pair):
-                try await session?.begin(with: pair)
                 phase = .signedIn(pair.user)
             }
         } catch let error as AccountError {
@@ -196,11 +195,10 @@ import Observation
     func apply(_ error: AccountError) {
         phase = .failed(error)
         switch error {
-        case .invalidInput(let fields):
-            for (name, errors) in fields {
-                guard let field = Field(wireName: name) else { continue }
+        case .invalidInput:
+            for (field, errors) in error.fieldErrors(as: Field.self) {
                 serverErrors[field] = errors.map {
-                    $0.message.isEmpty ? rules.message($0.code, field: name, language) : $0.message
+                    $0.message.isEmpty ? rules.message($0.code, field: field.wireName, language) : $0.message
                 }
             }
         case .conflict(let code):

@@ -47,7 +47,7 @@ struct PreviewServer: Sendable {
             case ("GET", "/auth/policy"): (200, policy)
             case ("POST", "/auth/email/code"): (202, EmailCodeSent(email: try read(EmailCodeRequest.self, body).email ?? "", expiresIn: 600))
             case ("POST", "/auth/email/verify"):
-                (200, EmailVerified(email: try read(EmailVerifyRequest.self, body).email ?? "", emailVerificationToken: "preview-token"))
+                try verify(read(EmailVerifyRequest.self, body))
             case ("POST", "/auth/signup"): try signUp(read(SignUpRequest.self, body))
             case ("POST", "/auth/login"), ("POST", "/auth/refresh"): (200, pair)
             case ("GET", "/auth/me"): (200, user)
@@ -68,6 +68,11 @@ struct PreviewServer: Sendable {
             id: UUID(), username: request.username ?? "", email: email, emailVerified: true,
             mbti: request.mbti.flatMap(MBTI.init(parsing:)) ?? .enfp, createdAt: Date())
         return (201, TokenPair(access: pair.access, refresh: pair.refresh, expiresIn: 900, refreshExpiresIn: 30 * 86_400, user: created))
+    }
+
+    private static func verify(_ request: EmailVerifyRequest) -> (Int, (any Encodable)?) {
+        let session = request.signIn == true ? pair : nil
+        return (200, EmailVerified(email: request.email ?? "", emailVerificationToken: "preview-token", session: session))
     }
 
     private static func updated(_ changes: UpdateProfileRequest) -> User {
@@ -96,10 +101,11 @@ extension SessionManager {
     /// user when `signedIn` (once ``restore()`` reads it), else signed out.
     public static func preview(signedIn: Bool = false, language: Language = .en) -> SessionManager {
         let store = InMemoryCredentialStore()
+        let manager = SessionManager(client: .preview(language: language), store: store)
         if signedIn, let data = try? StoredSession.encoder.encode(StoredSession(pair: PreviewServer.pair, receivedAt: Date())) {
-            try? store.store(key: storageKey, value: data)
+            try? store.store(key: manager.credentialKey, value: data)
         }
-        return SessionManager(client: .preview(language: language), store: store)
+        return manager
     }
 
     /// The sample user a signed-in preview session holds.

@@ -2,7 +2,7 @@ import AccountAPI
 import Foundation
 
 extension SessionManager {
-    /// `GET /auth/me`, and updates the state's user.
+    /// `GET /auth/me`, and updates the state's user (``SessionEvent/userUpdated(_:)`` when it changed).
     public func me() async throws -> User {
         let client = client
         let user = try await authorized { try await client.me(accessToken: $0) }
@@ -10,10 +10,10 @@ extension SessionManager {
         return user
     }
 
-    /// `PATCH /auth/me`, and updates the state's user.
+    /// `PATCH /auth/me`: changes the nickname and/or MBTI type, and updates the state's user.
     public func updateProfile(_ request: UpdateProfileRequest) async throws -> User {
         let client = client
-        let user = try await authorized { try await client.updateMe(request, accessToken: $0) }
+        let user = try await authorized { try await client.updateProfile(request, accessToken: $0) }
         remember(user)
         return user
     }
@@ -24,13 +24,15 @@ extension SessionManager {
         return try await authorized { try await client.sessions(accessToken: $0) }
     }
 
-    /// `DELETE /auth/sessions/{id}`: ends one of the account's sessions.
+    /// `DELETE /auth/sessions/{id}`: ends one of the account's sessions. Ending this device's own
+    /// session is logging out: use ``logOut(everywhere:)``.
     public func revokeSession(id: UUID) async throws {
         let client = client
         try await authorized { try await client.revokeSession(id: id, accessToken: $0) }
     }
 
-    /// `POST /auth/logout?scope=others`: ends every other session of the account; this one stays.
+    /// Ends every other session of the account (`POST /auth/logout?scope=others`); this one
+    /// stays. The one way to do it: ``logOut(everywhere:)`` ends this one too.
     public func endOtherSessions() async throws {
         let client = client
         try await authorized { try await client.logOut(scope: .others, accessToken: $0) }
@@ -42,11 +44,12 @@ extension SessionManager {
         try await authorized { try await client.changePassword(request, accessToken: $0) }
     }
 
-    /// `DELETE /auth/me`: removes the account; the state becomes `signedOut`.
+    /// `DELETE /auth/me`: removes the account; the state becomes `signedOut`
+    /// (``SignOutReason/accountDeleted``).
     public func deleteAccount(password: String) async throws {
         let client = client
         try await authorized { try await client.deleteAccount(DeleteAccountRequest(password: password), accessToken: $0) }
-        clearLocally()
+        clearLocally(.accountDeleted)
     }
 
     /// Keeps a newer copy of the signed-in user in storage and state.
@@ -57,5 +60,6 @@ extension SessionManager {
         try? save(current)
         session = current
         publish(.signedIn(user))
+        announce(.userUpdated(user))
     }
 }

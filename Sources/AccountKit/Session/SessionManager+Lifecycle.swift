@@ -8,13 +8,14 @@ extension SessionManager {
     /// active); any other storage failure is for the app to show, with a way to try again.
     ///
     /// Once the state is known, memory is the truth and this only returns it. A stored session
-    /// whose refresh token has run out, or that cannot be decoded, counts as signed out.
+    /// whose refresh token has run out counts as signed out (``SessionEvent/signedOut(_:)`` with
+    /// ``SignOutReason/expired``); one that cannot be decoded, too.
     /// - Throws: ``AccountError/storage(_:)`` when the store cannot be read now (a locked device).
     @discardableResult public func restore() async throws -> State {
         guard state == .unknown else { return state }
         let data: Data?
         do {
-            data = try store.retrieve(key: Self.storageKey)
+            data = try store.retrieve(key: credentialKey)
         } catch {
             throw AccountError.storage(Self.storageError(error))
         }
@@ -22,8 +23,13 @@ extension SessionManager {
             publish(.signedOut)
             return state
         }
-        guard let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data), !stored.isOver(at: now()) else {
-            clearLocally()
+        guard let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data) else {
+            clearLocally(nil)
+            return state
+        }
+        guard !stored.isOver(at: now()) else {
+            session = stored
+            clearLocally(.expired)
             return state
         }
         session = stored
@@ -40,25 +46,77 @@ extension SessionManager {
         return pair.user
     }
 
-    /// Starts a session from a pair the caller got (a verified sign-up's 201 reply).
+    /// Signs up. Details first (no token): a code is mailed, ``AccountClient/SignUpOutcome/codeSent(_:)``
+    /// says where and for how long, and ``verifyEmail(_:code:)`` finishes (and signs in). Email
+    /// first (with the token of a proven address): the account is made verified and this session
+    /// begins with it, ``AccountClient/SignUpOutcome/signedIn(_:)``.
+    /// - Throws: the server's refusal as ``AccountError``, or ``AccountError/storage(_:)`` when a
+    ///   new session cannot be stored (the server's session is closed again then).
+    @discardableResult public func signUp(_ request: SignUpRequest) async throws -> AccountClient.SignUpOutcome {
+        let outcome = try await client.signUp(request)
+        if case .signedIn(let pair) = outcome { try await adopt(pair) }
+        return outcome
+    }
+
+    /// Verifies `email` with the mailed `code`, asking to be signed in: when the code completes a
+    /// details-first sign-up within the server's window (30 minutes by default), the new account's
+    /// session begins here, so the app needs no password after sign-up. Otherwise (too late, a
+    /// code for an account from before, an email-first code) the reply has no
+    /// ``EmailVerified/session`` and the state does not change: log in then.
+    /// - Throws: the server's refusal (``AccountError/codeRejected(_:)``…), or
+    ///   ``AccountError/storage(_:)`` when the new session cannot be stored.
+    @discardableResult public func verifyEmail(_ email: String, code: String) async throws -> EmailVerified {
+        let verified = try await client.verifyEmail(EmailVerifyRequest(email: email, code: code, signIn: true))
+        if let pair = verified.session { try await adopt(pair) }
+        return verified
+    }
+
+    /// Starts a session from a pair got from ``client`` directly (a verified sign-up's 201 reply,
+    /// a verification's `session`); ``signUp(_:)`` and ``verifyEmail(_:code:)`` do this by themselves.
     /// - Throws: ``AccountError/storage(_:)`` when the pair cannot be stored.
     public func begin(with pair: TokenPair) async throws {
         try await adopt(pair)
     }
 
-    /// Logs out on the server (best effort) and clears storage; the state becomes `signedOut`.
+    /// Logs out: ends this session on the server (with `everywhere`, every session of the
+    /// account), then forgets it here. The local sign-out happens whatever the server says; the
+    /// state becomes `signedOut` with ``SignOutReason/loggedOut``.
     ///
-    /// With `.others` this device stays signed in and only the account's other sessions end.
-    public func logOut(scope: LogoutScope = .local) async {
-        let client = client
-        if scope == .others {
-            _ = try? await authorized { try await client.logOut(scope: .others, accessToken: $0) }
-            return
+    /// The access token in hand is used as it is, even when it is about to expire: a refresh only
+    /// to revoke would be wasted. Only a token expired by the device clock, or one the server
+    /// calls expired, is refreshed first, since the server needs a live one to know the session.
+    /// To end the account's other sessions and stay signed in here, use ``endOtherSessions()``.
+    ///
+    /// - Throws: after the local sign-out, why the server could not be told (``AccountError/transport(_:)``,
+    ///   ``AccountError/server(status:problem:)``…): the session may live on there until it expires
+    ///   or is ended from another device. A session the server had ended already is no failure.
+    public func logOut(everywhere: Bool = false) async throws {
+        if state == .unknown { _ = try? await restore() }
+        var failure: (any Error)?
+        if let current = session {
+            do {
+                try await revoke(current, scope: everywhere ? .global : .local)
+            } catch let error as AccountError where error.endsSession {
+                // Ended on the server already: what logging out wanted.
+            } catch {
+                failure = error
+            }
         }
-        if session != nil || state == .unknown {
-            _ = try? await authorized { try await client.logOut(scope: scope, accessToken: $0) }
+        clearLocally(.loggedOut)
+        if let failure { throw failure }
+    }
+
+    /// Ends `current` on the server with its access token as it is; refreshes only an expired one.
+    private func revoke(_ current: StoredSession, scope: LogoutScope) async throws {
+        var live = current
+        if current.accessExpiresAt <= now() { live = try await refreshed(from: current) }
+        do {
+            try await client.logOut(scope: scope, accessToken: live.access)
+        } catch let error as AccountError where error == .sessionExpired || error == .sessionRevoked(.tokenInvalid) {
+            // The server's clock says the token ran out (the device's is behind), or a signing key
+            // changed under it: once more, fresh. A session that is gone fails the refresh too.
+            try await client.logOut(scope: scope, accessToken: try await refreshed(from: live).access)
         }
-        clearLocally()
     }
 
     /// Stores a new session and publishes it; a pair that cannot be stored is closed on the server.
@@ -72,32 +130,37 @@ extension SessionManager {
             throw error
         }
         session = fresh
+        refreshTask = nil
         publish(.signedIn(fresh.user))
+        announce(.signedIn(fresh.user))
     }
 
     /// Writes `session` to the store.
     /// - Throws: ``AccountError/storage(_:)``.
     func save(_ session: StoredSession) throws {
         do {
-            try store.store(key: Self.storageKey, value: StoredSession.encoder.encode(session))
+            try store.store(key: credentialKey, value: StoredSession.encoder.encode(session))
         } catch {
             throw AccountError.storage(Self.storageError(error))
         }
     }
 
-    /// Ends `ended` on this device, unless a newer session has replaced it meanwhile.
-    func end(_ ended: StoredSession) {
+    /// Ends `ended` on this device because of `error`, unless a newer session has replaced it meanwhile.
+    func end(_ ended: StoredSession, because error: AccountError) {
         guard session?.refresh == ended.refresh else { return }
-        clearLocally()
+        clearLocally(SignOutReason(error))
     }
 
-    /// Forgets the session: storage first, then memory, then tells subscribers.
-    func clearLocally() {
+    /// Forgets the session: storage first, then memory, then tells subscribers; the event says
+    /// `reason` when there was a session to end (`nil`: a stored session that could not be read).
+    func clearLocally(_ reason: SignOutReason?) {
+        let hadSession = session != nil
         // A store that cannot remove now (locked) keeps a dead pair; the server refuses it later.
-        try? store.remove(key: Self.storageKey)
+        try? store.remove(key: credentialKey)
         session = nil
         refreshTask = nil
         publish(.signedOut)
+        if hadSession, let reason { announce(.signedOut(reason)) }
     }
 
     /// The store's failure as the SDK reports it.

@@ -9,6 +9,17 @@ extension SessionManager {
         try await currentSession().access
     }
 
+    /// Refreshes the session now, whatever its access token's age (after the app learns that the
+    /// account changed elsewhere, say), and returns the user as the server sees it. Concurrent
+    /// callers, and the SDK's own refreshes, share one request.
+    /// - Throws: ``AccountError/notSignedIn`` without a session; a refresh's failure (a
+    ///   session-ending one signs out, like any call).
+    @discardableResult public func refresh() async throws -> User {
+        if state == .unknown { try await restore() }
+        guard let current = session else { throw AccountError.notSignedIn }
+        return try await refreshed(from: current).user
+    }
+
     /// Runs `call` with a valid access token; after a 401 for an expired or invalid access token it
     /// refreshes once and retries. A session-ending error signs out (clears storage).
     ///
@@ -24,11 +35,11 @@ extension SessionManager {
             do {
                 return try await call(fresh.access)
             } catch let error as AccountError where error.endsSession {
-                end(fresh)
+                end(fresh, because: error)
                 throw error
             }
         } catch let error as AccountError where error.endsSession {
-            end(used)
+            end(used, because: error)
             throw error
         }
     }
@@ -38,7 +49,7 @@ extension SessionManager {
         if state == .unknown { try await restore() }
         guard let current = session else { throw AccountError.notSignedIn }
         if current.isOver(at: now()) {
-            end(current)
+            end(current, because: .sessionExpired)
             throw AccountError.sessionExpired
         }
         if current.needsRefresh(at: now(), leeway: refreshLeeway) {
@@ -67,7 +78,7 @@ extension SessionManager {
         do {
             pair = try await client.refresh(stale.refresh)
         } catch let error as AccountError where error.endsSession {
-            end(stale)
+            end(stale, because: error)
             throw error
         }
         // Other failures (transport, 5xx, rate limits) keep the old pair: a retry within the
@@ -82,6 +93,8 @@ extension SessionManager {
         try save(fresh)
         session = fresh
         publish(.signedIn(fresh.user))
+        announce(.tokenRefreshed)
+        if fresh.user != stale.user { announce(.userUpdated(fresh.user)) }
         return fresh
     }
 }

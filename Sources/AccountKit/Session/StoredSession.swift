@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Expiry times are computed on the device from `expires_in` and the device clock when the pair
 /// arrives, so a wrong device clock cannot make a fresh token look expired (or the reverse).
-public struct StoredSession: Codable, Equatable, Sendable {
+/// Prints and dumps without its tokens or the user's email address.
+public struct StoredSession: Codable, Hashable, Sendable {
     /// The access token (a JWT) for `Authorization: Bearer`.
     public let access: String
     /// The single-use refresh token.
@@ -49,4 +50,11 @@ public struct StoredSession: Codable, Equatable, Sendable {
 
     static let encoder = AccountJSON.makeEncoder()
     static let decoder = AccountJSON.makeDecoder()
+}
+
+extension StoredSession: Redacting {
+    package var redactedMembers: KeyValuePairs<String, Any> {
+        ["access": Redaction.hidden, "refresh": Redaction.hidden, "accessExpiresAt": accessExpiresAt,
+         "refreshExpiresAt": refreshExpiresAt, "accessLifetime": accessLifetime, "user": user]
+    }
 }

@@ -7,6 +7,13 @@ import Foundation
 /// Implementations throw ``CredentialStoreError`` and must tell "nothing stored" (`nil`) apart
 /// from "cannot read now" (a throw, e.g. a locked Keychain), so an app never shows sign-in just
 /// because the device is locked.
+///
+/// Most apps want ``platformDefault(appID:)``: the Keychain on Apple platforms, a private file on
+/// Linux, either one named after the app so that no two apps share it.
+///
+/// ```swift
+/// let session = SessionManager(client: client, store: .platformDefault(appID: "com.example.mbti"))
+/// ```
 public protocol CredentialStore: Sendable {
     /// Stores `value` under `key`, replacing any earlier value.
     func store(key: String, value: Data) throws
@@ -19,8 +26,8 @@ public protocol CredentialStore: Sendable {
 /// Why a credential store failed.
 ///
 /// Only ``locked`` means "wait": the same read works once the device is unlocked. Every other case
-/// is a failure to show (with ``description(in:)``), because waiting will not mend it.
-public enum CredentialStoreError: Error, Sendable, Equatable {
+/// is a failure to show (with ``localizedDescription(in:)``), because waiting will not mend it.
+public enum CredentialStoreError: Error, Sendable, Hashable, LocalizedError {
     /// The store exists but cannot be read now (a locked device).
     case locked
     /// The app may not use the Keychain: it is not signed with a Keychain entitlement
@@ -34,8 +41,12 @@ public enum CredentialStoreError: Error, Sendable, Equatable {
     /// Whether the same call may work later without anyone doing anything but unlocking the device.
     public var isTemporary: Bool { self == .locked }
 
+    /// A sentence for the user saying what happened, in the language `localizedDescription`
+    /// speaks (see ``AccountError/errorDescription``).
+    public var errorDescription: String? { localizedDescription(in: ClientLanguage.current) }
+
     /// A sentence for the user saying what happened, in `language`.
-    public func description(in language: Language) -> String {
+    public func localizedDescription(in language: Language) -> String {
         let ko = language == .ko
         switch self {
         case .locked:

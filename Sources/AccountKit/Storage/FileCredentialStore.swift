@@ -9,8 +9,9 @@ import Musl
 import Android
 #endif
 
-/// A credential store in one private file: `$XDG_CONFIG_HOME/mbti-playground/credentials.json`
-/// (or `~/.config/…`), for Linux and other systems without a Keychain.
+/// A credential store in one private file, for Linux and other systems without a Keychain:
+/// `$XDG_CONFIG_HOME/<appID>/credentials.json` (or `~/.config/<appID>/…`) with ``init(appID:environment:)``
+/// (what ``CredentialStore/platformDefault(appID:)`` gives on Linux), or any folder.
 ///
 /// The file is a JSON object from key to base64 value, mode `0600` in a `0700` folder, both created
 /// with those modes (never widened first and narrowed after). Every write goes to a new temporary
@@ -18,7 +19,7 @@ import Android
 /// process, too) sees the old file or the new one, never half of one. Safe to use from many threads.
 ///
 /// ```swift
-/// let store = FileCredentialStore()
+/// let store = FileCredentialStore(appID: "com.example.mbti")
 /// try store.store(key: "session", value: data)
 /// ```
 public final class FileCredentialStore: CredentialStore {
@@ -28,26 +29,35 @@ public final class FileCredentialStore: CredentialStore {
     public let fileURL: URL
     private let lock = NSLock()
 
+    /// A store in `directory`.
+    ///
     /// - Parameters:
-    ///   - directory: the folder; `$XDG_CONFIG_HOME/mbti-playground` or `~/.config/mbti-playground` by default.
+    ///   - directory: the folder; created (`0700`) on the first write.
     ///   - fileName: the file's name in it.
-    public init(directory: URL? = nil, fileName: String = "credentials.json") {
-        let folder = directory ?? Self.defaultDirectory()
-        self.directory = folder
-        self.fileURL = folder.appendingPathComponent(fileName)
+    public init(directory: URL, fileName: String = "credentials.json") {
+        self.directory = directory
+        self.fileURL = directory.appendingPathComponent(fileName)
     }
 
-    /// `$XDG_CONFIG_HOME/mbti-playground` when that variable holds an absolute path, else
-    /// `$HOME/.config/mbti-playground`.
+    /// A store in the app's own folder, ``defaultDirectory(appID:environment:)``.
+    public convenience init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(directory: Self.defaultDirectory(appID: appID, environment: environment))
+    }
+
+    /// `$XDG_CONFIG_HOME/<appID>` when that variable holds an absolute path, else
+    /// `$HOME/.config/<appID>`; a `/` (or a leading `.`) in `appID` becomes `_`, so the folder is
+    /// always one level below.
     ///
     /// `$HOME` is read from the environment first: Foundation's `NSHomeDirectory()` on Linux asks
     /// the password database and ignores it, so `HOME=/tmp/x account …` would write elsewhere.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultDirectory(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        var folder = appID.replacingOccurrences(of: "/", with: "_")
+        if folder.isEmpty || folder.hasPrefix(".") { folder = "_" + folder }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config, isDirectory: true).appendingPathComponent("mbti-playground")
+            return URL(fileURLWithPath: config, isDirectory: true).appendingPathComponent(folder)
         }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config/mbti-playground")
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config").appendingPathComponent(folder)
     }
 
     /// Stores `value` under `key`, replacing any earlier value.

@@ -16,8 +16,8 @@ import Security
 /// the server on the first launch after an install.
 ///
 /// ```swift
-/// let store = KeychainCredentialStore(accessGroup: "ABCDE12345.com.example.shared")
-/// let session = SessionManager(client: AccountClient(), store: store)
+/// let store = KeychainCredentialStore(service: "com.example.mbti", accessGroup: "ABCDE12345.com.example.shared")
+/// let session = SessionManager(client: client, store: store)
 /// ```
 public final class KeychainCredentialStore: CredentialStore {
     /// `kSecAttrService` of every item.
@@ -27,12 +27,13 @@ public final class KeychainCredentialStore: CredentialStore {
     private let items: KeychainItemStore
 
     /// - Parameters:
-    ///   - service: the items' service name.
+    ///   - service: the items' service name; the app's bundle identifier by default, so two apps
+    ///     (or an app and its extension with another identifier) never share items by accident.
     ///   - accessGroup: a Keychain access group, or `nil` for the app's default group.
     ///   - accessibility: when the items can be read; after the first unlock by default, so a
     ///     background refresh works while the device is locked.
     public init(
-        service: String = "mbti-playground", accessGroup: String? = nil,
+        service: String = KeychainCredentialStore.defaultService, accessGroup: String? = nil,
         accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly
     ) {
         self.service = service
@@ -41,6 +42,9 @@ public final class KeychainCredentialStore: CredentialStore {
             service: service, accessGroup: accessGroup, accessibility: accessibility,
             usesDataProtectionKeychain: KeychainItemStore.usesDataProtectionKeychainByDefault, operations: .live)
     }
+
+    /// The app's bundle identifier, or its process name where there is none.
+    public static var defaultService: String { Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName }
 
     /// Stores `value` under `key`, replacing any earlier value.
     public func store(key: String, value: Data) throws { try items.store(key: key, value: value) }

@@ -65,6 +65,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var signUpHold = 24 * 3600
     /// Seconds an `email_verification_token` is valid.
     public var verificationTokenTTL = 1800
+    /// Seconds after a details-first sign-up in which verifying its code may also sign the new
+    /// account in (`sign_in: true`); 0 turns that off.
+    public var verifySignInWindow = 1800
     /// Seconds a used refresh token may be presented again and get the same new pair.
     public var refreshGrace = 10
 

@@ -4,6 +4,9 @@ enum LoginOutcome: String, CaseIterable, Sendable {
     case invalidCredentials = "invalid_credentials"
     case emailNotVerified = "email_not_verified"
     case rateLimited = "rate_limited"
+    /// Signed in by verifying a details-first sign-up's code (`POST /auth/email/verify` with
+    /// `sign_in: true`), without a password.
+    case signUpVerified = "signup_verified"
 }
 
 /// How presenting a refresh token ended, for `account_refreshes_total{outcome}`.

@@ -52,10 +52,20 @@ extension Operation {
                 marks an unverified account verified); and a single-use `email_verification_token` (30 minutes, this \
                 address only) is returned for the email-first sign-up. If the pending sign-up's nickname was taken after \
                 its hold ran out, no account is made: sign up with the token and another nickname. \
-                A wrong code counts one try; after 5 the code is spent.
+                A wrong code counts one try; after 5 the code is spent. \
+                With `sign_in: true` (opt-in; without it the reply is as before), a code that makes a pending sign-up's \
+                account also signs it in, so an app need not keep the password after sign-up: the reply's `session` is \
+                the new session's token pair, as a login returns it (the session records the `User-Agent`; the security \
+                log says `login_succeeded` with `via` `email_verify`, and `account_logins_total{outcome="signup_verified"}` \
+                counts it). Only within `--verify-sign-in-window` seconds of the sign-up (30 minutes by default; 0 turns it \
+                off), and not while the address or nickname is backed off for failed logins; otherwise the reply has no \
+                `session` and the password logs in. Never for a code that makes no account (an unverified account from \
+                before, an email-first `signup` code, a stranger's sign-up of a taken address, which never completes). \
+                The code is checked first, under its own 5 tries, so a wrong code gets the same reply with or without \
+                `sign_in`.
                 """,
             body: "EmailVerifyRequest",
-            successes: [.init(status: 200, description: "Verified.", schema: Schema.ref("EmailVerified"))],
+            successes: [.init(status: 200, description: "Verified; with `session` when it also signed in.", schema: Schema.ref("EmailVerified"))],
             errors: [
                 400: "`invalid_request`, `code_invalid` (wrong or no code) or `code_expired`.",
                 409: "`username_taken`: another request took the pending sign-up's nickname at the same moment; the code was not spent.",

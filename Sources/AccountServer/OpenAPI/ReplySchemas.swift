@@ -26,6 +26,10 @@ enum ReplySchemas {
                     "verified": Schema.constant(true),
                     "email_verification_token": Schema.string(
                         "Single use, valid 30 minutes, only for this address: pass it to `POST /auth/signup` to create a verified account."),
+                    "session": Schema.ref(
+                        "TokenPair",
+                        description: "Only with `sign_in: true`, when the code made a details-first sign-up's account in time: "
+                            + "its new session, as a login returns it. Absent otherwise: log in with the password."),
                 ], required: ["email", "verified", "email_verification_token"]),
             "SessionInfo": Schema.object(
                 [

@@ -23,7 +23,14 @@ enum RequestSchemas {
                             + "`verify`: verify the address of an existing unverified account.",
                         choices: CodePurpose.allCases.map(\.rawValue)),
                 ], required: ["email", "purpose"]),
-            "EmailVerifyRequest": Schema.object(["email": FieldSchemas.email, "code": FieldSchemas.code], required: ["email", "code"]),
+            "EmailVerifyRequest": Schema.object(
+                [
+                    "email": FieldSchemas.email,
+                    "code": FieldSchemas.code,
+                    "sign_in": Schema.boolean(
+                        "`true`: when the code makes a details-first sign-up's account, within `--verify-sign-in-window` "
+                            + "seconds (30 minutes by default) of that sign-up, also sign it in (`session` in the reply)."),
+                ], required: ["email", "code"]),
             "LoginRequest": loginRequest,
             "RefreshRequest": Schema.object(
                 ["refresh": Schema.string("The refresh token of the last login or refresh.", minLength: 1, maxLength: 256)],

@@ -4,14 +4,20 @@ import Foundation
 import HTTPServer
 import Sodium
 
-extension AccountApp {
+extension SignUpRoutes {
     /// `POST /auth/email/verify`: checks the code mailed to `email` (for sign-up or verification).
     ///
     /// On success the code is spent; for a `verify` code, the address's pending sign-up becomes a
-    /// verified account (``completePendingSignUp(emailKey:now:in:)``), or an unverified account
+    /// verified account (``PendingSignUps/completePendingSignUp(emailKey:now:in:)``), or an unverified account
     /// with this address becomes verified; and a single-use `email_verification_token` (30
     /// minutes, this address only) is returned. A wrong code counts one try; after the last
     /// allowed try the code is spent (`too_many_attempts`).
+    ///
+    /// With `sign_in: true`, a code that makes the account of a pending sign-up also opens its
+    /// session, in the same transaction, when ``PendingSignUps/signInAtVerify(_:signedUpAt:now:in:)`` allows it
+    /// (within the window after the sign-up, no login back-off): the reply carries the login's
+    /// token pair as `session`. Nothing about the request is read before the code is right, so
+    /// every refusal is the one a request without `sign_in` gets.
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
@@ -25,24 +31,34 @@ extension AccountApp {
         let now = context.now
         let token = RefreshToken.random().text
         let tokenHash = Digest.sha256(Array(token.utf8))
-        let tokenTTL = TimeInterval(configuration.verificationTokenTTL)
+        let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
+        let signIn = body.signIn == true
+        let userAgent = context.request.headers["User-Agent"]
 
-        let (outcome, created): (CodeCheck, UserRecord?)
+        let (outcome, completed): (CodeCheck, CompletedVerification?)
         do {
-            (outcome, created) = try await store.write { tx -> (CodeCheck, UserRecord?) in
-                let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
+            (outcome, completed) = try await services.store.write { tx -> (CodeCheck, CompletedVerification?) in
+                let outcome = try services.codes.check(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
                 guard case .verified(let purpose) = outcome else { return (outcome, nil) }
-                var created: UserRecord?
+                var completed: CompletedVerification?
                 if purpose == CodePurpose.verify.rawValue {
                     if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
                         account.emailVerified = true
                         account.updatedAt = now
                         try tx.updateUser(account)
                     }
-                    created = try self.completePendingSignUp(emailKey: emailKey, now: now, in: tx)
+                    if let made = try services.signUps.completePendingSignUp(emailKey: emailKey, now: now, in: tx) {
+                        let decision = signIn ? try services.signUps.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
+                        // The same session a login opens, with this request's User-Agent.
+                        let session = decision == .signedIn ? try services.sessions.openSession(userID: made.user.id, userAgent: userAgent, now: now, in: tx) : nil
+                        // The account as stored (times to the millisecond), so the reply's user is
+                        // the one `GET /auth/me` shows, to the second.
+                        let user = try tx.user(id: made.user.id) ?? made.user
+                        completed = CompletedVerification(user: user, signIn: decision, session: session)
+                    }
                 }
                 try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
-                return (outcome, created)
+                return (outcome, completed)
             }
         } catch StoreError.conflict {
             // Another request took the nickname or address in the same moment; nothing was spent.
@@ -52,7 +68,21 @@ extension AccountApp {
             context.audit(.codeFailed)
             throw error
         }
-        if let created { context.audit(.signUpCompleted, userID: created.id) }
-        return try .json(EmailVerified(email: email, emailVerificationToken: token))
+        guard let completed else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
+        context.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
+        guard let opened = completed.session else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
+        context.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
+        services.metrics.login(.signUpVerified)
+        let pair = try await services.sessions.tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
+        return try .json(EmailVerified(email: email, emailVerificationToken: token, session: pair))
     }
+}
+
+/// A verification that made a pending sign-up's account, and what its request to sign in came to.
+private struct CompletedVerification: Sendable {
+    let user: UserRecord
+    /// `nil` when the request did not ask to sign in.
+    let signIn: VerifySignIn?
+    /// The session opened, when `signIn` is ``VerifySignIn/signedIn``.
+    let session: (SessionRecord, RefreshToken)?
 }

@@ -10,7 +10,12 @@ import Foundation
 /// nickname, the cooldowns and the logins that follow are the same in both cases. The account is
 /// made when the code mailed to the address is verified; for a taken address nobody has that code
 /// (its owner got a notice instead), so the hold simply runs out.
-extension AccountApp {
+struct PendingSignUps: Sendable {
+    let nicknames: NicknameGuard
+    /// Whose counts a sign-in at verification honours and clears.
+    let throttle: LoginThrottle
+    let configuration: ServerConfiguration
+
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
     /// address holds it or a look-alike. A run-out hold of another address is released on the way.
@@ -49,10 +54,39 @@ extension AccountApp {
     /// Returns `nil` when there is none, when the address has an account already (the pending
     /// sign-up was a stranger's, for a taken address), or when the nickname was taken after the
     /// hold ran out: the caller still gets the `email_verification_token`, which signs up with
-    /// another nickname.
-    func completePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> UserRecord? {
+    /// another nickname. Otherwise the account, and when its sign-up was made (for
+    /// ``signInAtVerify(_:signedUpAt:now:in:)``).
+    func completePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> (user: UserRecord, signedUpAt: Date)? {
         guard let pending = try tx.pendingSignUp(emailKey: emailKey) else { return nil }
-        return try account(from: pending, verified: true, now: now, in: tx)
+        return try account(from: pending, verified: true, now: now, in: tx).map { ($0, pending.createdAt) }
+    }
+
+    /// Whether verifying the code that just made `user` from its pending sign-up (made at
+    /// `signedUpAt`) may also sign it in, as the request asked (`sign_in: true`), in the verifying
+    /// transaction.
+    ///
+    /// Only within `verifySignInWindow` seconds of the sign-up, so a code guessed or read late
+    /// (codes can be mailed again for a day while the nickname is held) opens no session; and
+    /// not while the address or the nickname is backed off for failed logins, where the pending
+    /// sign-up's failures were counted (its new account's own count starts clean). A session
+    /// clears those counts, as a login clears its account's. The code itself was checked under
+    /// its own limit of tries before this runs, so asking to sign in gives a guesser no more tries.
+    func signInAtVerify(_ user: UserRecord, signedUpAt: Date, now: Date, in tx: any StoreTransaction) throws -> VerifySignIn {
+        let window = TimeInterval(configuration.verifySignInWindow)
+        guard window > 0, now.timeIntervalSince(signedUpAt) <= window else { return .windowPassed }
+        let keys = [LoginThrottle.key(unknown: user.emailKey, byEmail: true), LoginThrottle.key(unknown: user.usernameKey, byEmail: false)]
+        if configuration.loginAttempts > 0 {
+            var backedOff = false
+            for key in keys {
+                let record = try tx.lockLoginThrottle(key: key, now: now)
+                if let lockedUntil = record.lockedUntil, lockedUntil > now { backedOff = true; continue }
+                // A row the lock just made (or one that holds nothing) must not outlive this check.
+                if record.failures == 0, record.lockouts == 0 { try throttle.clear(key: key, in: tx) }
+            }
+            if backedOff { return .backedOff }
+        }
+        for key in keys { try throttle.clear(key: key, in: tx) }
+        return .signedIn
     }
 
     /// With `--allow-unverified-login` only: makes the unverified account of a live pending sign-up
@@ -86,4 +120,14 @@ extension AccountApp {
     private func madeBefore(from pending: PendingSignUpRecord, in tx: any StoreTransaction) throws -> UserRecord? {
         try tx.user(emailKey: pending.emailKey).flatMap { $0.passwordHash == pending.passwordHash ? $0 : nil }
     }
+}
+
+/// What a verification that asked to sign in (`sign_in: true`) came to, for the security log.
+enum VerifySignIn: String, Sendable {
+    /// The new account is signed in: a session was opened.
+    case signedIn = "signed_in"
+    /// Too long after the sign-up (or signing in at verification is off): log in with the password.
+    case windowPassed = "window_passed"
+    /// The address or nickname is backed off for failed logins: log in once the back-off ends.
+    case backedOff = "backed_off"
 }

@@ -34,7 +34,8 @@ struct Context: Sendable {
     /// Picks the Korean or English text.
     func say(_ english: String, _ korean: String) -> String { language == .ko ? korean : english }
 
-    /// A session manager over the stored credentials.
+    /// A session manager over the stored credentials; one session per server (the namespace is
+    /// the server's address), so `--server` never hands one server's tokens to another.
     func sessionManager() -> SessionManager { SessionManager(client: client, store: store) }
 
     /// The stored session and its user; throws ``AccountError/notSignedIn`` when there is none.

@@ -43,7 +43,7 @@ struct Failure: Encodable {
         case let error as AccountError:
             return of(error, server: server, language)
         case let error as CredentialStoreError:
-            let message = error.description(in: language)
+            let message = error.localizedDescription(in: language)
             return Failure(status: .refused, code: "storage", message: message, text: message)
         default:
             let message = String(describing: error)
@@ -59,7 +59,7 @@ struct Failure: Encodable {
                 ? "서버(\(url))에 연결할 수 없어요. 서버가 실행 중인지, 주소가 맞는지 확인해 주세요."
                 : "Cannot reach the server at \(url). Check that it is running and that the address is right."
         } else {
-            message = error.description(in: language)
+            message = error.localizedDescription(in: language)
         }
         var failure = Failure(status: error.isTransport ? .unreachable : .refused, code: error.code, message: message, text: message)
         let fields = error.fieldErrors

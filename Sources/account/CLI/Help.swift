@@ -67,8 +67,9 @@ enum Help {
 
             Creates an account; the server mails a 6-digit code to the address. Each answer is checked
             as it is typed and asked again when it breaks a rule. When prompting, asks for the code next
-            (again after a wrong one), verifies the address and signs in. Otherwise it reports where the
-            code went: finish with `account verify --email EMAIL --code CODE`.
+            (again after a wrong one), verifies the address and signs in (the code does: the password
+            is not kept). Otherwise it reports where the code went: finish with
+            `account verify --email EMAIL --code CODE`.
               --username NAME    the nickname (2–20 letters, digits, _ and .)
               --email EMAIL      the email address
               --mbti TYPE        one of the 16 types (e.g. ENFP); asked as a numbered list otherwise
@@ -78,9 +79,10 @@ enum Help {
             """
             Usage: account verify [--email EMAIL] [--code CODE] [--resend]
 
-            Verifies an email address with the code mailed to it (at sign-up). Asks for the code
-            when --code is not given, and again after a wrong one; a new code is mailed only with
-            --resend, or when you leave the code empty and say yes.
+            Verifies an email address with the code mailed to it (at sign-up); a sign-up made in the
+            last 30 minutes becomes its account and is signed in. Asks for the code when --code is
+            not given, and again after a wrong one; a new code is mailed only with --resend, or when
+            you leave the code empty and say yes.
               --email EMAIL      the address to verify
               --code CODE        the 6-digit code from the email
               --resend           mail a new code first (with --no-input and no --code: only that)
@@ -144,9 +146,9 @@ enum Help {
             """
             사용법: account verify [--email 이메일] [--code 코드] [--resend]
 
-            메일로 받은 코드(가입할 때 보낸 코드)로 이메일 주소를 인증해요. --code가 없으면 코드를
-            묻고, 틀리면 다시 물어요. 새 코드는 --resend를 주거나, 코드를 비워 두고 새 코드를
-            받겠다고 답할 때만 보내요.
+            메일로 받은 코드(가입할 때 보낸 코드)로 이메일 주소를 인증해요. 30분 안에 한 가입이면
+            계정이 만들어지고 바로 로그인돼요. --code가 없으면 코드를 묻고, 틀리면 다시 물어요.
+            새 코드는 --resend를 주거나, 코드를 비워 두고 새 코드를 받겠다고 답할 때만 보내요.
               --email 이메일     인증할 주소
               --code 코드        메일로 받은 6자리 코드
               --resend           먼저 새 코드를 보내요 (--no-input이고 --code가 없으면 보내기만 해요)

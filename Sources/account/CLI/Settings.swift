@@ -13,6 +13,8 @@ struct Settings: Sendable {
 
     /// The default server, the address the original app calls.
     static let defaultServer = "http://localhost:8000"
+    /// The folder name of the session under the config folder (`~/.config/mbti-playground`).
+    static let appID = "mbti-playground"
 
     /// `--server` over `ACCOUNT_SERVER` over the default; `--config-dir` over `ACCOUNT_CONFIG_DIR`
     /// over `$XDG_CONFIG_HOME/mbti-playground` over `$HOME/.config/mbti-playground`;
@@ -27,7 +29,7 @@ struct Settings: Sendable {
         server = url
         let directory = invocation.value("config-dir") ?? environment["ACCOUNT_CONFIG_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         configDirectory = directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileCredentialStore.defaultDirectory(environment: environment)
+            ?? FileCredentialStore.defaultDirectory(appID: Self.appID, environment: environment)
         language = Self.language(environment)
     }
 

@@ -4,10 +4,11 @@ import AccountKit
 /// Asking for the mailed code at the terminal: checked as typed, asked again after a wrong one, and
 /// a new code mailed only when the person says so (or the old one is spent).
 enum CodeEntry {
-    /// Verifies `email` with a code typed at the prompt. Returns `nil` when the person leaves
-    /// without one (an empty answer and no new code wanted, or the end of input).
+    /// Verifies `email` with a code typed at the prompt, signing in when the code completes a
+    /// sign-up in time (the reply's `session`, kept by `manager`). Returns `nil` when the person
+    /// leaves without one (an empty answer and no new code wanted, or the end of input).
     /// - Throws: the refusal of a spent code when no new one is wanted; other failures.
-    static func verify(_ email: String, rules: FormRules, _ context: Context) async throws -> EmailVerified? {
+    static func verify(_ email: String, rules: FormRules, with manager: SessionManager, _ context: Context) async throws -> EmailVerified? {
         while true {
             guard let answer = context.optionalAnswer(context.say("Code from the email: ", "메일로 받은 코드: ")) else {
                 guard context.confirm(context.say("Send a new code to \(email)?", "\(email)(으)로 새 코드를 보낼까요?"), defaultYes: false) else {
@@ -21,7 +22,7 @@ enum CodeEntry {
                 continue
             }
             do {
-                return try await context.client.verifyEmail(EmailVerifyRequest(email: email, code: CodeRule.normalize(answer)))
+                return try await manager.verifyEmail(email, code: CodeRule.normalize(answer))
             } catch AccountError.codeRejected(let reason) where reason == .codeInvalid {
                 context.console.err(Messages.detail(reason, context.language))
             } catch AccountError.codeRejected(let reason) {
@@ -44,7 +45,7 @@ enum CodeEntry {
             return sent
         } catch let error as AccountError {
             guard case .rateLimited = error, context.mayPrompt else { throw error }
-            context.console.err(error.description(in: context.language))
+            context.console.err(error.localizedDescription(in: context.language))
             return nil
         }
     }

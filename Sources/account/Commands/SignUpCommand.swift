@@ -3,7 +3,8 @@ import AccountKit
 
 /// `account signup`: details first. At a terminal every answer is checked with the shared rules as
 /// it is typed and asked again; what the server refuses (a taken nickname) is asked again too; then
-/// the mailed code is asked for, verified, and the account signed in.
+/// the mailed code is asked for and verified, which signs the new account in (the password is not
+/// kept once the sign-up is sent).
 enum SignUpCommand {
     /// The answers, as they stand.
     struct Answers {
@@ -18,6 +19,13 @@ enum SignUpCommand {
     }
 
     static func run(_ context: Context) async throws {
+        // The answers, the password with them, live only until the sign-up is accepted.
+        let (accepted, rules) = try await signUp(context)
+        try await finish(accepted, rules, context)
+    }
+
+    /// Asks (or reads) the answers and sends them until the server accepts them.
+    private static func signUp(_ context: Context) async throws -> (SignUpAccepted, FormRules) {
         let (answers, rules): (Answers, FormRules)
         if context.mayPrompt {
             // Before anything is typed: the server's limits, or "cannot reach the server" at once.
@@ -26,9 +34,7 @@ enum SignUpCommand {
         } else {
             (answers, rules) = try await givenOptions(context)
         }
-        // The answers as sent last: a refused nickname was replaced meanwhile.
-        let (accepted, sent) = try await submit(answers, rules, context)
-        try await finish(accepted, sent, rules, context)
+        return (try await submit(answers, rules, context), rules)
     }
 
     /// Everything from options and standard input (`--password-stdin`, `--no-input`): what is
@@ -59,12 +65,12 @@ enum SignUpCommand {
     }
 
     /// Sends the sign-up; at a terminal, a field the server refuses is asked again and sent again.
-    private static func submit(_ first: Answers, _ rules: FormRules, _ context: Context) async throws -> (SignUpAccepted, Answers) {
+    private static func submit(_ first: Answers, _ rules: FormRules, _ context: Context) async throws -> SignUpAccepted {
         var answers = first
         while true {
             do {
                 switch try await context.client.signUp(answers.request) {
-                case .codeSent(let accepted): return (accepted, answers)
+                case .codeSent(let accepted): return accepted
                 case .signedIn:
                     // Only a sign-up with a verification token answers this way, and this one has none.
                     throw AccountError.undecodableReply(status: 201)
@@ -100,19 +106,19 @@ enum SignUpCommand {
         ) { context.problem(rules.password($0, username: username, email: email), field: "password", rules) }
     }
 
-    /// Asks for the mailed code, verifies it and signs in; without an answer, says how to go on.
-    private static func finish(_ accepted: SignUpAccepted, _ answers: Answers, _ rules: FormRules, _ context: Context) async throws {
-        context.console.err(context.say("Account created. ", "계정을 만들었어요. ")
+    /// Asks for the mailed code and verifies it, which signs in; without an answer, says how to go on.
+    private static func finish(_ accepted: SignUpAccepted, _ rules: FormRules, _ context: Context) async throws {
+        context.console.err(context.say("Sign-up received. ", "가입 신청을 받았어요. ")
             + CodeEntry.sentText(EmailCodeSent(email: accepted.email, expiresIn: accepted.expiresIn), context))
-        let verified = context.mayPrompt ? try await CodeEntry.verify(accepted.email, rules: rules, context) : nil
-        guard verified != nil else {
+        let manager = context.sessionManager()
+        let verified = context.mayPrompt ? try await CodeEntry.verify(accepted.email, rules: rules, with: manager, context) : nil
+        guard let verified else {
             context.console.err(CodeEntry.laterText(accepted.email, context))
             if context.json { try context.printJSON(accepted) }
             return
         }
         context.console.err(context.say("Email verified.", "이메일을 인증했어요."))
-        let user = try await context.sessionManager().logIn(LoginRequest(username: answers.username, password: answers.password))
-        try context.report(signedInText(user, context), json: user)
+        try VerifyCommand.report(verified, context)
     }
 
     static func signedInText(_ user: User, _ context: Context) -> String {

@@ -35,6 +35,14 @@ struct AccountCLI: Sendable {
     /// The credentials file `FileCredentialStore` writes in the config folder.
     var credentialsFile: URL { configDirectory.appendingPathComponent("credentials.json") }
 
+    /// The keys of the sessions the credentials file holds (one per server); none without a file.
+    var storedSessions: [String] {
+        guard let data = try? Data(contentsOf: credentialsFile),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
+        return object.keys.sorted()
+    }
+
     /// The environment of a run: the test's own, minus any locale and ACCOUNT_* it had.
     var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment

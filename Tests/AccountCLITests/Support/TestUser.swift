@@ -24,11 +24,14 @@ struct TestUser {
         return (user, try #require(try await server.latestCode(to: user.email)))
     }
 
-    /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI.
+    /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI
+    /// (which signs in), then logs out: an account that logs in later, as most tests need.
     static func verified(_ cli: AccountCLI, _ server: ServerProcess) async throws -> TestUser {
         let (user, code) = try await unverified(cli, server)
         let verify = try await cli.run(["verify", "--email", user.email, "--code", code])
         try #require(verify.status == 0, "\(verify)")
+        let logout = try await cli.run(["logout"])
+        try #require(logout.status == 0, "\(logout)")
         return user
     }
 

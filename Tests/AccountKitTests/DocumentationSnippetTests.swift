@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The Swift in `docs/USING-ACCOUNTKIT.md` and README's SDK section compiles against the SDK as
+/// built (type-checked by `swiftc` in Swift 6 mode, as an app would build it), and its `for await`
+/// loops run in tasks of their own, so the lines after them run.
+///
+/// The guide's snippets are one narrative (later ones use the `client` and `session` of earlier
+/// ones), so they are checked as one function body; each README snippet stands alone. Snippets of
+/// a manifest (`PackageDescription`) or of SwiftUI (not on Linux; the iOS type-check has the
+/// screens) are left out.
+@Suite struct DocumentationSnippetTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The ```swift blocks of `file`, without those this check leaves out.
+    static func snippets(in file: String) throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        return text.matches(of: /```swift\n((?s).*?)```/).map { String($0.output.1) }.filter { block in
+            !block.contains("PackageDescription") && !block.contains("SwiftUI") && !block.contains("import AccountUI")
+        }
+    }
+
+    /// A block's statements without its `import` lines (the file imports once).
+    static func body(_ block: String) -> String {
+        block.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+    }
+
+    @Test func theGuideAndReadmeSnippetsCompileAgainstTheSDK() async throws {
+        let guide = try Self.snippets(in: "docs/USING-ACCOUNTKIT.md")
+        let readme = try Self.snippets(in: "README.md").filter { $0.contains("AccountKit") }
+        #expect(guide.count >= 6, "the guide's snippets were found")
+        #expect(readme.count == 1, "README's SDK snippet was found")
+
+        var source = "import AccountKit\nimport Foundation\n\n"
+        source += "func guide() async throws {\n" + guide.map(Self.body).joined(separator: "\n") + "}\n\n"
+        for (index, block) in readme.enumerated() { source += "func readme\(index)() async throws {\n" + Self.body(block) + "}\n\n" }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Snippets.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+
+        let modules = Self.root.appendingPathComponent(".build/debug/Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("AccountKit.swiftmodule").path), "build first")
+        let (status, output) = try await Self.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
+        #expect(status == 0, "the documented Swift does not compile:\n\(output)\n\(source)")
+    }
+
+    @Test func forAwaitLoopsRunBesideTheRest() throws {
+        for file in ["docs/USING-ACCOUNTKIT.md", "README.md"] {
+            for block in try Self.snippets(in: file) {
+                for line in block.split(separator: "\n") where line.contains("for await") {
+                    let index = block.range(of: String(line))!.lowerBound
+                    let before = block[..<index].split(separator: "\n").last.map(String.init) ?? ""
+                    #expect(line.contains("Task {") || before.contains("Task {"), "\(file): a loop that blocks what follows: \(line)")
+                }
+            }
+        }
+    }
+
+    /// Runs a program from `PATH`; its exit status and everything it printed.
+    static func run(_ arguments: [String]) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        try launch(process)
+        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+    }
+}
