@@ -50,17 +50,9 @@ final class Gate: Sendable {
     func open() { opened.signal() }
 }
 
+/// An error a job throws on purpose.
 struct GiveUp: Error, CustomStringConvertible {
     let description: String
-}
-
-/// Waits, without blocking a thread, until `condition` holds; gives up after 10 s.
-func eventually(_ what: String, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw GiveUp(description: "never: \(what)") }
-        try await Task.sleep(for: .milliseconds(2))
-    }
 }
 
 /// A count shared by jobs on any thread.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import Workers
 
 /// WorkerPool on real threads: where work runs, the bound, no lost work, stopping.
