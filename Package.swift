@@ -42,21 +42,23 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
+        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); no C library.
+        .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
-        .target(name: "AccountStore", dependencies: ["AccountAPI"]),
+        .target(name: "AccountStore", dependencies: ["AccountAPI", "Workers"]),
         // The store's SQL, written once, and the one transaction every SQL backend runs it in.
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
-        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "CSQLite"]),
-        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "CLibPQ"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity",
+                "UnicodeSecurity", "Workers",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -74,11 +76,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
