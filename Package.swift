@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// One package: the shared wire module, the server and its parts, and (later) the client SDK.
+/// One package: the shared wire module, the server and its parts, the client SDK (AccountKit), its
+/// SwiftUI screens (AccountUI) and the terminal client (account).
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
@@ -41,21 +42,23 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
+        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); no C library.
+        .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
-        .target(name: "AccountStore", dependencies: ["AccountAPI"]),
+        .target(name: "AccountStore", dependencies: ["AccountAPI", "Workers"]),
         // The store's SQL, written once, and the one transaction every SQL backend runs it in.
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
-        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "CSQLite"]),
-        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "CLibPQ"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity",
+                "UnicodeSecurity", "Workers",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -69,7 +72,9 @@ let package = Package(
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
         // The test kit every test target shares: the server binary started, programs run, raw
-        // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases.
+        // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches
+        // serialized (`make test` runs each target in a process of its own; a plain `swift test`
+        // runs them in one).
         .target(name: "TestSupport", dependencies: ["AccountAPI"], path: "Tests/TestSupport"),
         // The app in the test process over a real SQLite file, and a transport that lets
         // AccountKit's client call it without a socket.
@@ -78,6 +83,7 @@ let package = Package(
             path: "Tests/InProcess"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Both sign-up flows of API.md over HTTP, codes read from the mail folder.
+/// Both sign-up flows of docs/API.md over HTTP, codes read from the mail folder.
 @Suite struct SignUpFlowTests {
     @Test func detailsFirstThenVerifyThenProfile() async throws {
         let server = try await ServerProcess.start()
