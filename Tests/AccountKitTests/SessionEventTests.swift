@@ -70,7 +70,7 @@ import Testing
 
     @Test func aSessionPastItsRefreshLifetimeExpires() async throws {
         let clock = TestClock(Date())
-        var (server, _, session, events) = try await loggedIn(clock: clock)
+        var (_, _, session, events) = try await loggedIn(clock: clock)
         let ends = try #require(session.sessionExpiresAt)
         #expect(ends.timeIntervalSince(clock.now) > 29 * 86_400, "the server's 30 idle days, by the device clock")
         clock.advance(31 * 86_400)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func deletingTheAccountIsAnnouncedAsSuch() async throws {
-        var (server, account, session, events) = try await loggedIn()
+        var (_, account, session, events) = try await loggedIn()
         try await session.deleteAccount(password: account.password)
         #expect(await events.next() == .signedOut(.accountDeleted))
     }
