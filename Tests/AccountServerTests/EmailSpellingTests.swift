@@ -23,9 +23,7 @@ struct EmailSpellingTests {
 
     /// The `To:` address of every message delivered so far, oldest first.
     static func recipients(_ harness: Harness) async throws -> [String] {
-        try await harness.mails().compactMap { mail in
-            mail.components(separatedBy: "\r\n").first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
-        }
+        try await harness.mails().compactMap(MailFolder.recipient(of:))
     }
 
     /// Every message once there are `count` of them (at most 10 s).

@@ -22,9 +22,7 @@ import Testing
         for _ in 0..<200 {
             let messages = server.mail.messages()
             if messages.count >= count {
-                return messages.compactMap { message in
-                    MailFolder.headers(of: message).first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
-                }
+                return messages.compactMap(MailFolder.recipient(of:))
             }
             try await Task.sleep(for: .milliseconds(50))
         }

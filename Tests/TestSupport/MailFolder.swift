@@ -26,15 +26,19 @@ public struct MailFolder: Sendable {
 
     /// Messages whose `To:` header is `address` (in any letter case), oldest first.
     public func messages(to address: String) -> [String] {
-        messages().filter { message in
-            Self.headers(of: message).contains { $0.lowercased() == "to: \(address.lowercased())" }
-        }
+        messages().filter { Self.recipient(of: $0)?.lowercased() == address.lowercased() }
     }
 
     /// Every message after delivering what is due (an in-process app's outbox), oldest first.
     public func delivered() async -> [String] {
         await deliver()
         return messages()
+    }
+
+    /// The messages to `address` after delivering what is due, oldest first.
+    public func delivered(to address: String) async -> [String] {
+        await deliver()
+        return messages(to: address)
     }
 
     /// The code in the newest message to `address`, waiting for delivery up to `timeout`;
@@ -71,6 +75,11 @@ public struct MailFolder: Sendable {
         try await Task.sleep(for: .seconds(1))
         await deliver()
         return messages(to: address).count
+    }
+
+    /// The address of a message's `To:` header, as written.
+    public static func recipient(of message: String) -> String? {
+        headers(of: message).first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
     }
 
     /// The header lines of a message.
