@@ -83,7 +83,7 @@ public struct MailFolder: Sendable {
     }
 
     /// The header lines of a message.
-    public static func headers(of message: String) -> [Substring] {
+    static func headers(of message: String) -> [Substring] {
         (normalized(message).components(separatedBy: "\n\n").first ?? "").split(separator: "\n")
     }
 
