@@ -152,7 +152,7 @@ final class TestInstallation: Sendable {
             let stale = try #require(try before.stored())
             _ = try await client.refresh(stale.refresh)  // used elsewhere; the stored one is spent
             server.clock.advance(1)  // on the server: past a grace of 0 s
-            let clock = TestClock(Date())
+            let clock = TestClock.atNow()
             clock.advance(3600)
             let launch = AccountLaunch(
                 session: SessionManager(client: client, store: keychain.store(), now: clock.function), installation: TestInstallation().marker)

@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func tooManyWrongCodesTurnVerifyOffUntilANewCodeArrives() async throws {
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         try await withModelServer(clock: clock) { server, client in
             let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             let code = try await codeSent(to: "minji@example.com", flow, server)
@@ -101,7 +101,7 @@ import Testing
 
     @Test func anotherAddressGetsACodeAtOnceWhileTheFirstKeepsItsCountdown() async throws {
         try await withModelServer { server, client in
-            let clock = TestClock(Date())
+            let clock = TestClock.atNow()
             let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             flow.email = "typo@exmaple.com"
             await flow.sendCode()
@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func aProofThatRanOutLeadsBackToTheAddress() async throws {
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         try await withModelServer(clock: clock) { server, client in
             let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             flow.code = try await codeSent(to: "late@example.com", flow, server)
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func theVerifyFlowResendsAfterTheCountdownAndSignsInWithTheNewCode() async throws {
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         try await withModelServer(clock: clock) { server, client in
             let session = SessionManager.inMemory(client)
             let form = SignUpForm(session: session)

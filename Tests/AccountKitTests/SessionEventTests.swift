@@ -9,12 +9,12 @@ import Testing
 /// session ends, with its reason; the synchronous reads that follow them.
 @Suite struct SessionEventTests {
     /// A manager on its own store and clock over the real server.
-    private func manager(_ server: InProcessServer, clock: TestClock = TestClock(Date()), transport: HTTPTransport? = nil) -> SessionManager {
+    private func manager(_ server: InProcessServer, clock: TestClock = TestClock.atNow(), transport: HTTPTransport? = nil) -> SessionManager {
         SessionManager(client: server.client(transport: transport), store: InMemoryCredentialStore(), now: clock.function)
     }
 
     /// A fresh account on a fresh server, logged in on `clock`; events from the login on.
-    private func loggedIn(clock: TestClock = TestClock(Date())) async throws
+    private func loggedIn(clock: TestClock = TestClock.atNow()) async throws
         -> (InProcessServer, SessionTestAccount, SessionManager, AsyncStream<SessionEvent>.Iterator)
     {
         let server = try await inProcessServer()
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func aSessionPastItsRefreshLifetimeExpires() async throws {
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         var (_, _, session, events) = try await loggedIn(clock: clock)
         let ends = try #require(session.sessionExpiresAt)
         #expect(ends.timeIntervalSince(clock.now) > 29 * 86_400, "the server's 30 idle days, by the device clock")
@@ -119,7 +119,7 @@ import Testing
         let check = server.client()
 
         // 30 s left of 900: a call would refresh first (60 s leeway); logging out does not.
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         let counter = CountingTransport(over: server)
         let nearly = manager(server, clock: clock, transport: counter.transport)
         try await nearly.logIn(account.login)
@@ -131,7 +131,7 @@ import Testing
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await check.me(accessToken: token) }
 
         // Expired by the device clock: the server needs a live token to find the session.
-        let later = TestClock(Date())
+        let later = TestClock.atNow()
         let expiredCounter = CountingTransport(over: server)
         let expired = manager(server, clock: later, transport: expiredCounter.transport)
         try await expired.logIn(account.login)

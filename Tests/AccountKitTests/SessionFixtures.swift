@@ -33,7 +33,7 @@ extension ServerUnderTest {
 }
 
 /// A fresh app in this process for one test, with its clock at the real time now.
-func inProcessServer(_ options: [String] = [], clock: TestClock = TestClock(Date())) async throws -> InProcessServer {
+func inProcessServer(_ options: [String] = [], clock: TestClock = TestClock.atNow()) async throws -> InProcessServer {
     try await InProcessServer.start(options, clock: clock)
 }
 

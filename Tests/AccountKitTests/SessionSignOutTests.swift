@@ -11,7 +11,7 @@ import Testing
     /// A manager on its own store and clock, logged in as `account`.
     private func loggedIn(_ account: SessionTestAccount, on server: InProcessServer) async throws -> (SessionManager, InMemoryCredentialStore, TestClock) {
         let store = InMemoryCredentialStore()
-        let clock = TestClock(Date())
+        let clock = TestClock.atNow()
         let manager = SessionManager(client: server.client(), store: store, now: clock.function)
         try await manager.restore()
         try await manager.logIn(account.login)

@@ -9,7 +9,7 @@ import Testing
 /// Runs `body` against a fresh app in this process (the binary's `options`, on `clock`), with
 /// a client of it in English.
 @MainActor func withModelServer(
-    _ options: [String] = [], clock: TestClock = TestClock(Date()), _ body: @MainActor (InProcessServer, AccountClient) async throws -> Void
+    _ options: [String] = [], clock: TestClock = TestClock.atNow(), _ body: @MainActor (InProcessServer, AccountClient) async throws -> Void
 ) async throws {
     let server = try await inProcessServer(options, clock: clock)
     try await body(server, server.client())
@@ -125,7 +125,7 @@ import Testing
 
     @Test func aSecondRequestWithinTheCooldownCountsDownFromRetryAfter() async throws {
         try await withModelServer { _, client in
-            let clock = TestClock(Date())
+            let clock = TestClock.atNow()
             let first = EmailVerificationFlow(session: .inMemory(client), now: clock.function)
             first.email = "minsu@example.com"
             await first.sendCode()

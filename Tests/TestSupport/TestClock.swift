@@ -20,10 +20,17 @@ public final class TestClock: Sendable {
         file = nil
     }
 
-    /// A clock at the real time now that also writes its offset to `file` for a server binary
-    /// (`--clock-file`); the file says 0 until the clock moves.
+    /// A clock at the real time now, to the whole second: the stores keep times to the
+    /// millisecond, so a clock that stands still between two would read a stored time back a
+    /// moment off (a 60 s cooldown a fraction over 60 s).
+    public static func atNow() -> TestClock {
+        TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// A clock at the real time now (to the whole second, as ``atNow()``) that also writes its
+    /// offset to `file` for a server binary (`--clock-file`); the file says 0 until the clock moves.
     public init(file: URL) throws {
-        start = Date()
+        start = Self.atNow().start
         self.file = file
         try "0".write(to: file, atomically: true, encoding: .utf8)
     }
