@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -51,11 +54,13 @@ let package = Package(
         .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
+        // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
+        .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity",
+                "UnicodeSecurity", "LibCrypto",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -73,10 +78,11 @@ let package = Package(
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
+        .testTarget(name: "LibCryptoTests", dependencies: ["LibCrypto"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
