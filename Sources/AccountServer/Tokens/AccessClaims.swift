@@ -1,6 +1,6 @@
 import Foundation
 
-/// The claims of an access token (API.md "Tokens").
+/// The claims of an access token (docs/API.md, "Tokens and codes").
 struct AccessClaims: Codable, Sendable, Equatable {
     /// How the session was authenticated (RFC 8176): `["pwd"]`, `["pwd", "otp"]` or
     /// `["pwd", "recovery_code"]`.
