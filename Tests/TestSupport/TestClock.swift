@@ -43,6 +43,9 @@ public final class TestClock: Sendable {
     /// The clock's time.
     public var now: Date { start.addingTimeInterval(offset.withLock { $0 }) }
 
+    /// The time a server binary reading ``file`` sees now: the real time, moved by the offset.
+    public var serverNow: Date { Date().addingTimeInterval(secondsAhead) }
+
     /// How far the clock has been moved, in seconds.
     public var secondsAhead: TimeInterval { offset.withLock { $0 } }
 
