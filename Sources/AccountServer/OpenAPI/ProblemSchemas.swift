@@ -8,6 +8,7 @@ enum ProblemSchemas {
         "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
         "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
         "request_timeout", "uri_too_long", "header_fields_too_large", "version_not_supported",
+        "signup_superseded",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

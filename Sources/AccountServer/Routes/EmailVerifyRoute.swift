@@ -18,6 +18,12 @@ extension AccountApp {
     /// (within the window after the sign-up, no login back-off): the reply carries the login's
     /// token pair as `session`. Nothing about the request is read before the code is right, so
     /// every refusal is the one a request without `sign_in` gets.
+    ///
+    /// Signing in needs the `signup_token` of the sign-up being completed, and a token sent
+    /// without `sign_in` is checked too: one that does not name the address's current pending
+    /// sign-up (a newer sign-up, maybe a stranger's, replaced it) makes nothing and opens nothing,
+    /// and the right code is answered `409 signup_superseded`
+    /// (``dropSupersededSignUp(emailKey:token:required:in:)``).
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
@@ -33,15 +39,20 @@ extension AccountApp {
         let tokenHash = Digest.sha256(Array(token.utf8))
         let tokenTTL = TimeInterval(configuration.verificationTokenTTL)
         let signIn = body.signIn == true
+        let signUpToken = body.signUpToken
         let userAgent = context.request.headers["User-Agent"]
 
-        let (outcome, completed): (CodeCheck, CompletedVerification?)
+        let (outcome, completion): (CodeCheck, Completion)
         do {
-            (outcome, completed) = try await store.write { tx -> (CodeCheck, CompletedVerification?) in
+            (outcome, completion) = try await store.write { tx -> (CodeCheck, Completion) in
                 let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
-                guard case .verified(let purpose) = outcome else { return (outcome, nil) }
+                guard case .verified(let purpose) = outcome else { return (outcome, .addressOnly) }
                 var completed: CompletedVerification?
                 if purpose == CodePurpose.verify.rawValue {
+                    // Committed with the spent code; no proof of the address is handed out.
+                    if try self.dropSupersededSignUp(emailKey: emailKey, token: signUpToken, required: signIn, in: tx) {
+                        return (outcome, .superseded)
+                    }
                     if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
                         account.emailVerified = true
                         account.updatedAt = now
@@ -58,7 +69,7 @@ extension AccountApp {
                     }
                 }
                 try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
-                return (outcome, completed)
+                return (outcome, completed.map(Completion.made) ?? .addressOnly)
             }
         } catch StoreError.conflict {
             // Another request took the nickname or address in the same moment; nothing was spent.
@@ -68,7 +79,11 @@ extension AccountApp {
             context.audit(.codeFailed)
             throw error
         }
-        guard let completed else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
+        if case .superseded = completion {
+            context.audit(.signUpSuperseded, ["sign_in": String(signIn)])
+            throw APIError.signUpSuperseded
+        }
+        guard case .made(let completed) = completion else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
         guard let opened = completed.session else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
@@ -76,6 +91,16 @@ extension AccountApp {
         let pair = try await tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
         return try .json(EmailVerified(email: email, emailVerificationToken: token, session: pair))
     }
+}
+
+/// What a right code came to besides proving the address.
+private enum Completion: Sendable {
+    /// Only the address is proven: no pending sign-up to complete (or it made no account).
+    case addressOnly
+    /// The request's `signup_token` did not name the pending sign-up, which was dropped.
+    case superseded
+    /// The pending sign-up's account was made.
+    case made(CompletedVerification)
 }
 
 /// A verification that made a pending sign-up's account, and what its request to sign in came to.

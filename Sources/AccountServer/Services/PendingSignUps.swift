@@ -1,6 +1,7 @@
 import AccountAPI
 import AccountStore
 import Foundation
+import Sodium
 
 /// Details-first sign-ups wait as pending sign-ups until their code is verified.
 ///
@@ -41,6 +42,38 @@ extension AccountApp {
     /// The live pending sign-up of an address, if any.
     func livePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> PendingSignUpRecord? {
         try tx.pendingSignUp(emailKey: emailKey).flatMap { $0.expiresAt > now ? $0 : nil }
+    }
+
+    /// The `signup_token` of the details-first sign-up of `emailKey` whose password hashed to
+    /// `passwordHash`: base64url of an HMAC under the server's sign-up key. Every sign-up hashes
+    /// its password with a new salt, so the token names that pending sign-up alone, and it is
+    /// stored nowhere. A taken address's pending sign-up gets one of the same shape.
+    func signUpToken(emailKey: String, passwordHash: String) -> String {
+        Base64URL.encode(signUpMAC(emailKey: emailKey, passwordHash: passwordHash))
+    }
+
+    private func signUpMAC(emailKey: String, passwordHash: String) -> [UInt8] {
+        Digest.hmacSHA256(key: secrets.signUpKey, message: Array("signup\u{0}\(emailKey)\u{0}\(passwordHash)".utf8))
+    }
+
+    /// Whether a code that just proved the address (in the verifying transaction) came without the
+    /// `signup_token` of the address's current pending sign-up, when it needs one: to sign in
+    /// (`required`), or whenever one is sent. Then the pending sign-up is dropped and `true` is
+    /// returned: the caller makes nothing and answers `signup_superseded`.
+    ///
+    /// A token of an earlier sign-up means a newer one replaced it, maybe a stranger's with a
+    /// password the owner does not know, which must not become the owner's account, let alone
+    /// sign the owner's device in to it. Dropping it (the code is spent already) leaves nothing
+    /// half done: signing up again starts afresh, with no cooldown since no code is live. With
+    /// nothing to complete (no pending sign-up, or the address has an account) nothing is refused.
+    func dropSupersededSignUp(emailKey: String, token: String?, required: Bool, in tx: any StoreTransaction) throws -> Bool {
+        guard required || token != nil, try tx.user(emailKey: emailKey) == nil,
+            let pending = try tx.pendingSignUp(emailKey: emailKey)
+        else { return false }
+        let expected = signUpMAC(emailKey: pending.emailKey, passwordHash: pending.passwordHash)
+        if let given = token.flatMap({ Base64URL.decode($0) }), constantTimeEquals(given, expected) { return false }
+        try tx.deletePendingSignUp(emailKey: emailKey)
+        return true
     }
 
     /// Makes the account of the address's pending sign-up, verified, once a code proved the address

@@ -15,6 +15,9 @@ struct Secrets: Sendable {
     /// Keys the fingerprint of the client that used a refresh token (its User-Agent and address),
     /// so the database holds neither in clear.
     let clientKey: [UInt8]
+    /// Keys the `signup_token` of a details-first sign-up (bound to its address and password
+    /// hash), so only the device that made a pending sign-up can sign in by verifying its code.
+    let signUpKey: [UInt8]
     /// How secrets are kept in the database (signing seeds too).
     let seal: SecretSeal
 
@@ -33,6 +36,7 @@ struct Secrets: Sendable {
                 codeKey: try secret("code_hmac_key"),
                 refreshKey: try secret("refresh_derivation_key"),
                 clientKey: try secret("client_binding_key"),
+                signUpKey: try secret("signup_binding_key"),
                 seal: seal)
             return (secrets, adoption)
         }

@@ -17,6 +17,8 @@ enum AuditEvent: String {
     case accountDeleted = "account_deleted"
     case signUpCompleted = "signup_completed"
     case passwordCheckFailed = "password_check_failed"
+    /// A right code refused because a newer sign-up replaced the one the request named.
+    case signUpSuperseded = "signup_superseded"
 }
 
 extension RequestContext {
