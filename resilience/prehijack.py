@@ -4,8 +4,9 @@ code (the stranger's sign-up's) with `sign_in: true` and the victim's `signup_to
 
 Each round must end with no account and no session for the stranger's sign-up: the victim's code
 is refused (409 `signup_superseded`), spent (the same code without `sign_in` is 400), and neither
-password logs in; the stranger's own token with guessed codes gets nothing; the code's mail named
-the stranger's nickname; and the victim, signing up again, is signed in with the victim's details.
+password logs in; the stranger's own token with guessed codes gets nothing; `sign_in` without a
+token is a 422 field error that tries no code; the code's mail named the stranger's nickname; and
+the victim, signing up again, is signed in with the victim's details.
 """
 from attacks import code_in, request, start, unique, wait_for_messages
 
@@ -69,6 +70,11 @@ def attack(server, clock, quick):
         status, _, reply, _ = verify(guess, True, stranger_token)
         if status != 400:
             problems.append(f"round {index}: a guessed code with the stranger's token: {status} {reply}")
+
+        # Asking to sign in without a token is a field error; the code is not tried.
+        status, _, reply, _ = verify(code, True, None)
+        if status != 422 or not isinstance(reply, dict) or "signup_token" not in (reply.get("errors") or {}):
+            problems.append(f"round {index}: sign_in without a token: {status} {reply}")
 
         # The victim types the newest code in the victim's app.
         status, _, reply, _ = verify(code, True, victim_token)

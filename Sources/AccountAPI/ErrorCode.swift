@@ -17,16 +17,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     /// The wire text.
     public var description: String { rawValue }
 
-    /// Decodes any string, so an unknown code still decodes.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    /// Encodes the wire text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// 400: the body is not a JSON object of the expected types, or the request is malformed.
     public static let invalidRequest = ErrorCode("invalid_request")
     /// 422: one or more fields break the field rules; see `errors`.
@@ -53,8 +43,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let usernameTaken = ErrorCode("username_taken")
     /// 409 at `POST /auth/email/verify`: the code was right, but the address's pending sign-up is
     /// no longer the one whose `signup_token` came with it (a newer sign-up of the address replaced
-    /// it, or the token is missing while signing in was asked for). Nothing was made, the code is
-    /// spent and the newer sign-up is dropped: sign up again.
+    /// it, or the token is another address's). Nothing was made, the code is spent and the newer
+    /// sign-up is dropped: sign up again.
     public static let signUpSuperseded = ErrorCode("signup_superseded")
     /// Never sent by the server as a problem's code: the SDK's name for a `422 validation_failed`
     /// whose only error is `email` `taken` (an email-first sign-up of an address that has had an

@@ -12,16 +12,6 @@ public struct FieldErrorCode: RawRepresentable, Hashable, Codable, Sendable, Cus
     /// The wire text.
     public var description: String { rawValue }
 
-    /// Decodes any string, so an unknown code still decodes.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    /// Encodes the wire text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     /// The field is missing or empty.
     public static let required = FieldErrorCode("required")
     /// Shorter than the minimum length.

@@ -52,6 +52,9 @@ public protocol StoreTransaction {
 
     func insertSession(_ session: SessionRecord) throws
     func session(id: UUID) throws -> SessionRecord?
+    /// The session `id` with its account (`nil` if the account is gone), read in one statement:
+    /// what every authenticated request needs. Never locks a row, even in a write transaction.
+    func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)?
     /// Every session of a user, newest first, revoked ones included.
     func sessions(userID: UUID) throws -> [SessionRecord]
     /// Sets `lastUsedAt`.

@@ -7,6 +7,13 @@ private enum SessionSQL {
     static let insert = SQLStatement("INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
     /// Runs on every authenticated request, and in every refresh before the session is touched.
     static let byID = LockableRead("SELECT \(columns) FROM sessions WHERE id = ?")
+    /// Every authenticated request: the session with its account (NULLs when the account is gone),
+    /// in one statement. Never `FOR UPDATE`: PostgreSQL refuses it on an outer join's nullable side.
+    static let withUser = SQLStatement("""
+        SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+            \(UserSQL.columns(qualifiedBy: "u"))
+        FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = ?
+        """)
     static let byUser = SQLStatement("SELECT \(columns) FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id")
     static let touch = SQLStatement("UPDATE sessions SET last_used_at = ? WHERE id = ?")
     static let revoke = SQLStatement("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
@@ -36,6 +43,12 @@ extension SQLTransaction {
 
     public func session(id: UUID) throws -> SessionRecord? {
         try first(statement(SessionSQL.byID), [.uuid(id)]) { try SessionRecord(row: $0) }
+    }
+
+    public func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? {
+        try first(SessionSQL.withUser, [.uuid(id)]) { row in
+            (try SessionRecord(row: row), row.isNull(7) ? nil : try UserRecord(row: row, at: 7))
+        }
     }
 
     public func sessions(userID: UUID) throws -> [SessionRecord] {

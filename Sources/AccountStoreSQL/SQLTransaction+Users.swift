@@ -2,11 +2,16 @@ import AccountStore
 import Foundation
 
 /// Accounts.
-private enum UserSQL {
+enum UserSQL {
     static let columns = """
         id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
         username_skeleton, username_display_skeleton
         """
+    /// ``columns`` each prefixed with the table alias `alias` (for joins).
+    static func columns(qualifiedBy alias: String) -> String {
+        columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
+            .joined(separator: ", ")
+    }
     static let insert = SQLStatement("INSERT INTO users (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     /// Runs on every `GET /auth/me`.
     static let byID = SQLStatement("SELECT \(columns) FROM users WHERE id = ?")
@@ -80,11 +85,13 @@ extension SQLTransaction {
 
 extension UserRecord {
     /// An account from a row of `UserSQL.columns`.
-    fileprivate init(row: any SQLRow) throws {
+    /// The account whose ``UserSQL/columns`` start at column `first` of `row`.
+    init(row: any SQLRow, at first: Int32 = 0) throws {
         self.init(
-            id: try row.uuid(0), username: row.text(1), usernameKey: row.text(2), email: row.text(3),
-            emailKey: row.text(4), passwordHash: row.text(5), mbti: row.text(6), emailVerified: row.bool(7),
-            createdAt: row.date(8), updatedAt: row.date(9), usernameSkeleton: row.optionalText(10),
-            usernameDisplaySkeleton: row.optionalText(11))
+            id: try row.uuid(first), username: row.text(first + 1), usernameKey: row.text(first + 2),
+            email: row.text(first + 3), emailKey: row.text(first + 4), passwordHash: row.text(first + 5),
+            mbti: row.text(first + 6), emailVerified: row.bool(first + 7), createdAt: row.date(first + 8),
+            updatedAt: row.date(first + 9), usernameSkeleton: row.optionalText(first + 10),
+            usernameDisplaySkeleton: row.optionalText(first + 11))
     }
 }

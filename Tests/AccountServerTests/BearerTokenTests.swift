@@ -12,12 +12,12 @@ struct BearerTokenTests {
         ("Bearer 토큰", "토큰"),
     ])
     func accepted(header: String, token: String) {
-        #expect(AccountApp.bearerCredentials(in: header) == token)
+        #expect(Authenticator.bearerCredentials(in: header) == token)
     }
 
     @Test("anything else is no bearer token", arguments: ["", "Bearer", "Bearer ", "Bearer \t ", "Bearerabc", "Basic abc", "Bearers abc", "Bear abc", "Béarer abc"])
     func refused(header: String) {
-        #expect(AccountApp.bearerCredentials(in: header) == nil)
+        #expect(Authenticator.bearerCredentials(in: header) == nil)
     }
 }
 

@@ -64,20 +64,20 @@ struct ResetConfirmEnumerationTests {
     func noHashBeforeTheCode() async throws {
         let (harness, code) = try await Self.accountWithResetCode()
         let wrong = code == "000000" ? "111111" : "000000"
-        let before = harness.app.passwords.runs.value
+        let before = harness.app.services.passwords.runs.value
         for password in ["another good secret", "dami1234"] {
             for email in ["dami@example.com", "ghost@example.com"] {
                 try await harness.send("POST", "/auth/password/reset/confirm", json: ["email": email, "code": wrong, "new_password": password])
             }
         }
-        #expect(harness.app.passwords.runs.value == before, "wrong codes cost no Argon2id run")
+        #expect(harness.app.services.passwords.runs.value == before, "wrong codes cost no Argon2id run")
         // The wrong tries spent the code; a new one, then the right code hashes once.
         harness.clock.advance(61)
         try await harness.send("POST", "/auth/password/reset", json: ["email": "dami@example.com"])
         let fresh = try #require(try await harness.latestCode(to: "dami@example.com"))
-        let right = harness.app.passwords.runs.value
+        let right = harness.app.services.passwords.runs.value
         #expect(try await harness.send("POST", "/auth/password/reset/confirm", json: ["email": "dami@example.com", "code": fresh, "new_password": "another good secret"]).status == 204)
-        #expect(harness.app.passwords.runs.value == right + 1)
+        #expect(harness.app.services.passwords.runs.value == right + 1)
     }
 
     @Test("after a right code a refused new password keeps the code, so the owner can choose another")

@@ -73,12 +73,13 @@ struct MetricsTests {
 
     @Test("many concurrent recordings lose no count")
     func concurrentRecording() async throws {
-        let metrics = Metrics(routes: [("GET", "/a"), ("POST", "/b/{id}")])
+        let metrics = Metrics()
+        metrics.track(patterns: ["/a", "/b/{id}"])
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<2000 {
                 group.addTask {
-                    let path = index.isMultiple(of: 2) ? "/a" : "/b/\(index)"
-                    metrics.recordRequest(method: index.isMultiple(of: 2) ? "GET" : "POST", path: path, status: 200, duration: .milliseconds(index % 40))
+                    let pattern = index.isMultiple(of: 2) ? "/a" : "/b/{id}"
+                    metrics.recordRequest(method: index.isMultiple(of: 2) ? "GET" : "POST", pattern: pattern, status: 200, duration: .milliseconds(index % 40))
                     metrics.login(.success)
                 }
             }
@@ -104,13 +105,15 @@ struct MetricsTests {
 
     @Test("route patterns follow the router: trailing slash, parameters, exact before pattern")
     func routePatterns() {
-        let table = RouteTable(paths: ["/auth/sessions", "/auth/sessions/{id}", "/auth/me", "/"])
-        #expect(table.pattern(for: "/auth/sessions/") == "/auth/sessions")
-        #expect(table.pattern(for: "/auth/sessions/123") == "/auth/sessions/{id}")
-        #expect(table.pattern(for: "/auth/sessions/123/x") == RouteTable.unmatched)
-        #expect(table.pattern(for: "/auth/me/") == "/auth/me")
-        #expect(table.pattern(for: "/") == "/")
-        #expect(table.pattern(for: "/auth") == RouteTable.unmatched)
+        var router = Router()
+        for path in ["/auth/sessions", "/auth/sessions/{id}", "/auth/me", "/"] { router.add("GET", path) { _ in .noContent } }
+        func pattern(for path: String) -> String { router.match(method: "GET", path: path).pattern ?? Metrics.unmatched }
+        #expect(pattern(for: "/auth/sessions/") == "/auth/sessions")
+        #expect(pattern(for: "/auth/sessions/123") == "/auth/sessions/{id}")
+        #expect(pattern(for: "/auth/sessions/123/x") == Metrics.unmatched)
+        #expect(pattern(for: "/auth/me/") == "/auth/me")
+        #expect(pattern(for: "/") == "/")
+        #expect(pattern(for: "/auth") == Metrics.unmatched)
     }
 }
 

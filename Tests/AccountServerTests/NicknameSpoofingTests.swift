@@ -101,7 +101,7 @@ struct NicknameSpoofingTests {
     func startFillsSkeletons() async throws {
         let harness = try await Harness.make()
         let app = harness.app
-        let hash = try await app.passwords.hash("correct horse battery")
+        let hash = try await app.services.passwords.hash("correct horse battery")
         // As the code before wrote them: no skeleton; the newer look-alike is the one that loses it.
         func legacy(_ name: String, _ email: String, at seconds: TimeInterval) -> UserRecord {
             let time = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
@@ -115,11 +115,11 @@ struct NicknameSpoofingTests {
         try await harness.store.write { tx in for user in [mina, rnina, wide] { try tx.insertUser(user) } }
 
         // A second server starting on the same database fills them before it serves.
-        let transport = try FileMailTransport(directory: harness.folder.appendingPathComponent("mail2"), sender: app.configuration.mailFrom)
-        let restarted = try await AccountApp.make(configuration: app.configuration, store: harness.store, transport: transport, clock: harness.clock.serverClock)
+        let transport = try FileMailTransport(directory: harness.folder.appendingPathComponent("mail2"), sender: app.services.configuration.mailFrom)
+        let restarted = try await AccountApp.make(configuration: app.services.configuration, store: harness.store, transport: transport, clock: harness.clock.serverClock)
         defer { Task { await restarted.shutdown() } }
         let after = try await harness.store.read { tx in try [mina, rnina, wide].map { try tx.user(id: $0.id) } }
-        #expect(after[0]?.usernameSkeleton == (try app.nicknames.skeletons(of: "mina").folded))
+        #expect(after[0]?.usernameSkeleton == (try app.services.nicknames.skeletons(of: "mina").folded))
         #expect(after[1]?.usernameSkeleton == UserKeyBackfill.placeholder(for: rnina.id))
         #expect(after[2]?.emailKey == "wide@example.com")
 

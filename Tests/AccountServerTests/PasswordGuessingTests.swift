@@ -46,7 +46,7 @@ struct PasswordGuessingTests {
         #expect(try await login(harness, "wrong 4 wrong").status == 401)
         #expect(try await change(harness, pair.access, current: "wrong 5 wrong").status == 403)
         // Backed off: the right password is refused everywhere, without a check.
-        let runs = harness.app.passwords.runs.value
+        let runs = harness.app.services.passwords.runs.value
         for reply in [
             try await change(harness, pair.access, current: "correct horse battery"),
             try await delete(harness, pair.access, password: "correct horse battery"),
@@ -57,7 +57,7 @@ struct PasswordGuessingTests {
             #expect(reply.header("Retry-After") == "30")
             #expect(reply.header("WWW-Authenticate") == nil)
         }
-        #expect(harness.app.passwords.runs.value == runs, "no password was checked during the back-off")
+        #expect(harness.app.services.passwords.runs.value == runs, "no password was checked during the back-off")
         #expect(try await harness.send("GET", "/auth/me", token: pair.access).status == 200)
 
         harness.clock.advance(31)
@@ -73,7 +73,7 @@ struct PasswordGuessingTests {
     func parallelGuesses() async throws {
         let harness = try await Harness.make()
         let pair = try await harness.signedInUser("bora", email: "bora@example.com", password: "correct horse battery").decode(TokenPair.self)
-        let runs = harness.app.passwords.runs.value
+        let runs = harness.app.services.passwords.runs.value
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<50 {
                 group.addTask {
@@ -86,7 +86,7 @@ struct PasswordGuessingTests {
         }
         #expect(statuses.filter { $0 == 403 }.count == 5)
         #expect(statuses.filter { $0 == 429 }.count == 45)
-        #expect(harness.app.passwords.runs.value == runs + 5)
+        #expect(harness.app.services.passwords.runs.value == runs + 5)
         #expect(try await harness.counts()[0] == 1)
     }
 }

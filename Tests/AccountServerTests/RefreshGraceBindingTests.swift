@@ -114,7 +114,7 @@ struct RefreshGraceBindingTests {
         let record = try #require(try await harness.store.read { try $0.refreshToken(hash: Digest.sha256(Array(login.refresh.utf8))) })
         let fingerprint = try #require(record.usedBy)
         #expect(fingerprint.count == 16)
-        #expect(fingerprint == ClientFingerprint.of(userAgent: userAgent, address: "203.0.113.77", key: harness.app.secrets.clientKey))
+        #expect(fingerprint == ClientFingerprint.of(userAgent: userAgent, address: "203.0.113.77", key: harness.app.services.secrets.clientKey))
         // Keyed: without the server's key the same values give another fingerprint.
         #expect(fingerprint != ClientFingerprint.of(userAgent: userAgent, address: "203.0.113.77", key: [UInt8](repeating: 0, count: 32)))
         #expect(fingerprint != Array(Digest.sha256(Array((userAgent + "203.0.113.77").utf8)).prefix(16)))

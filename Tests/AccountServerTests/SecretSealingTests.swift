@@ -84,7 +84,7 @@ struct SecretSealingTests {
         let row = try #require(try await harness.store.read { try $0.code(emailKey: "clear@example.com", purpose: "verify") })
         let stolenKey = try #require(settings["code_hmac_key"])
         #expect(CodeHasher(key: stolenKey, digits: 6).hash(code: code, emailKey: "clear@example.com", purpose: "verify") == row.codeHash)
-        let signing = try await harness.app.keys.current(now: harness.clock.now).signing
+        let signing = try await harness.app.services.keys.current(now: harness.clock.now).signing
         #expect(seeds[signing.kid] == signing.key.seed)
         #expect(settings[SecretSeal.checkSetting] == nil)
         await folder.stop(harness)
@@ -98,8 +98,9 @@ struct SecretSealingTests {
         let login = try await harness.send("POST", "/auth/login", json: ["email": "sealed@example.com", "password": "correct horse battery"])
         #expect(login.status == 403, "not verified yet: the password was checked")
         let (settings, seeds) = try await Self.stored(harness)
-        let secrets = harness.app.secrets
-        let real = ["code_hmac_key": secrets.codeKey, "refresh_derivation_key": secrets.refreshKey, "client_binding_key": secrets.clientKey]
+        let secrets = harness.app.services.secrets
+        let real = ["code_hmac_key": secrets.codeKey, "refresh_derivation_key": secrets.refreshKey, "client_binding_key": secrets.clientKey,
+                    "signup_binding_key": secrets.signUpKey]
         #expect(Set(settings.keys) == Set(real.keys).union([SecretSeal.checkSetting]))
         for (name, value) in real {
             let stored = try #require(settings[name])
@@ -112,7 +113,7 @@ struct SecretSealingTests {
         for stolen in settings.values {
             #expect(CodeHasher(key: stolen, digits: 6).hash(code: code, emailKey: "sealed@example.com", purpose: "verify") != row.codeHash)
         }
-        let signing = try await harness.app.keys.current(now: harness.clock.now).signing
+        let signing = try await harness.app.services.keys.current(now: harness.clock.now).signing
         let storedSeed = try #require(seeds[signing.kid])
         #expect(storedSeed.count == 4 + 40 + 32)
         #expect(!Self.contains(storedSeed, signing.key.seed))
@@ -167,7 +168,7 @@ struct SecretSealingTests {
         let sealed = try await folder.start(keyFile: keyFile)
         let after = try await Self.stored(sealed)
         #expect(Set(after.settings.keys) == Set(before.settings.keys).union([SecretSeal.checkSetting]))
-        let seal = sealed.app.secrets.seal
+        let seal = sealed.app.services.secrets.seal
         for (name, value) in before.settings {
             #expect(after.settings[name] != value)
             #expect(try seal.open(after.settings[name] ?? [], context: "setting:" + name) == value, "\(name)")
@@ -183,7 +184,7 @@ struct SecretSealingTests {
         // Back to clear, with the key (stop every server first): then it starts without one.
         let unsealing = try await folder.start(keyFile: keyFile)
         let counts = try await unsealing.store.write { try seal.unseal(in: $0) }
-        #expect(counts.settings == 3 && counts.signingKeys == 1)
+        #expect(counts.settings == 4 && counts.signingKeys == 1)
         await folder.stop(unsealing)
         let clearAgain = try await folder.start(keyFile: nil)
         #expect(try await Self.stored(clearAgain).settings == before.settings)
@@ -213,7 +214,7 @@ struct SecretSealingTests {
         altered[altered.count - 1] ^= 1
         let seed = altered
         try await second.store.write { try $0.replaceSigningKeySeed(kid: kid, seed: seed) }
-        await #expect(throws: SecretsError.cannotOpen("signing-key:" + kid)) { try await second.app.keys.reload(now: second.clock.now) }
+        await #expect(throws: SecretsError.cannotOpen("signing-key:" + kid)) { try await second.app.services.keys.reload(now: second.clock.now) }
         await otherFolder.stop(second)
     }
 }

@@ -63,7 +63,7 @@ struct ServerErrorTests {
     static func app() async throws -> (AccountApp, FailingStore, Harness) {
         let harness = try await Harness.make()
         let store = FailingStore(harness.store)
-        let configuration = harness.app.configuration
+        let configuration = harness.app.services.configuration
         let transport = try FileMailTransport(directory: harness.mailFolder, sender: configuration.mailFrom)
         return (try await AccountApp.make(configuration: configuration, store: store, transport: transport), store, harness)
     }

@@ -132,24 +132,52 @@ struct SignUpBindingTests {
         #expect(Set(recipients) == ["To: \(Self.address)"], "\(recipients)")
     }
 
-    @Test("signing in needs the token: without one, or with a made-up one, a right code makes nothing")
+    @Test("signing in needs the token: without one it is a field error and the code is not tried; a made-up one makes nothing")
     func signInNeedsTheToken() async throws {
         let harness = try await Harness.make()
-        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        let reply = try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
         let code = try #require(try await harness.latestCode(to: Self.address))
-        let missing = try await Self.verify(harness, code, token: nil)
-        #expect(missing.status == 409 && missing.code == "signup_superseded", "\(missing.text)")
-        #expect(try await harness.rowCounts()["pending_signups"] == 0)
+        for token in [nil, ""] as [String?] {
+            let missing = try await Self.verify(harness, code, token: token)
+            #expect(missing.status == 422 && missing.code == "validation_failed", "\(missing.text)")
+            #expect(missing.fieldCodes("signup_token") == ["required"], "\(missing.text)")
+        }
+        for malformed in ["short", String(repeating: "A", count: 42) + "=", String(repeating: "é", count: 43)] {
+            let refused = try await Self.verify(harness, code, signIn: false, token: malformed)
+            #expect(refused.status == 422 && refused.fieldCodes("signup_token") == ["invalid_format"], "\(refused.text)")
+        }
+        // Nothing was tried or dropped: the same code with the token signs in.
+        #expect(try await harness.rowCounts()["pending_signups"] == 1)
+        let verified = try await Self.verify(harness, code, token: try Self.token(reply))
+        #expect(verified.status == 200 && verified["session"] != nil, "\(verified.text)")
 
-        // Signed up again at once (no live code holds a cooldown); its code after the mail budget's minute.
-        let again = try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
-        harness.clock.advance(61)
-        try await harness.send("POST", "/auth/email/code", json: ["email": Self.address, "purpose": "verify"])
-        let second = try #require(try await harness.latestCode(to: Self.address))
-        let madeUp = String(try Self.token(again).reversed())
-        #expect(Self.shape(madeUp) == "43 base64url")
-        #expect(try await Self.verify(harness, second, token: madeUp).code == "signup_superseded")
-        #expect(try await harness.counts()[0] == 0 && harness.app.metrics.logins(.signUpVerified) == 0)
+        // A made-up token of the right shape names no sign-up: the right code makes nothing.
+        let other = try await Harness.make()
+        let signedUp = try await Self.signUp(other, "다혜", password: Self.ownerPassword)
+        let second = try #require(try await other.latestCode(to: Self.address))
+        let real = try Self.token(signedUp)
+        let madeUp = String(real.reversed())
+        #expect(Self.shape(madeUp) == "43 base64url" && madeUp != real)
+        #expect(try await Self.verify(other, second, token: madeUp).code == "signup_superseded")
+        #expect(try await other.counts()[0] == 0 && other.app.metrics.logins(.signUpVerified) == 0)
+    }
+
+    @Test("a token of one address's sign-up, sent with another address's code, is refused")
+    func tokenOfAnotherAddress() async throws {
+        let harness = try await Harness.make()
+        let mine = try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        try await Self.signUp(harness, "낯선손님", "victim@example.com", password: Self.strangerPassword)
+        let victimsCode = try #require(try await harness.latestCode(to: "victim@example.com"))
+        let reply = try await harness.send("POST", "/auth/email/verify", json: [
+            "email": "victim@example.com", "code": victimsCode, "sign_in": true, "signup_token": try Self.token(mine),
+        ])
+        #expect(reply.status == 409 && reply.code == "signup_superseded", "\(reply.text)")
+        let rows = try await harness.rowCounts()
+        #expect(rows["users"] == 0 && rows["sessions"] == 0 && rows["pending_signups"] == 1, "only the victim's is dropped: \(rows)")
+        // The token's own sign-up is untouched: its code and token sign in.
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        let verified = try await Self.verify(harness, code, token: try Self.token(mine))
+        #expect(verified.status == 200 && verified["session"] != nil, "\(verified.text)")
     }
 
     @Test("a token sent without sign_in is checked as well; the right one verifies without a session")

@@ -156,13 +156,13 @@ struct StrictTokenTests {
         let signed = try await Self.signed()
         let app = signed.harness.app
         #expect(try await signed.me(signed.token).status == 200)
-        #expect(app.tokens.alreadyVerified(signed.token, now: signed.harness.clock.now) != nil)
+        #expect(app.services.tokens.alreadyVerified(signed.token, now: signed.harness.clock.now) != nil)
         for variant in [signed.token + "=", signed.token + "==", "\(signed.token).", "\(signed.token)\u{0}"] {
-            #expect(app.tokens.alreadyVerified(variant, now: signed.harness.clock.now) == nil)
+            #expect(app.services.tokens.alreadyVerified(variant, now: signed.harness.clock.now) == nil)
             let request = HTTPRequest(method: "GET", path: "/auth/me", query: [:], headers: ["Authorization": "Bearer \(variant)"], body: [])
             #expect(app.fastHandle(request) == nil, "the inline path steps aside")
             try await expectRefused(signed, variant, "\(variant.suffix(2))")
-            #expect(app.tokens.alreadyVerified(variant, now: signed.harness.clock.now) == nil, "and was not cached")
+            #expect(app.services.tokens.alreadyVerified(variant, now: signed.harness.clock.now) == nil, "and was not cached")
         }
     }
 }

@@ -122,8 +122,9 @@ struct VerifySignInTests {
         #expect(try await harness.rowCounts()["sessions"] == 0)
         #expect(try await harness.rowCounts()["users"] == 0)
 
-        // A wrong code for an address with nothing pending: the same refusal, with or without sign_in.
-        let unknown = try await Self.verify(harness, "nobody@example.com", "123456", signIn: true)
+        // A wrong code for an address with nothing pending: the same refusal, with or without sign_in
+        // (and a token of the right shape, which names no sign-up).
+        let unknown = try await Self.verify(harness, "nobody@example.com", "123456", signIn: true, token: String(repeating: "A", count: 43))
         let unknownPlain = try await Self.verify(harness, "nobody@example.com", "123456", signIn: nil)
         #expect(unknown.status == 400 && unknown.text == unknownPlain.text)
     }
@@ -134,8 +135,9 @@ struct VerifySignInTests {
         let harness = try await Harness.make()
         try await harness.send("POST", "/auth/email/code", json: ["email": "first@example.com", "purpose": "signup"])
         let signupCode = try #require(try await harness.latestCode(to: "first@example.com"))
-        let proven = try await Self.verify(harness, "first@example.com", signupCode, signIn: true)
-        #expect(proven.status == 200 && proven["session"] == nil && proven["email_verification_token"] != nil)
+        // (An email-first flow has no sign-up token; one of the right shape is sent to reach the code.)
+        let proven = try await Self.verify(harness, "first@example.com", signupCode, signIn: true, token: String(repeating: "A", count: 43))
+        #expect(proven.status == 200 && proven["session"] == nil && proven["email_verification_token"] != nil, "\(proven.text)")
 
         // An account made unverified at sign-up (unverified logins allowed then): verifying it later signs nobody in.
         let legacy = try await Harness.make { $0.allowUnverifiedLogin = true }
@@ -151,7 +153,7 @@ struct VerifySignInTests {
     func strangersPendingSignUp() async throws {
         // The owner's account is unverified (from before), so the owner can get a `verify` code.
         let harness = try await Harness.make { $0.allowUnverifiedLogin = true; $0.mailInterval = 0 }
-        try await Self.signUp(harness, "집주인", "owner@example.com")
+        let ownersToken = try await Self.signUp(harness, "집주인", "owner@example.com")
         // A stranger signs up the same address with another nickname and password: held, no account.
         let stranger = try await harness.send("POST", "/auth/signup", json: [
             "username": "낯선이", "email": "owner@example.com", "password": "stranger horse battery", "mbti": "estp",
@@ -161,7 +163,8 @@ struct VerifySignInTests {
         try await Task.sleep(for: .milliseconds(5))
         try await harness.send("POST", "/auth/email/code", json: ["email": "owner@example.com", "purpose": "verify"])
         let code = try #require(try await harness.latestCode(to: "owner@example.com"))
-        let reply = try await Self.verify(harness, "owner@example.com", code, signIn: true)
+        // The owner's token names the owner's sign-up (whose account exists): not refused, and nothing signs in.
+        let reply = try await Self.verify(harness, "owner@example.com", code, signIn: true, token: ownersToken)
         #expect(reply.status == 200 && reply["session"] == nil, "\(reply.text)")
         #expect(try await harness.rowCounts()["sessions"] == 0)
         let strangerLogin = try await harness.send("POST", "/auth/login", json: ["email": "owner@example.com", "password": "stranger horse battery"])

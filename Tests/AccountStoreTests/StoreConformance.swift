@@ -48,5 +48,6 @@ enum StoreConformance {
         Behaviour(name: "pending sign-ups: one per address, one per nickname, expiry", check: pendingSignUps),
         Behaviour(name: "codes under a cooldown: a young code is kept", check: codeCooldown),
         Behaviour(name: "40 concurrent codes under one cooldown: exactly one is stored", check: codeCooldownRace),
+        Behaviour(name: "a session is read with its account in one query", check: sessionWithUser),
     ]
 }

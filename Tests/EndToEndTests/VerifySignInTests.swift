@@ -95,4 +95,44 @@ import Testing
         #expect(server.logs.contains(#""event":"signup_superseded""#), "the refusal is a security event")
         #expect(!server.logs.contains(ownerToken) && !server.logs.contains(strangerToken) && !server.logs.contains(code), "no secret in the log")
     }
+
+    /// The token binds signing in to one sign-up: required with `sign_in`, useless without the
+    /// code, and no good for another address.
+    @Test func signingInNeedsTheSignUpsOwnTokenAndItsCode() async throws {
+        let server = try await RunningServer.start(in: nil, ["--mail-interval", "0"])
+        let owner = TestAccount("tokenown")
+        let ownerToken = try #require(try await server.signUp(owner).signUpToken)
+        let code = try await MailFolder.code(to: owner.email, in: server.folder.mail)
+        let other = TestAccount("tokenother")
+        let otherToken = try #require(try await server.signUp(other).signUpToken)
+        let otherCode = try await MailFolder.code(to: other.email, in: server.folder.mail)
+
+        // With sign_in and no token: a field error, and the code is not tried.
+        let missing = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": code, "sign_in": true])
+        #expect(missing.status == 422 && missing.problem?.code == .validationFailed, "\(missing.text)")
+        #expect(missing.problem?.errors?["signup_token"]?.map(\.code) == [.required], "\(missing.text)")
+
+        // A token alone gets nothing: a guessed code is the same code_invalid as without it.
+        let wrong = code == "000000" ? "111111" : "000000"
+        let guessed = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": wrong, "sign_in": true, "signup_token": ownerToken])
+        let plainGuess = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": wrong])
+        #expect(guessed.status == 400 && guessed.problem?.code == .codeInvalid, "\(guessed.text)")
+        #expect(guessed.text == plainGuess.text)
+
+        // The other address's token with that address's right code: refused, nothing made there.
+        let crossed = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": other.email, "code": otherCode, "sign_in": true, "signup_token": ownerToken])
+        #expect(crossed.status == 409 && crossed.problem?.code == .signUpSuperseded, "\(crossed.text)")
+        let otherLogin = try await server.client.send("POST", "/auth/login", json: ["email": other.email, "password": other.password])
+        #expect(otherLogin.status == 401, "the crossed sign-up made no account: \(otherLogin.text)")
+        #expect(otherToken != ownerToken)
+
+        // The owner's code with the owner's token, after all that: signed in.
+        let verified = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": code, "sign_in": true, "signup_token": ownerToken])
+        #expect(verified.status == 200, "\(verified.text)")
+        #expect(try verified.decode(EmailVerified.self).session?.user.username == owner.username)
+        await server.stop()
+    }
 }

@@ -24,19 +24,6 @@ public struct APIError: Error, Sendable {
     }
 }
 
-/// A short text in each language the API speaks.
-public struct LocalizedText: Sendable {
-    public var en: String
-    public var ko: String
-
-    public init(en: String, ko: String) {
-        self.en = en
-        self.ko = ko
-    }
-
-    public func text(_ language: Language) -> String { language == .ko ? ko : en }
-}
-
 extension APIError {
     static func invalidRequest(_ detail: LocalizedText? = nil) -> APIError { APIError(400, .invalidRequest, detail: detail) }
     static func validation(_ errors: FieldErrors) -> APIError { APIError(422, .validationFailed, fieldErrors: errors) }
@@ -78,6 +65,12 @@ extension APIError {
 }
 
 extension APIError {
+    /// The reply to a refused access token: `token_expired` when it ran out, `token_invalid` for
+    /// anything else. The body says no more; the reason goes to the log line (``AccountApp/handle(_:)``).
+    init(_ error: TokenError) {
+        self = error == .expired ? .tokenExpired : .tokenInvalid()
+    }
+
     /// The reply to a request the HTTP layer refused before routing it.
     static func refusal(_ refusal: HTTPRefusal) -> APIError {
         switch refusal {

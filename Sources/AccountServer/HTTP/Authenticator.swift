@@ -1,32 +1,99 @@
+import AccountAPI
 import AccountStore
 import Foundation
 import HTTPServer
 
-extension AccountApp {
-    /// Wraps a handler that needs a signed-in caller: it runs only with a verified access token
-    /// of a live session.
-    func authenticated(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
-        { [unowned self] context in try await handler(self.authenticate(context)) }
+/// A request whose bearer token was verified and whose session is live, with its account.
+///
+/// Only ``Authenticator`` makes one: the initializer is private to this file, so a handler that
+/// takes it cannot have skipped the check, and the compiler sees to it.
+struct AuthenticatedContext: Sendable {
+    let base: RequestContext
+    /// The signed-in account, read with the session.
+    let user: UserRecord
+    let sessionID: UUID
+    var userID: UUID { user.id }
+    var now: Date { base.now }
+    var language: Language { base.language }
+
+    fileprivate init(base: RequestContext, user: UserRecord, sessionID: UUID) {
+        self.base = base
+        self.user = user
+        self.sessionID = sessionID
+    }
+}
+
+/// Checks `Authorization: Bearer` and the token's session before an authenticated handler runs.
+///
+/// One read (``AccountStore/StoreTransaction/sessionWithUser(id:)``) gives the session and its
+/// account; the handler gets both in its ``AuthenticatedContext``.
+struct Authenticator: Sendable {
+    let tokens: TokenService
+    let store: any AccountStore
+    /// How long sessions live.
+    let sessions: SessionPolicy
+
+    /// `handler` behind the check: it runs only with a verified access token of a live session.
+    func require(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
+        { context in try await handler(self.authenticate(context)) }
     }
 
-    /// Verifies `Authorization: Bearer` (scheme in any case; never a query parameter) and that the
-    /// token's session is live.
+    /// Verifies `Authorization: Bearer` (scheme in any case; never a query parameter), then reads
+    /// the token's session with its account and admits the request if the session is live.
     func authenticate(_ context: RequestContext) async throws -> AuthenticatedContext {
-        let verified = try await tokens.verify(try bearerToken(context), now: context.now)
-        let session = try await store.read { try $0.session(id: verified.sessionID) }
-        try checkSession(session, of: verified, now: context.now)
-        return AuthenticatedContext(base: context, userID: verified.userID, sessionID: verified.sessionID)
+        let verified = try await tokens.verify(try Self.bearerToken(context), now: context.now)
+        let sessionID = verified.sessionID
+        let found = try await store.read { try $0.sessionWithUser(id: sessionID) }
+        return try admit(found, of: verified, context)
+    }
+
+    /// What the inline `GET /auth/me` read before it counts the request: a token verified before
+    /// and its session with the account.
+    struct InlineRead {
+        fileprivate let verified: TokenService.Verified
+        fileprivate let found: (session: SessionRecord, user: UserRecord?)?
+    }
+
+    /// The first half of ``authenticate(_:)`` without waiting, for the HTTP thread: the token only
+    /// from the verified-token cache, the read only on a connection free right now. `nil` when
+    /// either is not at hand (a missing, malformed or new token, a busy or failing store): the
+    /// ordinary path then verifies, reads and reports.
+    func readInline(_ context: RequestContext, from store: any InlineReadableStore) -> InlineRead? {
+        guard let token = try? Self.bearerToken(context), let verified = tokens.alreadyVerified(token, now: context.now) else {
+            return nil
+        }
+        let sessionID = verified.sessionID
+        guard let found = try? store.readInline({ try $0.sessionWithUser(id: sessionID) }) else { return nil }
+        return InlineRead(verified: verified, found: found)
+    }
+
+    /// The second half of ``authenticate(_:)`` for what ``readInline(_:from:)`` read: the same check.
+    func admit(_ read: consuming InlineRead, _ context: RequestContext) throws -> AuthenticatedContext {
+        try admit(read.found, of: read.verified, context)
+    }
+
+    /// The check after the token: its session exists, is the subject's, is not revoked and is
+    /// within its lifetimes, and its account exists.
+    private func admit(
+        _ found: consuming (session: SessionRecord, user: UserRecord?)?, of verified: TokenService.Verified, _ context: RequestContext
+    ) throws -> AuthenticatedContext {
+        guard let found, found.session.userID == verified.userID, found.session.revokedAt == nil else {
+            throw APIError.sessionRevoked
+        }
+        guard sessions.isLive(found.session, now: context.now) else { throw APIError.tokenExpired }
+        guard let user = found.user else { throw APIError.sessionRevoked }
+        return AuthenticatedContext(base: context, user: user, sessionID: verified.sessionID)
     }
 
     /// The token of `Authorization: Bearer <token>`; throws `token_invalid` for anything else.
     ///
     /// Byte-level: this runs on every authenticated request, and Foundation's trimming goes
     /// through UTF-16 (a quarter of a `/auth/me` when measured).
-    func bearerToken(_ context: RequestContext) throws -> String {
+    static func bearerToken(_ context: RequestContext) throws -> String {
         guard let header = context.request.headers["Authorization"] else {
             throw APIError.tokenInvalid(LocalizedText(en: "Sign in first: the Authorization header is missing.", ko: "먼저 로그인해 주세요. Authorization 헤더가 없습니다."))
         }
-        guard let token = Self.bearerCredentials(in: header) else {
+        guard let token = bearerCredentials(in: header) else {
             throw APIError.tokenInvalid(LocalizedText(en: "Use Authorization: Bearer <access token>.", ko: "Authorization: Bearer <액세스 토큰> 형식으로 보내 주세요."))
         }
         return token
@@ -40,19 +107,5 @@ extension AccountApp {
             let token = HeaderBytes.trimmed(value[gap...])
         else { return nil }
         return String(token)
-    }
-
-    /// The second check after the token: its session exists, is the subject's, is not revoked and
-    /// is within its lifetimes.
-    func checkSession(_ session: SessionRecord?, of verified: TokenService.Verified, now: Date) throws {
-        guard let session, session.userID == verified.userID, session.revokedAt == nil else {
-            throw APIError.sessionRevoked
-        }
-        guard isLive(session, now: now) else { throw APIError.tokenExpired }
-    }
-
-    /// Whether a session is within its idle and absolute lifetimes.
-    func isLive(_ session: SessionRecord, now: Date) -> Bool {
-        now < session.expiresAt && now.timeIntervalSince(session.lastUsedAt) < TimeInterval(configuration.sessionIdleTTL)
     }
 }

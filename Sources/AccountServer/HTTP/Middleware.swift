@@ -10,17 +10,22 @@ extension AccountApp {
         let started = ContinuousClock.now
         var context = makeContext(for: request)
         var response: HTTPResponse
+        var pattern: String?
+        var refusal: String?
         do {
             try checkPath(request)
-            let (handler, parameters) = try router.match(method: request.method, path: request.path).get()
-            context.parameters = parameters
+            let match = router.match(method: request.method, path: request.path)
+            pattern = match.pattern
+            let handler = try match.handler.get()
+            context.parameters = match.parameters
             try checkMediaType(request)
             try await checkAddressLimit(context)
             response = try await handler(context)
         } catch {
             response = problem(for: error, context)
+            refusal = (error as? TokenError)?.description
         }
-        return finish(response, for: context, since: started)
+        return finish(response, for: context, route: pattern, refusal: refusal, since: started)
     }
 
     /// The context of a request: its id, language, client address and time.
@@ -28,35 +33,43 @@ extension AccountApp {
         RequestContext(
             request: request, requestID: Self.requestID(from: request.headers["X-Request-Id"]),
             language: Language(acceptLanguage: request.headers["Accept-Language"]),
-            clientAddress: clientAddress(of: request), now: clock.now())
+            clientAddress: clientAddress(of: request), now: services.clock.now())
     }
 
     /// The problem+json reply for whatever a handler threw; a 5xx is also logged and counted with
-    /// its reason (``reportServerError(_:status:_:)``).
+    /// its reason (``Metrics/reportServerError(_:status:_:)``).
     func problem(for error: any Error, _ context: RequestContext) -> HTTPResponse {
         let reply: APIError = switch error {
         case let error as APIError: error
+        case let error as TokenError: APIError(error)
         case StoreError.unavailable: .serviceUnavailable(retryAfter: 1)
         default: .internalError
         }
-        if reply.status >= 500 { reportServerError(error, status: reply.status, context) }
+        if reply.status >= 500 { metrics.reportServerError(error, status: reply.status, context) }
         return ProblemRenderer.response(for: reply, language: context.language)
     }
 
-    /// Adds the common headers, counts the reply in the metrics and writes the access-log line.
-    func finish(_ response: HTTPResponse, for context: RequestContext, since started: ContinuousClock.Instant) -> HTTPResponse {
+    /// Adds the common headers, counts the reply under its route pattern (`nil`: no route's path
+    /// matched) and writes the access-log line, with why a token was refused (`refusal`, never the
+    /// token itself).
+    func finish(
+        _ response: HTTPResponse, for context: RequestContext, route pattern: String?, refusal: String? = nil,
+        since started: ContinuousClock.Instant
+    ) -> HTTPResponse {
         var response = response
         let request = context.request
         decorate(&response, path: request.path, requestID: context.requestID)
-        recordMetrics(request, response, since: started)
-        if configuration.accessLog {
+        metrics.recordReply(request, response, route: pattern, since: started)
+        if services.configuration.accessLog {
             let elapsed = started.duration(to: .now)
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            Log.write([
+            var line = [
                 "event": "request", "time": RFC3339.string(from: context.now), "request_id": context.requestID,
                 "method": request.method, "path": request.path, "status": String(response.status),
                 "duration_ms": String(format: "%.2f", milliseconds), "client": context.clientAddress,
-            ])
+            ]
+            if let refusal { line["reason"] = "token " + refusal }
+            Log.write(line)
         }
         return response
     }
@@ -117,12 +130,13 @@ extension AccountApp {
     /// Every `X-Forwarded-For` line counts, joined in order (RFC 9110 §5.3): a client can send a
     /// line of its own, but the address the proxy appends comes after it, and the walk starts there.
     func clientAddress(of request: HTTPRequest) -> String {
-        guard configuration.trustedProxies.contains(request.remoteAddress) else { return request.remoteAddress }
+        let trustedProxies = services.configuration.trustedProxies
+        guard trustedProxies.contains(request.remoteAddress) else { return request.remoteAddress }
         let lines = request.headers.values("X-Forwarded-For")
         guard !lines.isEmpty else { return request.remoteAddress }
         let hops = lines.joined(separator: ",").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         // Walk from the nearest hop back and take the first address that is not a trusted proxy.
-        return hops.reversed().first { !configuration.trustedProxies.contains($0) && !$0.isEmpty } ?? request.remoteAddress
+        return hops.reversed().first { !trustedProxies.contains($0) && !$0.isEmpty } ?? request.remoteAddress
     }
 
     /// Only paths in normal form are routed: a path with an empty segment (`//auth/me`,
@@ -171,11 +185,11 @@ extension AccountApp {
     /// Counts auth requests per client address before any hashing happens: in this process, or
     /// in the database when several servers share it.
     private func checkAddressLimit(_ context: RequestContext) async throws {
-        guard configuration.sharesAddressLimit else { return try checkLocalAddressLimit(context) }
-        let limit = configuration.ipRateLimit
+        guard services.configuration.sharesAddressLimit else { return try checkLocalAddressLimit(context) }
+        let limit = services.configuration.ipRateLimit
         guard limit > 0, context.request.path.hasPrefix("/auth/") else { return }
         let (key, now) = ("address:" + context.clientAddress, context.now)
-        let counter = try await store.write { try $0.incrementRateCounter(key: key, now: now, window: 60) }
+        let counter = try await services.store.write { try $0.incrementRateCounter(key: key, now: now, window: 60) }
         if counter.count > limit {
             throw APIError.rateLimited(retryAfter: max(1, Int((60 - now.timeIntervalSince(counter.windowStart)).rounded(.up))))
         }
@@ -183,9 +197,9 @@ extension AccountApp {
 
     /// Counts an auth request per client address in this process (servers that don't share counts).
     func checkLocalAddressLimit(_ context: RequestContext) throws {
-        let limit = configuration.ipRateLimit
+        let limit = services.configuration.ipRateLimit
         guard limit > 0, context.request.path.hasPrefix("/auth/") else { return }
-        if let retryAfter = addressLimiter.check(context.clientAddress, now: context.now) {
+        if let retryAfter = services.addressLimiter.check(context.clientAddress, now: context.now) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
     }

@@ -5,7 +5,7 @@ import HTTPServer
 /// Turns an ``APIError`` into a problem+json reply in the caller's language (RFC 9457).
 enum ProblemRenderer {
     static func response(for error: APIError, language: Language) -> HTTPResponse {
-        let detail = error.detail?.text(language) ?? Messages.detail(error.code, language)
+        let detail = error.detail.map { $0(language) } ?? Messages.detail(error.code, language)
         let problem = Problem.make(error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors)
         var headers = error.headers
         headers.set("Content-Type", Problem.mediaType)

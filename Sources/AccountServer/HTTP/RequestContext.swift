@@ -16,20 +16,3 @@ public struct RequestContext: Sendable {
     /// Route parameters such as `{id}`.
     public var parameters: [String: String] = [:]
 }
-
-/// A request whose bearer token was verified and whose session is live.
-///
-/// Only ``Authenticator`` makes one, so a handler that takes it cannot forget the check.
-public struct AuthenticatedContext: Sendable {
-    public let base: RequestContext
-    public let userID: UUID
-    public let sessionID: UUID
-    public var now: Date { base.now }
-    public var language: Language { base.language }
-
-    init(base: RequestContext, userID: UUID, sessionID: UUID) {
-        self.base = base
-        self.userID = userID
-        self.sessionID = sessionID
-    }
-}

@@ -6,12 +6,27 @@ public typealias Handler = @Sendable (RequestContext) async throws -> HTTPRespon
 /// Maps method and path to handlers; `{name}` segments capture parameters.
 ///
 /// A trailing slash names the same path (the original backend was Django, which used them). A path
-/// that exists with other methods answers 405 with `Allow`; others 404.
+/// that exists with other methods answers 405 with `Allow`; others 404. Every match says which
+/// route pattern it found, which is how metrics label a request without matching it again.
 public struct Router: Sendable {
     private struct Route: Sendable {
+        /// The path as registered, without a trailing slash: `/auth/sessions/{id}`.
+        let pattern: String
         let segments: [String]
         var handlers: [String: Handler]
     }
+
+    /// What routing a request found.
+    public struct Match: Sendable {
+        /// The pattern of the route whose path matched (`/auth/sessions/{id}`), also when the
+        /// method did not; `nil` when no route has this path.
+        public let pattern: String?
+        /// The values of the pattern's `{name}` segments.
+        public let parameters: [String: String]
+        /// The handler for the request's method, or the error to answer with (404, or 405 with `Allow`).
+        public let handler: Result<Handler, APIError>
+    }
+
     private var exact: [String: Route] = [:]
     private var patterns: [Route] = []
 
@@ -20,14 +35,15 @@ public struct Router: Sendable {
     /// Adds `handler` for `method` (upper case) on `path` (like `/auth/sessions/{id}`).
     public mutating func add(_ method: String, _ path: String, _ handler: @escaping Handler) {
         let segments = Self.segments(of: path)
+        let route = Route(pattern: "/" + segments.joined(separator: "/"), segments: segments, handlers: [method: handler])
         if segments.contains(where: { $0.hasPrefix("{") }) {
             if let index = patterns.firstIndex(where: { $0.segments == segments }) {
                 patterns[index].handlers[method] = handler
             } else {
-                patterns.append(Route(segments: segments, handlers: [method: handler]))
+                patterns.append(route)
             }
         } else {
-            exact[Self.canonical(path), default: Route(segments: segments, handlers: [:])].handlers[method] = handler
+            exact[Self.canonical(path), default: route].handlers[method] = handler
         }
     }
 
@@ -35,12 +51,15 @@ public struct Router: Sendable {
     public var routes: [(method: String, path: String)] {
         let all = exact.values.map { $0 } + patterns
         return all.flatMap { route in
-            route.handlers.keys.sorted().map { (method: $0, path: "/" + route.segments.joined(separator: "/")) }
+            route.handlers.keys.sorted().map { (method: $0, path: route.pattern) }
         }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }
 
-    /// The handler and parameters for a request, or the error to answer with.
-    public func match(method: String, path: String) -> Result<(Handler, [String: String]), APIError> {
+    /// Every route pattern, sorted: the labels a request can be counted under.
+    public var routePatterns: [String] { (exact.values.map(\.pattern) + patterns.map(\.pattern)).sorted() }
+
+    /// The route for a request: its pattern, parameters and handler, or the error to answer with.
+    public func match(method: String, path: String) -> Match {
         let lookup = method == "HEAD" ? "GET" : method
         if let route = exact[Self.canonical(path)] {
             return Self.pick(route, lookup, [:])
@@ -59,14 +78,14 @@ public struct Router: Sendable {
             }
             if matched { return Self.pick(route, lookup, parameters) }
         }
-        return .failure(.notFound)
+        return Match(pattern: nil, parameters: [:], handler: .failure(.notFound))
     }
 
-    private static func pick(_ route: Route, _ method: String, _ parameters: [String: String]) -> Result<(Handler, [String: String]), APIError> {
-        if let handler = route.handlers[method] { return .success((handler, parameters)) }
+    private static func pick(_ route: Route, _ method: String, _ parameters: [String: String]) -> Match {
+        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, handler: .success(handler)) }
         var allowed = route.handlers.keys.sorted()
         if allowed.contains("GET") { allowed.append("HEAD") }
-        return .failure(.methodNotAllowed(allowed))
+        return Match(pattern: route.pattern, parameters: parameters, handler: .failure(.methodNotAllowed(allowed)))
     }
 
     private static func canonical(_ path: String) -> String {

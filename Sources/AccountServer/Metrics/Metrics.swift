@@ -1,7 +1,11 @@
+import Synchronization
+
 /// The server's Prometheus metrics: requests by route, latency, 5xx reasons, login and refresh outcomes.
 ///
-/// Every counter is made when the app starts (one set per route pattern the router knows, plus
-/// `unmatched`), so recording only reads immutable tables and bumps atomics or a per-route lock.
+/// Requests are counted under the route pattern the router matched (``Router/Match/pattern``), so
+/// a raw id never becomes a label value. Every route's counters are made once, before the first
+/// request (``track(patterns:)``), so each appears in the text from the start and recording only
+/// reads immutable tables and bumps atomics or a per-route lock.
 ///
 /// ```swift
 /// metrics.login(.success)
@@ -9,31 +13,45 @@
 /// let text = metrics.render(hashQueueLength: passwords.pool.queueLength)
 /// ```
 final class Metrics: Sendable {
-    private let table: RouteTable
-    private let routes: [String: RouteMetrics]
+    /// The label of requests no route's path matched.
+    static let unmatched = "unmatched"
+
+    /// The counters of every route pattern, fixed once made.
+    private final class RouteCounters: Sendable {
+        let byPattern: [String: RouteMetrics]
+        let unmatched = RouteMetrics()
+
+        init(patterns: [String]) {
+            var byPattern = [Metrics.unmatched: unmatched]
+            for pattern in patterns where byPattern[pattern] == nil { byPattern[pattern] = RouteMetrics() }
+            self.byPattern = byPattern
+        }
+    }
+
+    // Set once, by `track(patterns:)`, as soon as the router exists (the router's handlers need
+    // these metrics, so they are made first); every request then reads it without a lock.
+    private let routes = AtomicLazyReference<RouteCounters>()
     private let logins: [LoginOutcome: MetricCounter]
     private let refreshes: [RefreshOutcome: MetricCounter]
     private let rateLimited = MetricCounter()
     private let serverErrors = ServerErrorCounts()
 
-    /// Metrics labelled by the route patterns in `routes` (the router's `(method, path)` list).
-    init(routes: [(method: String, path: String)] = []) {
-        table = RouteTable(paths: routes.map(\.path))
-        var perRoute: [String: RouteMetrics] = [RouteTable.unmatched: RouteMetrics()]
-        for pattern in table.all { perRoute[pattern] = RouteMetrics() }
-        self.routes = perRoute
+    init() {
         logins = Dictionary(uniqueKeysWithValues: LoginOutcome.allCases.map { ($0, MetricCounter()) })
         refreshes = Dictionary(uniqueKeysWithValues: RefreshOutcome.allCases.map { ($0, MetricCounter()) })
     }
 
-    /// Counts one answered request under its route pattern (`unmatched` when no route knows `path`).
-    ///
-    /// - Returns: the route pattern it was counted under.
-    @discardableResult
-    func recordRequest(method: String, path: String, status: Int, duration: Duration) -> String {
-        let pattern = table.pattern(for: path)
-        routes[pattern]?.record(method: method, status: status, duration: duration)
-        return pattern
+    /// Makes the counters of every route pattern (the router's), once, before requests arrive;
+    /// requests recorded before are not counted, and a later call changes nothing.
+    func track(patterns: [String]) {
+        _ = routes.storeIfNil(RouteCounters(patterns: patterns))
+    }
+
+    /// Counts one answered request under its route pattern (``unmatched`` when `pattern` is `nil`).
+    func recordRequest(method: String, pattern: String?, status: Int, duration: Duration) {
+        guard let routes = routes.load() else { return }
+        let route = pattern.flatMap { routes.byPattern[$0] } ?? routes.unmatched
+        route.record(method: method, status: status, duration: duration)
     }
 
     /// Counts one login attempt that got as far as an outcome.
@@ -60,6 +78,7 @@ final class Metrics: Sendable {
     /// Every metric in the Prometheus text format 0.0.4.
     func render(hashQueueLength: Int) -> String {
         var out = PrometheusText()
+        let routes = (routes.load() ?? RouteCounters(patterns: [])).byPattern
         let patterns = routes.keys.sorted()
         out.family("http_requests_total", type: "counter", help: "HTTP requests answered, by route pattern, method and status.")
         for pattern in patterns {

@@ -1,12 +1,12 @@
 import AccountAPI
 
-extension AccountApp {
+extension Metrics {
     /// Reports a 5xx reply: one `server_error` log line (request id, status, reason kind and
     /// SQLSTATE; for an unexpected error its type name) and one count in
-    /// `http_server_errors_total`. Called once per 5xx, by ``problem(for:_:)``.
+    /// `http_server_errors_total`. Called once per 5xx, by ``AccountApp/problem(for:_:)``.
     func reportServerError(_ error: any Error, status: Int, _ context: RequestContext) {
         let reason = ServerErrorReason(error)
-        metrics.serverError(reason)
+        serverError(reason)
         var fields = ["request_id": context.requestID, "status": String(status), "reason": reason.kind]
         if let sqlState = reason.sqlState { fields["sql_state"] = sqlState }
         if reason.kind == "unexpected_error" { fields["error"] = String(describing: type(of: error)) }

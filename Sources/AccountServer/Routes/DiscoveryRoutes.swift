@@ -1,32 +1,45 @@
 import AccountAPI
 import HTTPServer
 
-extension AccountApp {
+/// What clients read before they sign in: `GET /auth/policy`, `/.well-known/jwks.json` and
+/// `/openapi.json`.
+struct DiscoveryRoutes: RouteGroup {
+    let services: Services
+    /// The OpenAPI document, encoded on the first request and kept.
+    ///
+    /// Encoding it took about a tenth of the server's start-up, which every restart pays and few
+    /// processes ever need.
+    let openAPIDocument: EncodedOnce
+
+    init(services: Services) {
+        self.services = services
+        let issuer = services.configuration.issuer
+        openAPIDocument = EncodedOnce { try OpenAPIDocument.encoded(issuer: issuer) }
+    }
+
+    func register(on router: inout Router) {
+        router.add("GET", "/auth/policy", showPolicy)
+        router.add("GET", "/.well-known/jwks.json", showKeys)
+        router.add("GET", "/openapi.json", showOpenAPI)
+    }
+
     /// `GET /auth/policy`: the rules and limits clients show and check before sending.
     func showPolicy(_ context: RequestContext) async throws -> HTTPResponse {
-        try .json(policy)
+        try .json(services.policy)
     }
 
     /// `GET /.well-known/jwks.json`: the public keys that verify access tokens.
     func showKeys(_ context: RequestContext) async throws -> HTTPResponse {
-        var response = try HTTPResponse.json(try await keys.current(now: context.now).jwks)
+        var response = try HTTPResponse.json(try await services.keys.current(now: context.now).jwks)
         // Short enough that a rotated key reaches verifiers well before tokens it signed do.
         response.headers.set("Cache-Control", "public, max-age=300")
         return response
     }
 
-    /// `GET /healthz`: 200 while the process runs.
-    func health(_ context: RequestContext) async throws -> HTTPResponse {
-        try .json(["status": "ok"])
-    }
-
-    /// `GET /readyz`: 200 when the database answers, else 503.
-    func readiness(_ context: RequestContext) async throws -> HTTPResponse {
-        do {
-            try await store.ping()
-        } catch {
-            throw APIError.serviceUnavailable(retryAfter: 1)
-        }
-        return try .json(["status": "ready"])
+    /// `GET /openapi.json`: the API's OpenAPI document.
+    func showOpenAPI(_ context: RequestContext) async throws -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=300"],
+            body: try openAPIDocument.value())
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import HTTPServer
 import Mailer
 
-extension AccountApp {
+extension SignUpRoutes {
     /// `POST /auth/email/code`: mails a 6-digit code for `signup` (address not yet used) or
     /// `verify` (a pending sign-up, or an unverified account). Answers the same 202 whatever the
     /// address: a taken address gets a "you already have an account" notice instead (for
@@ -24,10 +24,10 @@ extension AccountApp {
 
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
-        let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        try await store.write { tx in
+        let (now, language, minutes) = (context.now, context.language, services.configuration.codeTTL / 60)
+        try await services.store.write { tx in
             let account = try tx.user(emailKey: emailKey)
-            let pending = account == nil && purpose == .verify ? try self.livePendingSignUp(emailKey: emailKey, now: now, in: tx) : nil
+            let pending = account == nil && purpose == .verify ? try services.signUps.livePendingSignUp(emailKey: emailKey, now: now, in: tx) : nil
             let sendsCode = switch purpose {
             case .signup: account == nil
             case .verify: account.map { !$0.emailVerified } ?? (pending != nil)
@@ -36,7 +36,7 @@ extension AccountApp {
             // sign-up code, with nothing stored yet, goes to the request's address (normalized, so
             // it is the one a sign-up will store).
             let recipient = account?.email ?? pending?.email ?? email
-            try self.issueCode(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
+            try services.codes.issue(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
                 if sendsCode {
                     // A pending sign-up's code names its nickname, as the sign-up's own mail did.
                     return .code(MailTemplates.code(
@@ -48,7 +48,7 @@ extension AccountApp {
         }
         // The same line whether or not a code went out, like the reply.
         context.audit(.codeSent, ["purpose": purpose.rawValue])
-        mail.poke()
-        return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
+        services.mail.poke()
+        return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }
 }

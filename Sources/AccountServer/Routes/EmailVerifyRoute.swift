@@ -4,31 +4,33 @@ import Foundation
 import HTTPServer
 import Sodium
 
-extension AccountApp {
+extension SignUpRoutes {
     /// `POST /auth/email/verify`: checks the code mailed to `email` (for sign-up or verification).
     ///
     /// On success the code is spent; for a `verify` code, the address's pending sign-up becomes a
-    /// verified account (``completePendingSignUp(emailKey:now:in:)``), or an unverified account
+    /// verified account (``PendingSignUps/completePendingSignUp(emailKey:now:in:)``), or an unverified account
     /// with this address becomes verified; and a single-use `email_verification_token` (30
     /// minutes, this address only) is returned. A wrong code counts one try; after the last
     /// allowed try the code is spent (`too_many_attempts`).
     ///
     /// With `sign_in: true`, a code that makes the account of a pending sign-up also opens its
-    /// session, in the same transaction, when ``signInAtVerify(_:signedUpAt:now:in:)`` allows it
+    /// session, in the same transaction, when ``PendingSignUps/signInAtVerify(_:signedUpAt:now:in:)`` allows it
     /// (within the window after the sign-up, no login back-off): the reply carries the login's
-    /// token pair as `session`. Nothing about the request is read before the code is right, so
-    /// every refusal is the one a request without `sign_in` gets.
+    /// token pair as `session`. Nothing about the address is read before the code is right, so
+    /// a wrong code gets the refusal a request without `sign_in` gets.
     ///
-    /// Signing in needs the `signup_token` of the sign-up being completed, and a token sent
-    /// without `sign_in` is checked too: one that does not name the address's current pending
-    /// sign-up (a newer sign-up, maybe a stranger's, replaced it) makes nothing and opens nothing,
-    /// and the right code is answered `409 signup_superseded`
-    /// (``dropSupersededSignUp(emailKey:token:required:in:)``).
+    /// Signing in needs the `signup_token` of the sign-up being completed: `sign_in: true` without
+    /// one is a field error (`signup_token` `required`, 400, like a missing code: the code is not
+    /// tried). A token, sent with or without `sign_in`, is checked once the code is right: one that
+    /// does not name the address's current pending sign-up (a newer sign-up, maybe a stranger's,
+    /// replaced it) makes nothing and opens nothing, and the right code is answered
+    /// `409 signup_superseded` (``PendingSignUps/dropSupersededSignUp(emailKey:token:in:)``).
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
         errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
         errors.add(contentsOf: body.code.map(CodeRule.validate) ?? [.required], to: "code")
+        errors.add(contentsOf: PendingSignUps.signUpTokenErrors(body.signUpToken, signIn: body.signIn == true), to: "signup_token")
         guard errors.isEmpty, let rawEmail = body.email, let rawCode = body.code else { throw APIError.validation(errors) }
 
         let email = EmailRule.normalize(rawEmail)
@@ -37,20 +39,20 @@ extension AccountApp {
         let now = context.now
         let token = RefreshToken.random().text
         let tokenHash = Digest.sha256(Array(token.utf8))
-        let tokenTTL = TimeInterval(configuration.verificationTokenTTL)
+        let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
         let signIn = body.signIn == true
         let signUpToken = body.signUpToken
         let userAgent = context.request.headers["User-Agent"]
 
         let (outcome, completion): (CodeCheck, Completion)
         do {
-            (outcome, completion) = try await store.write { tx -> (CodeCheck, Completion) in
-                let outcome = try self.checkCode(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
+            (outcome, completion) = try await services.store.write { tx -> (CodeCheck, Completion) in
+                let outcome = try services.codes.check(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
                 guard case .verified(let purpose) = outcome else { return (outcome, .addressOnly) }
                 var completed: CompletedVerification?
                 if purpose == CodePurpose.verify.rawValue {
                     // Committed with the spent code; no proof of the address is handed out.
-                    if try self.dropSupersededSignUp(emailKey: emailKey, token: signUpToken, required: signIn, in: tx) {
+                    if try services.signUps.dropSupersededSignUp(emailKey: emailKey, token: signUpToken, in: tx) {
                         return (outcome, .superseded)
                     }
                     if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
@@ -58,10 +60,10 @@ extension AccountApp {
                         account.updatedAt = now
                         try tx.updateUser(account)
                     }
-                    if let made = try self.completePendingSignUp(emailKey: emailKey, now: now, in: tx) {
-                        let decision = signIn ? try self.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
+                    if let made = try services.signUps.completePendingSignUp(emailKey: emailKey, now: now, in: tx) {
+                        let decision = signIn ? try services.signUps.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
                         // The same session a login opens, with this request's User-Agent.
-                        let session = decision == .signedIn ? try self.openSession(userID: made.user.id, userAgent: userAgent, now: now, in: tx) : nil
+                        let session = decision == .signedIn ? try services.sessions.openSession(userID: made.user.id, userAgent: userAgent, now: now, in: tx) : nil
                         // The account as stored (times to the millisecond), so the reply's user is
                         // the one `GET /auth/me` shows, to the second.
                         let user = try tx.user(id: made.user.id) ?? made.user
@@ -87,8 +89,8 @@ extension AccountApp {
         context.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
         guard let opened = completed.session else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
-        metrics.login(.signUpVerified)
-        let pair = try await tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
+        services.metrics.login(.signUpVerified)
+        let pair = try await services.sessions.tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
         return try .json(EmailVerified(email: email, emailVerificationToken: token, session: pair))
     }
 }

@@ -1,5 +1,3 @@
-import AccountAPI
-import AccountStore
 import HTTPServer
 
 extension AccountApp {
@@ -9,33 +7,21 @@ extension AccountApp {
     /// task → store thread → task → HTTP thread). When the store reads locally (SQLite), the
     /// token was verified before (cached until it expires) and the per-address count lives in this
     /// process, nothing here can block, so the whole request runs where it arrived. It applies the
-    /// same checks in the same order and answers byte for byte what ``me(_:)`` would.
+    /// same checks in the same order (the authenticator's, in two halves around the per-address
+    /// count) and answers with the same function as the ordinary path, ``ProfileRoutes/me(_:)``.
     func inlineProfile(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let store = inlineReads else { return nil }
+        guard let store = services.inlineReads else { return nil }
         let started = ContinuousClock.now
         let context = makeContext(for: request)
-        guard let token = try? bearerToken(context), let verified = tokens.alreadyVerified(token, now: context.now) else {
-            return nil  // a missing, malformed or new token: the ordinary path verifies or refuses it
-        }
-        let found: (session: SessionRecord?, user: UserRecord?)?
-        do {
-            found = try store.readInline { tx in
-                (try tx.session(id: verified.sessionID), try tx.user(id: verified.userID))
-            }
-        } catch {
-            return nil  // the ordinary path retries the read and reports any failure
-        }
-        guard let found else { return nil }  // every inline connection busy
+        guard let read = services.authenticator.readInline(context, from: store) else { return nil }
         let response: HTTPResponse
         do {
             // Reading first changed nothing, so the count is still taken before anything is answered.
             try checkLocalAddressLimit(context)
-            try checkSession(found.session, of: verified, now: context.now)
-            guard let user = found.user else { throw APIError.sessionRevoked }
-            response = .profile(user.wire)
+            response = ProfileRoutes.me(try services.authenticator.admit(read, context))
         } catch {
             response = problem(for: error, context)
         }
-        return finish(response, for: context, since: started)
+        return finish(response, for: context, route: "/auth/me", since: started)
     }
 }

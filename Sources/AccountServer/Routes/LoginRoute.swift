@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 
-extension AccountApp {
+extension SessionRoutes {
     /// `POST /auth/login` by `username`, `email` or `login` (either one) and `password`.
     ///
     /// An unknown account costs one hash too and gets the same 401 as a wrong password.
@@ -31,22 +31,22 @@ extension AccountApp {
         // Normalized first: a full-width `＠` is an `@` too.
         let byEmail = field == "email" || (field == "login" && EmailRule.normalize(identifier).contains("@"))
         let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
-        let (account, pending) = try await store.read { tx in
+        let (account, pending) = try await services.store.read { tx in
             byEmail ? (try tx.user(emailKey: key), try tx.pendingSignUp(emailKey: key))
                 : (try tx.user(usernameKey: key), try tx.pendingSignUp(usernameKey: key))
         }
-        let throttleKey = account.map { Self.throttleKey(userID: $0.id) } ?? Self.throttleKey(unknown: key, byEmail: byEmail)
+        let throttleKey = account.map { LoginThrottle.key(userID: $0.id) } ?? LoginThrottle.key(unknown: key, byEmail: byEmail)
         let now = context.now
         var user: UserRecord
-        switch try await checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now) {
+        switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now) {
         case .backedOff(let retryAfter):
             context.audit(.loginBackoff, userID: account?.id)
             throw APIError.rateLimited(retryAfter: retryAfter)
         case .right:
             guard let account else { throw APIError.invalidCredentials }
-            if !account.emailVerified && !configuration.allowUnverifiedLogin {
+            if !account.emailVerified && !services.configuration.allowUnverifiedLogin {
                 // The password was right: this try is no failure.
-                try await store.write { try self.clearLoginThrottle(key: throttleKey, in: $0) }
+                try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
                 throw APIError.emailNotVerified
             }
             user = account
@@ -55,30 +55,30 @@ extension AccountApp {
             // The password of a pending sign-up: no account until its code is verified. Free and taken
             // addresses both have one after a sign-up, so this answers alike for both; it stays a
             // failure, so a stranger's pending sign-up never clears an account's back-off.
-            guard let pending, pending.expiresAt > now, try await passwords.verify(password, against: pending.passwordHash) else {
+            guard let pending, pending.expiresAt > now, try await services.passwords.verify(password, against: pending.passwordHash) else {
                 throw APIError.invalidCredentials
             }
             // With unverified logins allowed (turned on after this sign-up), a free address's pending
             // sign-up becomes its account now; a taken address's cannot (the documented cost).
-            guard configuration.allowUnverifiedLogin,
-                let opened = try await store.write({ try self.openPendingSignUp(pending, now: now, in: $0) })
+            guard services.configuration.allowUnverifiedLogin,
+                let opened = try await services.store.write({ try services.signUps.openPendingSignUp(pending, now: now, in: $0) })
             else { throw APIError.emailNotVerified }
             user = opened
         }
 
         let stored = user.passwordHash
-        if passwords.needsRehash(user.passwordHash) {
-            user.passwordHash = try await passwords.hash(password)
+        if services.passwords.needsRehash(user.passwordHash) {
+            user.passwordHash = try await services.passwords.hash(password)
             user.updatedAt = now
         }
         let rehashed = user
         let userAgent = context.request.headers["User-Agent"]
-        let (session, refresh) = try await store.write { tx in
+        let (session, refresh) = try await services.store.write { tx in
             if rehashed.passwordHash != stored { try tx.updateUser(rehashed) }
-            try self.clearLoginThrottle(key: throttleKey, in: tx)
-            return try self.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
+            try services.throttle.clear(key: throttleKey, in: tx)
+            return try services.sessions.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
         }
         context.audit(.loginSucceeded, userID: user.id)
-        return .tokenPair(try await tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
+        return .tokenPair(try await services.sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
     }
 }

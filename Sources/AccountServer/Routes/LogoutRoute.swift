@@ -1,7 +1,7 @@
 import AccountAPI
 import HTTPServer
 
-extension AccountApp {
+extension SessionRoutes {
     /// `POST /auth/logout?scope=local|others|global`: ends this session, every other one, or all.
     func logOut(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let raw = context.base.request.query["scope"] ?? LogoutScope.local.rawValue
@@ -10,7 +10,7 @@ extension AccountApp {
                 en: "scope must be local, others or global.", ko: "scope는 local, others, global 중 하나여야 합니다."))
         }
         let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
-        try await store.write { tx in
+        try await services.store.write { tx in
             switch scope {
             case .local: try tx.revokeSession(id: sessionID, at: now)
             case .others: try tx.revokeSessions(userID: userID, except: sessionID, at: now)

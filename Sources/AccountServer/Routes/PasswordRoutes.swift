@@ -4,7 +4,16 @@ import Foundation
 import HTTPServer
 import Mailer
 
-extension AccountApp {
+/// Passwords: `POST /auth/password/change`, `/auth/password/reset` and `/auth/password/reset/confirm`.
+struct PasswordRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("POST", "/auth/password/change", services.authenticator.require(changePassword))
+        router.add("POST", "/auth/password/reset", requestPasswordReset)
+        router.add("POST", "/auth/password/reset/confirm", confirmPasswordReset)
+    }
+
     /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).
     static let resetPurpose = "reset"
 
@@ -14,23 +23,22 @@ extension AccountApp {
     /// must not be a way to guess it); a wrong one is `403 invalid_credentials`.
     func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(ChangePasswordRequest.self)
-        let userID = context.userID
-        guard let user = try await store.read({ try $0.user(id: userID) }) else { throw APIError.sessionRevoked }
+        let (userID, user) = (context.userID, context.user)
         var errors = FieldErrors()
         if (body.currentPassword ?? "").isEmpty { errors.add(.required, to: "current_password") }
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
         guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
 
-        try await checkCallersPassword(current, of: user, context, via: "password_change")
-        let hash = try await passwords.hash(new)
+        try await services.throttle.checkCallersPassword(current, context, via: "password_change")
+        let hash = try await services.passwords.hash(new)
         let (sessionID, now) = (context.sessionID, context.now)
-        try await store.write { tx in
+        try await services.store.write { tx in
             guard var account = try tx.user(id: userID) else { throw APIError.sessionRevoked }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
             try tx.revokeSessions(userID: userID, except: sessionID, at: now)
-            try self.clearLoginThrottle(key: Self.throttleKey(userID: userID), in: tx)
+            try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
         }
         context.audit(.passwordChanged)
         return .noContent
@@ -45,16 +53,16 @@ extension AccountApp {
         guard errors.isEmpty, let rawEmail = body.email else { throw APIError.validation(errors) }
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
-        let (now, language, minutes) = (context.now, context.language, configuration.codeTTL / 60)
-        try await store.write { tx in
+        let (now, language, minutes) = (context.now, context.language, services.configuration.codeTTL / 60)
+        try await services.store.write { tx in
             let account = try tx.user(emailKey: emailKey)
-            try self.issueCode(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
+            try services.codes.issue(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
                 account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
         context.audit(.codeSent, ["purpose": Self.resetPurpose])
-        mail.poke()
-        return try .json(EmailCodeSent(email: email, expiresIn: configuration.codeTTL), status: 202)
+        services.mail.poke()
+        return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }
 
     /// `POST /auth/password/reset/confirm`: sets a new password with the mailed code. Every session
@@ -79,27 +87,27 @@ extension AccountApp {
         let now = context.now
         let purposes = [Self.resetPurpose]
 
-        let checked = try await store.write { tx -> CodeCheck in
-            try self.checkCode(code, emailKey: emailKey, purposes: purposes, now: now, in: tx, spending: false)
+        let checked = try await services.store.write { tx -> CodeCheck in
+            try services.codes.check(code, emailKey: emailKey, purposes: purposes, now: now, in: tx, spending: false)
         }
         if let error = checked.error {
             context.audit(.codeFailed, ["purpose": Self.resetPurpose])
             throw error
         }
         // The caller has the code, so they own the address: from here on, replies may depend on the account.
-        guard let account = try await store.read({ try $0.user(emailKey: emailKey) }) else { throw APIError.codeInvalid }
+        guard let account = try await services.store.read({ try $0.user(emailKey: emailKey) }) else { throw APIError.codeInvalid }
         let passwordErrors = PasswordRule.validate(newPassword, username: account.username, email: account.email)
         guard passwordErrors.isEmpty else { throw APIError.validation("new_password", passwordErrors) }
-        let hash = try await passwords.hash(newPassword)
-        let outcome = try await store.write { tx -> CodeCheck in
-            let outcome = try self.checkCode(code, emailKey: emailKey, purposes: purposes, now: now, in: tx)
+        let hash = try await services.passwords.hash(newPassword)
+        let outcome = try await services.store.write { tx -> CodeCheck in
+            let outcome = try services.codes.check(code, emailKey: emailKey, purposes: purposes, now: now, in: tx)
             guard case .verified = outcome, var user = try tx.user(id: account.id) else { return outcome }
             user.passwordHash = hash
             user.emailVerified = true
             user.updatedAt = now
             try tx.updateUser(user)
             try tx.revokeSessions(userID: user.id, except: nil, at: now)
-            try self.clearLoginThrottle(key: Self.throttleKey(userID: user.id), in: tx)
+            try services.throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
             return outcome
         }
         if let error = outcome.error {

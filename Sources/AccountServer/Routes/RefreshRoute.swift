@@ -4,7 +4,7 @@ import Foundation
 import HTTPServer
 import Sodium
 
-extension AccountApp {
+extension SessionRoutes {
     /// What presenting a refresh token came to; decided in the transaction, answered after commit
     /// (a reuse must revoke the session even though the reply is an error).
     private enum Rotation: Sendable {
@@ -29,22 +29,24 @@ extension AccountApp {
         let body = try context.decodeBody(RefreshRequest.self)
         guard let text = body.refresh, !text.isEmpty else { throw APIError.validation("refresh", .required) }
         guard text.utf8.count <= 256 else {
-            metrics.refresh(.invalid)
+            services.metrics.refresh(.invalid)
             throw APIError.tokenInvalid()
         }
         let presented = RefreshToken(text: text)
-        let successor = presented.successor(key: secrets.refreshKey)
+        let successor = presented.successor(key: services.secrets.refreshKey)
         let client = ClientFingerprint.of(
-            userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: secrets.clientKey)
+            userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: services.secrets.clientKey)
         let now = context.now
-        let grace = TimeInterval(configuration.refreshGrace)
+        let grace = TimeInterval(services.configuration.refreshGrace)
+        // Only what the body needs: a closure that used `self` would copy every service in.
+        let policy = services.sessions.policy
 
-        let outcome = try await store.write { tx -> Rotation in
+        let outcome = try await services.store.write { tx -> Rotation in
             guard let record = try tx.refreshToken(hash: presented.hash), let session = try tx.session(id: record.sessionID) else {
                 return .unknown
             }
             guard session.revokedAt == nil else { return .revoked }
-            guard self.isLive(session, now: now) else { return .expired }
+            guard policy.isLive(session, now: now) else { return .expired }
             if let usedAt = record.usedAt {
                 // Either side of the first use: a repeat sent at the same moment may carry an
                 // earlier time than the use it waited for (or come from a server whose clock is behind).
@@ -75,20 +77,20 @@ extension AccountApp {
         }
         switch outcome {
         case .rotated(let user, let session, let issuedAt), .repeated(let user, let session, let issuedAt):
-            if case .repeated = outcome { metrics.refresh(.repeated) } else { metrics.refresh(.rotated) }
-            return .tokenPair(try await tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
+            if case .repeated = outcome { services.metrics.refresh(.repeated) } else { services.metrics.refresh(.rotated) }
+            return .tokenPair(try await services.sessions.tokenPair(user: user, session: session, refresh: successor, issuedAt: issuedAt, now: now))
         case .reused(let userID, let reason):
-            metrics.refresh(.reused)
+            services.metrics.refresh(.reused)
             context.audit(.refreshTokenReused, userID: userID, ["reason": reason])
             throw APIError.refreshTokenReused
         case .revoked:
-            metrics.refresh(.revoked)
+            services.metrics.refresh(.revoked)
             throw APIError.sessionRevoked
         case .expired:
-            metrics.refresh(.expired)
+            services.metrics.refresh(.expired)
             throw APIError.tokenExpired
         case .unknown:
-            metrics.refresh(.invalid)
+            services.metrics.refresh(.invalid)
             throw APIError.tokenInvalid()
         }
     }

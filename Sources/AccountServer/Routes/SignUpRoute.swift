@@ -5,7 +5,7 @@ import HTTPServer
 import Mailer
 import Sodium
 
-extension AccountApp {
+extension SignUpRoutes {
     /// `POST /auth/signup`, both flows: without a token a pending sign-up holds the nickname and a
     /// code is mailed (202; the account is made when the code is verified); with an
     /// `email_verification_token` the account starts verified and is signed in (201).
@@ -13,7 +13,7 @@ extension AccountApp {
     /// Without a token, a taken address is handled exactly like a free one: the password is hashed,
     /// the nickname held, the code cooldown started and a message mailed (a notice to the owner
     /// instead of a code), so neither the reply, its time nor any later request tells them apart.
-    /// The reply's `signup_token` names this pending sign-up (``signUpToken(emailKey:passwordHash:)``):
+    /// The reply's `signup_token` names this pending sign-up (``PendingSignUps/signUpToken(emailKey:passwordHash:)``):
     /// verifying with `sign_in: true` needs it, so a newer sign-up of the address by someone else
     /// cannot sign this device in to an account with their password. The code's mail names the
     /// nickname being signed up, so the mailbox's owner can tell a stranger's sign-up from theirs.
@@ -25,7 +25,7 @@ extension AccountApp {
             username: body.username, email: body.email, password: body.password,
             passwordConfirmation: body.passwordConfirmation, mbti: body.mbti)
         if let name = body.username, errors["username"].isEmpty {
-            errors.add(contentsOf: try nicknames.serverErrors(name), to: "username")
+            errors.add(contentsOf: try services.nicknames.serverErrors(name), to: "username")
         }
         guard errors.isEmpty, let rawUsername = body.username, let rawEmail = body.email,
             let password = body.password, let mbti = body.mbti.flatMap(MBTI.init(parsing:))
@@ -34,10 +34,10 @@ extension AccountApp {
         let username = UsernameRule.normalize(rawUsername)
         let email = EmailRule.normalize(rawEmail)
         let now = context.now
-        let skeletons = try nicknames.skeletons(of: username)
+        let skeletons = try services.nicknames.skeletons(of: username)
         let user = UserRecord(
             id: UUID(), username: username, usernameKey: UsernameRule.key(username), email: email,
-            emailKey: EmailRule.key(email), passwordHash: try await passwords.hash(password), mbti: mbti.rawValue,
+            emailKey: EmailRule.key(email), passwordHash: try await services.passwords.hash(password), mbti: mbti.rawValue,
             emailVerified: false, createdAt: now, updatedAt: now,
             usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
 
@@ -47,16 +47,16 @@ extension AccountApp {
         let pending = PendingSignUpRecord(
             emailKey: user.emailKey, email: email, username: username, usernameKey: user.usernameKey,
             passwordHash: user.passwordHash, mbti: user.mbti, createdAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.signUpHold)),
+            expiresAt: now.addingTimeInterval(TimeInterval(services.configuration.signUpHold)),
             usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
-        let (language, minutes, unverifiedLogin) = (context.language, configuration.codeTTL / 60, configuration.allowUnverifiedLogin)
+        let (language, minutes, unverifiedLogin) = (context.language, services.configuration.codeTTL / 60, services.configuration.allowUnverifiedLogin)
         do {
-            try await store.write { tx in
+            try await services.store.write { tx in
                 let account = try tx.user(emailKey: user.emailKey)
-                guard try self.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
+                guard try services.signUps.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
                 // Claims the address's code cooldown first: simultaneous sign-ups of one address
                 // (on any server) wait here, and all but one are refused with nothing kept.
-                try self.issueCode(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
+                try services.codes.issue(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
                         return .code(MailTemplates.code(
                             code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email, signingUpAs: username))
@@ -68,7 +68,7 @@ extension AccountApp {
                     try tx.deletePendingSignUp(emailKey: user.emailKey)
                     try tx.insertUser(user)
                 } else {
-                    try self.holdSignUp(pending, now: now, in: tx)
+                    try services.signUps.holdSignUp(pending, now: now, in: tx)
                 }
             }
         } catch StoreError.conflict(let field) where field == "email" {
@@ -77,10 +77,10 @@ extension AccountApp {
             // Another sign-up took the nickname between our check and write.
             throw APIError.usernameTaken
         }
-        mail.poke()
+        services.mail.poke()
         // Made for a taken address too (its pending sign-up is a stranger's): the same shape.
-        let token = signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash)
-        return try .json(SignUpAccepted(email: email, expiresIn: configuration.codeTTL, signUpToken: token), status: 202)
+        let token = services.signUps.signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash)
+        return try .json(SignUpAccepted(email: email, expiresIn: services.configuration.codeTTL, signUpToken: token), status: 202)
     }
 
     /// Email-first sign-up: the token proves the address, so the account starts verified and signed in.
@@ -92,24 +92,24 @@ extension AccountApp {
         let now = context.now
         let written: (UserRecord, SessionRecord, RefreshToken)
         do {
-            written = try await store.write { [user] tx in
+            written = try await services.store.write { [user] tx in
             guard let proof = try tx.takeVerificationToken(hash: tokenHash), proof.emailKey == user.emailKey else {
                 throw APIError.codeInvalid
             }
             guard proof.expiresAt > now else { throw APIError.codeExpired }
-            guard try self.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
+            guard try services.signUps.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
             // The caller proved they own this address, so saying it is taken tells nobody else anything.
             if try tx.user(emailKey: user.emailKey) != nil { throw APIError.validation("email", .taken) }
             // This sign-up takes the place of the address's pending one, if any.
             try tx.deletePendingSignUp(emailKey: user.emailKey)
             try tx.insertUser(user)
-            let (session, refresh) = try self.openSession(userID: user.id, userAgent: userAgent, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(userID: user.id, userAgent: userAgent, now: now, in: tx)
             return (user, session, refresh)
             }
         } catch StoreError.conflict(let field) {
             throw field == "email" ? APIError.validation("email", .taken) : APIError.usernameTaken
         }
         let (account, session, refresh) = written
-        return .tokenPair(try await tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now), status: 201)
+        return .tokenPair(try await services.sessions.tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now), status: 201)
     }
 }

@@ -32,7 +32,15 @@ enum CodeMail {
     case none
 }
 
-extension AccountApp {
+/// One-time codes: issued under the address's resend cooldown and hourly count, with their mail
+/// queued in the same transaction, and checked with a limit on wrong tries.
+struct CodeIssuer: Sendable {
+    /// Makes codes and their keyed hashes.
+    let hasher: CodeHasher
+    /// Where a code's mail goes, under the recipient's mail budget.
+    let outbox: Outbox
+    let configuration: ServerConfiguration
+
     /// Stores a new code for an address and purpose and queues its mail, in the caller's
     /// transaction; throws `rate_limited` (rolling the transaction back) when the address's last
     /// code for this purpose is younger than the resend cooldown or it had its codes for this hour.
@@ -41,18 +49,18 @@ extension AccountApp {
     /// a notice or nothing instead of a code it gets a hash nobody knows, so cooldowns and answers
     /// to guesses stay the same as for a real code and no reply tells the cases apart. A code
     /// that was used or spent no longer holds the cooldown. The mail itself also goes through the
-    /// address's mail budget (``queueMail(_:in:now:)``). The cooldown is claimed by one conditional
+    /// address's mail budget (``Outbox/queue(_:in:now:)``). The cooldown is claimed by one conditional
     /// upsert, so of simultaneous requests on several servers one passes, and the code mailed is
     /// the code stored.
-    func issueCode(
+    func issue(
         emailKey: String, purpose: String, now: Date, in tx: any StoreTransaction,
         mail: (_ code: String) -> CodeMail
     ) throws {
         let (cooldown, perHour) = (TimeInterval(configuration.mailInterval), configuration.mailsPerHour)
-        let code = codes.newCode()
+        let code = hasher.newCode()
         let message = mail(code)
         var hash = SecureRandom.bytes(count: 32)
-        if case .code = message { hash = codes.hash(code: code, emailKey: emailKey, purpose: purpose) }
+        if case .code = message { hash = hasher.hash(code: code, emailKey: emailKey, purpose: purpose) }
         let record = CodeRecord(
             emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL)))
@@ -66,7 +74,7 @@ extension AccountApp {
             throw APIError.rateLimited(retryAfter: Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up)))
         }
         switch message {
-        case .code(let message), .notice(let message): try queueMail(message, in: tx, now: now)
+        case .code(let message), .notice(let message): try outbox.queue(message, in: tx, now: now)
         case .none: break
         }
     }
@@ -75,7 +83,7 @@ extension AccountApp {
     /// transaction: a match spends the code (unless `spending` is `false`: a check before work
     /// that may still refuse, with a spending check after it); a miss counts a try on each live
     /// code, and the try that reaches the limit spends it.
-    func checkCode(
+    func check(
         _ code: String, emailKey: String, purposes: [String], now: Date, in tx: any StoreTransaction, spending: Bool = true
     ) throws -> CodeCheck {
         let maxAttempts = configuration.codeMaxAttempts
@@ -86,7 +94,7 @@ extension AccountApp {
         let usable = live.filter { $0.attempts < maxAttempts }
         guard !usable.isEmpty else { return .spent }
         if let match = usable.first(where: { candidate in
-            constantTimeEquals(candidate.codeHash, codes.hash(code: code, emailKey: emailKey, purpose: candidate.purpose))
+            constantTimeEquals(candidate.codeHash, hasher.hash(code: code, emailKey: emailKey, purpose: candidate.purpose))
         }) {
             if spending { try tx.deleteCode(emailKey: emailKey, purpose: match.purpose) }
             return .verified(purpose: match.purpose)

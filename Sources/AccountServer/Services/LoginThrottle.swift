@@ -19,14 +19,20 @@ extension APIError {
         detail: LocalizedText(en: "The password is incorrect.", ko: "비밀번호가 올바르지 않아요."))
 }
 
-extension AccountApp {
+/// The per-account back-off every password check goes through (login, password change, account
+/// deletion), counted in the database so that every server on it shares it.
+struct LoginThrottle: Sendable {
+    let store: any AccountStore
+    let passwords: PasswordService
+    let configuration: ServerConfiguration
+
     /// Checks `password` against `hash` under the per-account back-off that login uses: every
     /// endpoint that checks a password goes through here, so failures anywhere count everywhere
     /// (one counter per account, shared by every server on the database).
     ///
     /// The try is counted before the check (``reserveLoginTry(key:now:)``), a wrong password
     /// confirms the failure (``confirmLoginFailure(key:now:)``); after a right one the caller
-    /// clears the count (``clearLoginThrottle(key:in:)``) in the transaction that acts on it.
+    /// clears the count (``clear(key:in:)``) in the transaction that acts on it.
     /// With `hash` `nil` (no such account) the dummy hash is checked, so the time is the same.
     func checkPassword(_ password: String, against hash: String?, throttleKey: String, now: Date) async throws -> PasswordCheck {
         if let retryAfter = try await reserveLoginTry(key: throttleKey, now: now) { return .backedOff(retryAfter: retryAfter) }
@@ -37,8 +43,9 @@ extension AccountApp {
 
     /// Checks the signed-in caller's password (password change, account deletion): throws
     /// `rate_limited` during a back-off and ``APIError/wrongPassword`` for a wrong one.
-    func checkCallersPassword(_ password: String, of user: UserRecord, _ context: AuthenticatedContext, via route: String) async throws {
-        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.throttleKey(userID: user.id), now: context.now) {
+    func checkCallersPassword(_ password: String, _ context: AuthenticatedContext, via route: String) async throws {
+        let user = context.user
+        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.key(userID: user.id), now: context.now) {
         case .right:
             return
         case .wrong:
@@ -57,10 +64,10 @@ extension AccountApp {
     /// parallel guesses cannot all pass before any is counted: once the tries in flight and the
     /// failures reach the limit, more are refused for a second. A failed check then confirms the
     /// failure (``confirmLoginFailure(key:now:)``), which starts a back-off when the limit is
-    /// reached; a success forgets the count (``clearLoginThrottle(key:in:)``). The first back-off
+    /// reached; a success forgets the count (``clear(key:in:)``). The first back-off
     /// is `loginBackoff` seconds, each further failure doubles it up to `loginWindow`; tries during
     /// a back-off are refused without extending it, and a window of calm forgets the streak.
-    func reserveLoginTry(key: String, now: Date) async throws -> Int? {
+    private func reserveLoginTry(key: String, now: Date) async throws -> Int? {
         let (limit, window) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow))
         guard limit > 0 else { return nil }
         return try await store.write { tx -> Int? in
@@ -79,7 +86,7 @@ extension AccountApp {
     }
 
     /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
-    func confirmLoginFailure(key: String, now: Date) async throws {
+    private func confirmLoginFailure(key: String, now: Date) async throws {
         let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
         guard limit > 0 else { return }
         try await store.write { tx in
@@ -98,15 +105,15 @@ extension AccountApp {
     }
 
     /// Forgets the failures of `key` (a successful login or a password reset).
-    func clearLoginThrottle(key: String, in tx: any StoreTransaction) throws {
+    func clear(key: String, in tx: any StoreTransaction) throws {
         try tx.deleteLoginThrottle(key: key)
     }
 
     /// The throttle key of an account: its id, whatever identifier or letter case was used.
-    static func throttleKey(userID: UUID) -> String { userID.lowercasedText }
+    static func key(userID: UUID) -> String { userID.lowercasedText }
 
     /// The throttle key of an identifier with no account, so unknown and known ones behave alike.
-    static func throttleKey(unknown identifierKey: String, byEmail: Bool) -> String {
+    static func key(unknown identifierKey: String, byEmail: Bool) -> String {
         (byEmail ? "email:" : "username:") + identifierKey
     }
 }

@@ -3,7 +3,10 @@ import AccountStore
 import Foundation
 import Mailer
 
-extension AccountApp {
+/// The one way into the outbox, under each recipient's mail budget.
+struct Outbox: Sendable {
+    let configuration: ServerConfiguration
+
     /// Writes mail into the outbox inside the caller's transaction, if the recipient's mail budget
     /// allows it; ``MailDispatcher`` delivers it. Every message the server sends goes through here.
     ///
@@ -13,7 +16,7 @@ extension AccountApp {
     /// (and counted in the log, without the address); the caller answers as if it had been sent, so
     /// a spent budget tells a client nothing. Returns whether the message was queued.
     @discardableResult
-    func queueMail(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws -> Bool {
+    func queue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws -> Bool {
         guard try spendMailBudget(emailKey: EmailRule.key(EmailRule.normalize(message.to)), now: now, in: tx) else {
             Log.event("mail_suppressed", ["reason": "address_budget"])
             return false

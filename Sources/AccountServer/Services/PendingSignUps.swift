@@ -11,7 +11,14 @@ import Sodium
 /// nickname, the cooldowns and the logins that follow are the same in both cases. The account is
 /// made when the code mailed to the address is verified; for a taken address nobody has that code
 /// (its owner got a notice instead), so the hold simply runs out.
-extension AccountApp {
+struct PendingSignUps: Sendable {
+    let nicknames: NicknameGuard
+    /// Whose counts a sign-in at verification honours and clears.
+    let throttle: LoginThrottle
+    let configuration: ServerConfiguration
+    /// Keys each sign-up's `signup_token` (``Secrets/signUpKey``).
+    let signUpKey: [UInt8]
+
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
     /// address holds it or a look-alike. A run-out hold of another address is released on the way.
@@ -53,25 +60,37 @@ extension AccountApp {
     }
 
     private func signUpMAC(emailKey: String, passwordHash: String) -> [UInt8] {
-        Digest.hmacSHA256(key: secrets.signUpKey, message: Array("signup\u{0}\(emailKey)\u{0}\(passwordHash)".utf8))
+        Digest.hmacSHA256(key: signUpKey, message: Array("signup\u{0}\(emailKey)\u{0}\(passwordHash)".utf8))
     }
 
-    /// Whether a code that just proved the address (in the verifying transaction) came without the
-    /// `signup_token` of the address's current pending sign-up, when it needs one: to sign in
-    /// (`required`), or whenever one is sent. Then the pending sign-up is dropped and `true` is
-    /// returned: the caller makes nothing and answers `signup_superseded`.
+    /// What is wrong with a request's `signup_token` before any code is tried: missing or empty
+    /// while signing in is asked for (`required`), or not of a token's shape (`invalid_format`:
+    /// 43 base64url characters). Shape only: it says nothing about any address.
+    static func signUpTokenErrors(_ token: String?, signIn: Bool) -> [FieldErrorCode] {
+        guard let token else { return signIn ? [.required] : [] }
+        if token.isEmpty { return [signIn ? .required : .invalidFormat] }
+        let base64url = token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        return token.utf8.count == 43 && base64url ? [] : [.invalidFormat]
+    }
+
+    /// Whether a code that just proved the address (in the verifying transaction) came with a
+    /// `signup_token` that does not name the address's current pending sign-up. Then the pending
+    /// sign-up is dropped and `true` is returned: the caller makes nothing and answers
+    /// `signup_superseded`. Without a token (the original request) nothing is checked.
     ///
     /// A token of an earlier sign-up means a newer one replaced it, maybe a stranger's with a
     /// password the owner does not know, which must not become the owner's account, let alone
-    /// sign the owner's device in to it. Dropping it (the code is spent already) leaves nothing
-    /// half done: signing up again starts afresh, with no cooldown since no code is live. With
-    /// nothing to complete (no pending sign-up, or the address has an account) nothing is refused.
-    func dropSupersededSignUp(emailKey: String, token: String?, required: Bool, in tx: any StoreTransaction) throws -> Bool {
-        guard required || token != nil, try tx.user(emailKey: emailKey) == nil,
-            let pending = try tx.pendingSignUp(emailKey: emailKey)
-        else { return false }
+    /// sign the owner's device in to it; a token of another address's sign-up names nothing here.
+    /// Dropping the pending sign-up (the code is spent already) leaves nothing half done: signing
+    /// up again starts afresh, with no cooldown since no code is live. With nothing to complete
+    /// (no pending sign-up, or the address has an account) nothing is refused.
+    func dropSupersededSignUp(emailKey: String, token: String?, in tx: any StoreTransaction) throws -> Bool {
+        guard let token, try tx.user(emailKey: emailKey) == nil, let pending = try tx.pendingSignUp(emailKey: emailKey) else { return false }
         let expected = signUpMAC(emailKey: pending.emailKey, passwordHash: pending.passwordHash)
-        if let given = token.flatMap({ Base64URL.decode($0) }), constantTimeEquals(given, expected) { return false }
+        if let given = Base64URL.decode(token), constantTimeEquals(given, expected) { return false }
         try tx.deletePendingSignUp(emailKey: emailKey)
         return true
     }
@@ -102,18 +121,18 @@ extension AccountApp {
     func signInAtVerify(_ user: UserRecord, signedUpAt: Date, now: Date, in tx: any StoreTransaction) throws -> VerifySignIn {
         let window = TimeInterval(configuration.verifySignInWindow)
         guard window > 0, now.timeIntervalSince(signedUpAt) <= window else { return .windowPassed }
-        let keys = [Self.throttleKey(unknown: user.emailKey, byEmail: true), Self.throttleKey(unknown: user.usernameKey, byEmail: false)]
+        let keys = [LoginThrottle.key(unknown: user.emailKey, byEmail: true), LoginThrottle.key(unknown: user.usernameKey, byEmail: false)]
         if configuration.loginAttempts > 0 {
             var backedOff = false
             for key in keys {
                 let record = try tx.lockLoginThrottle(key: key, now: now)
                 if let lockedUntil = record.lockedUntil, lockedUntil > now { backedOff = true; continue }
                 // A row the lock just made (or one that holds nothing) must not outlive this check.
-                if record.failures == 0, record.lockouts == 0 { try clearLoginThrottle(key: key, in: tx) }
+                if record.failures == 0, record.lockouts == 0 { try throttle.clear(key: key, in: tx) }
             }
             if backedOff { return .backedOff }
         }
-        for key in keys { try clearLoginThrottle(key: key, in: tx) }
+        for key in keys { try throttle.clear(key: key, in: tx) }
         return .signedIn
     }
 

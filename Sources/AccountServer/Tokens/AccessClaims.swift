@@ -21,30 +21,27 @@ struct AccessTokenHeader: Codable, Sendable, Equatable {
     var kid: String
 }
 
-/// Claims as read from a token: `aud` may be a string or a list (RFC 7519 §4.1.3).
+/// Claims as read from a token.
 struct IncomingClaims: Decodable {
     var iss: String?
-    var aud: [String]
+    var aud: Audience?
     var sub: String?
     var sid: String?
     var iat: Double?
     var exp: Double?
     var nbf: Double?
+}
 
-    enum CodingKeys: String, CodingKey { case iss, aud, sub, sid, iat, exp, nbf }
+/// The `aud` of a token: one string or a list of them (RFC 7519 §4.1.3).
+struct Audience: Decodable {
+    let names: [String]
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        iss = try container.decodeIfPresent(String.self, forKey: .iss)
-        if let one = try? container.decode(String.self, forKey: .aud) {
-            aud = [one]
+        let container = try decoder.singleValueContainer()
+        if let one = try? container.decode(String.self) {
+            names = [one]
         } else {
-            aud = (try container.decodeIfPresent([String].self, forKey: .aud)) ?? []
+            names = try container.decode([String].self)
         }
-        sub = try container.decodeIfPresent(String.self, forKey: .sub)
-        sid = try container.decodeIfPresent(String.self, forKey: .sid)
-        iat = try container.decodeIfPresent(Double.self, forKey: .iat)
-        exp = try container.decodeIfPresent(Double.self, forKey: .exp)
-        nbf = try container.decodeIfPresent(Double.self, forKey: .nbf)
     }
 }

@@ -5,7 +5,8 @@ import Sodium
 /// Signs and verifies access tokens: JWTs with `alg` `EdDSA`, `typ` `at+jwt` (RFC 9068).
 ///
 /// Only our algorithm and our keys are accepted; `iss`, `aud`, `exp` and `nbf` are checked with
-/// ``clockSkew`` of tolerance. Whether the session is still live is the caller's second check.
+/// ``clockSkew`` of tolerance; a refused token throws a ``TokenError`` that says why. Whether the
+/// session is still live is the caller's second check.
 struct TokenService: Sendable {
     /// Seconds of clock difference tolerated on `exp` and `nbf`.
     static let clockSkew: TimeInterval = 60
@@ -38,8 +39,8 @@ struct TokenService: Sendable {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
-    /// Checks signature and claims (or finds them checked before); throws `token_invalid` or
-    /// `token_expired`.
+    /// Checks signature and claims (or finds them checked before).
+    /// - Throws: ``TokenError`` saying which check failed.
     func verify(_ token: String, now: Date) async throws -> Verified {
         let key = VerifiedTokenCache.key(token)
         if let verified = cache.lookup(key, now: now) { return verified }
@@ -60,33 +61,40 @@ struct TokenService: Sendable {
     static let headerParameters: [[UInt8]] = [Array("alg".utf8), Array("typ".utf8), Array("kid".utf8)]
 
     private func verifySignatureAndClaims(_ token: String, now: Date) async throws -> (Verified, TimeInterval) {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         // Strict before anything is trusted: unpadded canonical base64url (Base64URL.decode), JSON
         // objects without repeated names, and only our header parameters.
-        guard parts.count == 3, token.utf8.count <= 4096,
-            let headerBytes = Base64URL.decode(parts[0]),
-            let claimBytes = Base64URL.decode(parts[1]),
-            let signature = Base64URL.decode(parts[2]), signature.count == 64,
-            let headerNames = JOSEJSON.memberNames(headerBytes),
-            headerNames.allSatisfy({ name in Self.headerParameters.contains { $0.elementsEqual(name) } }),
-            JOSEJSON.memberNames(claimBytes) != nil,
-            let header = try? JSONCoding.decoder.decode(AccessTokenHeader.self, from: Data(headerBytes))
-        else { throw APIError.tokenInvalid() }
-        guard header.alg == "EdDSA", header.typ.lowercased() == "at+jwt",
-            let publicKey = try await keys.verifyingKey(kid: header.kid, now: now)
-        else { throw APIError.tokenInvalid() }
+        guard token.utf8.count <= 4096 else { throw TokenError.malformed(.tooLong) }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw TokenError.malformed(.parts) }
+        guard let headerBytes = Base64URL.decode(parts[0]), let claimBytes = Base64URL.decode(parts[1]),
+            let signature = Base64URL.decode(parts[2])
+        else { throw TokenError.malformed(.encoding) }
+        guard signature.count == 64 else { throw TokenError.malformed(.signatureLength) }
+        guard let headerNames = JOSEJSON.memberNames(headerBytes), JOSEJSON.memberNames(claimBytes) != nil else {
+            throw TokenError.malformed(.json)
+        }
+        guard headerNames.allSatisfy({ name in Self.headerParameters.contains { $0.elementsEqual(name) } }) else {
+            throw TokenError.malformed(.headerParameter)
+        }
+        guard let header = try? JSONCoding.decoder.decode(AccessTokenHeader.self, from: Data(headerBytes)) else {
+            throw TokenError.malformed(.header)
+        }
+        guard header.alg == "EdDSA" else { throw TokenError.malformed(.algorithm) }
+        guard header.typ.lowercased() == "at+jwt" else { throw TokenError.malformed(.type) }
+        guard let publicKey = try await keys.verifyingKey(kid: header.kid, now: now) else { throw TokenError.unknownKey }
         let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard Ed25519.verify(signature: signature, message: signingInput, publicKey: publicKey),
-            let claims = try? JSONCoding.decoder.decode(IncomingClaims.self, from: Data(claimBytes))
-        else { throw APIError.tokenInvalid() }
+        guard Ed25519.verify(signature: signature, message: signingInput, publicKey: publicKey) else { throw TokenError.badSignature }
+        guard let claims = try? JSONCoding.decoder.decode(IncomingClaims.self, from: Data(claimBytes)) else {
+            throw TokenError.malformed(.claims)
+        }
         let seconds = now.timeIntervalSince1970
-        guard claims.iss == issuer, claims.aud.contains(audience),
-            let sub = claims.sub.flatMap(UUID.init(uuidString:)),
-            let sid = claims.sid.flatMap(UUID.init(uuidString:)),
-            let exp = claims.exp
-        else { throw APIError.tokenInvalid() }
-        if let nbf = claims.nbf, nbf > seconds + Self.clockSkew { throw APIError.tokenInvalid() }
-        guard exp > seconds - Self.clockSkew else { throw APIError.tokenExpired }
+        guard claims.iss == issuer else { throw TokenError.invalidClaim("iss", "not this server's issuer") }
+        guard claims.aud?.names.contains(audience) == true else { throw TokenError.invalidClaim("aud", "not this server's audience") }
+        guard let sub = claims.sub.flatMap(UUID.init(uuidString:)) else { throw TokenError.invalidClaim("sub", "missing or not a UUID") }
+        guard let sid = claims.sid.flatMap(UUID.init(uuidString:)) else { throw TokenError.invalidClaim("sid", "missing or not a UUID") }
+        guard let exp = claims.exp else { throw TokenError.invalidClaim("exp", "missing") }
+        if let nbf = claims.nbf, nbf > seconds + Self.clockSkew { throw TokenError.invalidClaim("nbf", "in the future") }
+        guard exp > seconds - Self.clockSkew else { throw TokenError.expired }
         return (Verified(userID: sub, sessionID: sid), exp)
     }
 }

@@ -1,0 +1,23 @@
+import HTTPServer
+
+extension Metrics {
+    /// Counts one answered request under its route pattern (`nil`: no route's path matched), and
+    /// what its status says; called once per request by ``AccountApp/handle(_:)`` and the inline path.
+    ///
+    /// Login outcomes come from the reply's status, which says all of them and also covers the
+    /// address limit that refuses a login before its handler runs. A `429` with `Retry-After` is
+    /// `rate_limited` (`too_many_attempts` has no `Retry-After`).
+    func recordReply(_ request: HTTPRequest, _ response: HTTPResponse, route pattern: String?, since started: ContinuousClock.Instant) {
+        recordRequest(method: request.method, pattern: pattern, status: response.status, duration: started.duration(to: .now))
+        let rateLimited = response.status == 429 && response.headers["Retry-After"] != nil
+        if rateLimited { rateLimitedReply() }
+        guard pattern == "/auth/login", request.method == "POST" else { return }
+        switch response.status {
+        case 200: login(.success)
+        case 401: login(.invalidCredentials)
+        case 403: login(.emailNotVerified)
+        case 429 where rateLimited: login(.rateLimited)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import AccountStore
+import HTTPServer
+
+/// What operators and their tools read: `GET /healthz`, `/readyz` and `/metrics`.
+struct OperationsRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("GET", "/healthz", health)
+        router.add("GET", "/readyz", readiness)
+        router.add("GET", "/metrics", showMetrics)
+    }
+
+    /// `GET /healthz`: 200 while the process runs.
+    func health(_ context: RequestContext) async throws -> HTTPResponse {
+        try .json(["status": "ok"])
+    }
+
+    /// `GET /readyz`: 200 when the database answers, else 503.
+    func readiness(_ context: RequestContext) async throws -> HTTPResponse {
+        do {
+            try await services.store.ping()
+        } catch {
+            throw APIError.serviceUnavailable(retryAfter: 1)
+        }
+        return try .json(["status": "ready"])
+    }
+
+    /// `GET /metrics`: every metric in the Prometheus text format.
+    func showMetrics(_ context: RequestContext) async throws -> HTTPResponse {
+        let text = services.metrics.render(hashQueueLength: services.passwords.pool.queueLength)
+        return HTTPResponse(
+            status: 200, headers: ["Content-Type": PrometheusText.contentType, "Cache-Control": "no-store"],
+            body: Array(text.utf8))
+    }
+}

@@ -1,0 +1,74 @@
+import AccountAPI
+import AccountStore
+import HTTPServer
+
+/// The signed-in account: `GET`, `PATCH` and `DELETE /auth/me`.
+struct ProfileRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("GET", "/auth/me", services.authenticator.require(Self.me))
+        router.add("PATCH", "/auth/me", services.authenticator.require(updateMe))
+        router.add("DELETE", "/auth/me", services.authenticator.require(deleteAccount))
+    }
+
+    /// `GET /auth/me`: the signed-in account, as authentication read it.
+    ///
+    /// The inline path (``AccountApp/inlineProfile(_:)``) answers with this function too, so both
+    /// paths send the same bytes.
+    static func me(_ context: AuthenticatedContext) -> HTTPResponse {
+        .profile(context.user.wire)
+    }
+
+    /// `PATCH /auth/me`: changes the nickname and/or MBTI type; absent fields stay.
+    func updateMe(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(UpdateProfileRequest.self)
+        var errors = FieldErrors()
+        if let username = body.username { errors.add(contentsOf: try services.nicknames.validate(username), to: "username") }
+        if let mbti = body.mbti { for code in MBTIRule.validate(mbti) { errors.add(code, to: "mbti") } }
+        guard errors.isEmpty else { throw APIError.validation(errors) }
+
+        let (userID, now) = (context.userID, context.now)
+        let skeletons = try body.username.map { try services.nicknames.skeletons(of: UsernameRule.normalize($0)) }
+        do {
+            let updated = try await services.store.write { tx -> UserRecord? in
+                guard var user = try tx.user(id: userID) else { return nil }
+                if let raw = body.username {
+                    user.username = UsernameRule.normalize(raw)
+                    user.usernameKey = UsernameRule.key(user.username)
+                    user.usernameSkeleton = skeletons?.folded
+                    user.usernameDisplaySkeleton = skeletons?.displayed
+                    // Taken by another account or a look-alike, or held by a pending sign-up.
+                    if try !services.signUps.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) { throw APIError.usernameTaken }
+                }
+                if let mbti = body.mbti.flatMap(MBTI.init(parsing:)) { user.mbti = mbti.rawValue }
+                user.updatedAt = now
+                try tx.updateUser(user)
+                return user
+            }
+            guard let updated else { throw APIError.sessionRevoked }
+            return .profile(updated.wire)
+        } catch StoreError.conflict {
+            throw APIError.usernameTaken
+        }
+    }
+
+    /// `DELETE /auth/me`: with the password; the account, its sessions and codes are gone, and its
+    /// nickname and address are free again.
+    ///
+    /// The password is checked under the account's login back-off; a wrong one is
+    /// `403 invalid_credentials`.
+    func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(DeleteAccountRequest.self)
+        guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
+        let userID = context.userID
+        try await services.throttle.checkCallersPassword(password, context, via: "account_delete")
+        // The store removes sessions, refresh tokens and every code of the address with it.
+        _ = try await services.store.write { tx in
+            try tx.deleteUser(id: userID)
+            try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+        }
+        context.audit(.accountDeleted)
+        return .noContent
+    }
+}

@@ -1,0 +1,111 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import Mailer
+
+/// Everything the routes and the request path work with, made once at start and handed to each
+/// route group by value.
+///
+/// Each part is a value, or a `Sendable` reference that owns threads or counters (the store, the
+/// hashing pool, the key ring, the mail dispatcher, the metrics). Nothing here knows about routes.
+///
+/// ```swift
+/// let services = try await Services.start(configuration: configuration, store: store, transport: transport)
+/// let router = Routes.router(services)
+/// ```
+struct Services: Sendable {
+    let configuration: ServerConfiguration
+    let store: any AccountStore
+    /// The store when `GET /auth/me` may read it on the HTTP thread (local reads, per-address
+    /// counts in this process); decided once, not per request.
+    let inlineReads: (any InlineReadableStore)?
+    let clock: ServerClock
+    let secrets: Secrets
+    /// Argon2id on its own threads.
+    let passwords: PasswordService
+    let keys: KeyRing
+    let tokens: TokenService
+    /// Opens sessions and writes token pairs; its policy says how long a session lives.
+    let sessions: SessionIssuer
+    /// Checks bearer tokens and their sessions; the only maker of an ``AuthenticatedContext``.
+    let authenticator: Authenticator
+    /// The per-account back-off of every password check.
+    let throttle: LoginThrottle
+    /// One-time codes: issued, mailed and checked.
+    let codes: CodeIssuer
+    /// The one way into the outbox, under each recipient's mail budget.
+    let outbox: Outbox
+    let mail: MailDispatcher
+    /// Details-first sign-ups waiting for their code.
+    let signUps: PendingSignUps
+    /// UTS #39 nickname checks and skeletons.
+    let nicknames: NicknameGuard
+    /// Per-address counts when they live in this process.
+    let addressLimiter: AddressRateLimiter
+    /// The rules and limits `GET /auth/policy` shows.
+    let policy: Policy
+    /// Counters and histograms for `GET /metrics`.
+    let metrics: Metrics
+
+    private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
+        self.configuration = configuration
+        self.store = store
+        inlineReads = configuration.sharesAddressLimit ? nil : store as? any InlineReadableStore
+        self.clock = clock
+        self.secrets = secrets
+        passwords = try PasswordService(
+            parameters: .init(opsLimit: UInt64(configuration.hashPasses), memoryLimit: configuration.hashMemory),
+            threads: configuration.hashThreads)
+        keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
+        tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
+        let sessionPolicy = SessionPolicy(configuration: configuration)
+        sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens)
+        authenticator = Authenticator(tokens: tokens, store: store, sessions: sessionPolicy)
+        throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
+        outbox = Outbox(configuration: configuration)
+        codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
+        mail = MailDispatcher(store: store, transport: transport, clock: clock)
+        nicknames = try NicknameGuard()
+        signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
+        addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
+        policy = Self.policy(for: configuration)
+        metrics = Metrics()
+    }
+
+    /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
+    /// keys (sealed with the secret key file when one is configured), and starts mail delivery.
+    /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
+    ///   sealed with another key (or with one, and none is given).
+    static func start(
+        configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock
+    ) async throws -> Services {
+        try await store.migrate()
+        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
+        let services = try Services(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+        // Before serving, so no sign-up meets an account whose skeleton is not known yet.
+        _ = try await services.nicknames.fillUserKeys(in: store)
+        try await services.keys.ensureKey(now: clock.now())
+        try await services.keys.reload(now: clock.now())
+        await services.mail.start()
+        return services
+    }
+
+    /// Stops background work (mail delivery, hashing threads).
+    func stop() async {
+        await mail.stop()
+        passwords.pool.stop()
+    }
+
+    private static func policy(for configuration: ServerConfiguration) -> Policy {
+        Policy(
+            username: .init(minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength, allowedSymbols: UsernameRule.allowedSymbols),
+            email: .init(maxLength: EmailRule.maxLength),
+            password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
+            mbtiTypes: MBTI.allCases,
+            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.mailInterval, maxAttempts: configuration.codeMaxAttempts),
+            emailVerificationRequired: !configuration.allowUnverifiedLogin,
+            accessTokenLifetime: configuration.accessTTL,
+            sessionIdleLifetime: configuration.sessionIdleTTL,
+            sessionMaxLifetime: configuration.sessionMaxTTL)
+    }
+}

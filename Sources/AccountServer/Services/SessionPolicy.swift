@@ -1,0 +1,37 @@
+import AccountStore
+import Foundation
+
+/// How long a session lives: the one rule that authentication, refresh and the sessions list
+/// share.
+///
+/// A session ends when it has not been refreshed for `--session-idle-ttl` seconds, or
+/// `--session-max-ttl` seconds after it opened, whichever comes first.
+struct SessionPolicy: Sendable {
+    /// Seconds a session lives without a refresh.
+    let idleLifetime: TimeInterval
+    /// Seconds a session lives at most.
+    let maxLifetime: TimeInterval
+
+    init(configuration: ServerConfiguration) {
+        idleLifetime = TimeInterval(configuration.sessionIdleTTL)
+        maxLifetime = TimeInterval(configuration.sessionMaxTTL)
+    }
+
+    /// Whether a session is within its idle and absolute lifetimes.
+    func isLive(_ session: SessionRecord, now: Date) -> Bool {
+        now < session.expiresAt && now.timeIntervalSince(session.lastUsedAt) < idleLifetime
+    }
+
+    /// A session of `userID` that opens `now` and ends at the latest `maxLifetime` later.
+    func newSession(userID: UUID, userAgent: String?, now: Date) -> SessionRecord {
+        SessionRecord(
+            id: UUID(), userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
+            userAgent: userAgent.map { String($0.prefix(256)) })
+    }
+
+    /// Seconds a refresh token handed out `now` stays usable: until the session's idle or
+    /// absolute end, whichever comes first.
+    func refreshLifetime(of session: SessionRecord, now: Date) -> Int {
+        max(0, Int(min(idleLifetime, session.expiresAt.timeIntervalSince(now))))
+    }
+}
