@@ -87,12 +87,15 @@ class Client:
 
 def observable(status, parsed, headers):
     """What a client can compare between two replies: status, problem code, Retry-After (given or
-    not), the Bearer challenge, and the body's field names."""
+    not), the Bearer challenge, the body's field names, and the shape of a sign-up's
+    `signup_token` (length and alphabet; its value is new for every sign-up)."""
     keys = ",".join(sorted(parsed)) if isinstance(parsed, dict) else "-"
     code = parsed.get("code", "-") if isinstance(parsed, dict) else "-"
     retry = "retry" if headers.get("retry-after") else "-"
     challenge = headers.get("www-authenticate") or "-"
-    return f"{status} {code} {retry} {challenge} {keys}"
+    token = parsed.get("signup_token") if isinstance(parsed, dict) else None
+    shape = f" token:{len(token)}:{bool(re.fullmatch(r'[A-Za-z0-9_-]+', token))}" if isinstance(token, str) else ""
+    return f"{status} {code} {retry} {challenge} {keys}{shape}"
 
 
 def request(port, method, path, body=None, token=None):

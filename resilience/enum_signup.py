@@ -6,10 +6,12 @@ with the same password; then every follow-up an attacker has is sent for both an
 (status, problem code, Retry-After given or not, the Bearer challenge, body fields): logins with
 that password by address and nickname and with a wrong one, the nickname from another address,
 the same sign-up again at once, `verify` and `signup` code requests, a reset request, guessed codes
-for verification and reset; a minute later a second sign-up and the first nickname; a day later
-the logins again. The owners' mailboxes must hold notices only, never a code they did not ask for.
+for verification (also signing in with the sign-up's `signup_token`) and reset; a minute later a
+second sign-up and the first nickname; a day later the logins again. The sign-up's reply is
+compared with its token's shape (length, alphabet). The owners' mailboxes must hold notices only,
+never a code they did not ask for.
 """
-from attacks import code_in, messages, request, seen, start, unique, verified_account
+from attacks import code_in, messages, observable, request, seen, start, unique, verified_account
 
 
 def run(tmp, quick):
@@ -33,13 +35,16 @@ def attack(server, clock, quick):
     _, _, _, bystander = verified_account(server, "by")
     owners_mail = {taken["owner"]: len(messages(server.maildir, taken["owner"])) for taken, _, _ in pairs}
 
-    def signup(side, password, nick=None, email=None):
-        return seen(port, "POST", "/auth/signup", {"username": nick or side["nick"], "email": email or side["email"],
-                                                   "password": password, "password_confirmation": password,
-                                                   "mbti": "ENFP"})
+    def signup(side, password, nick=None, email=None, keep_token=False):
+        status, headers, parsed, _ = request(port, "POST", "/auth/signup", {
+            "username": nick or side["nick"], "email": email or side["email"], "password": password,
+            "password_confirmation": password, "mbti": "ENFP"})
+        if keep_token and isinstance(parsed, dict):
+            side["token"] = parsed.get("signup_token")
+        return observable(status, parsed, headers)
 
     probes = [
-        ("sign-up", lambda s, p: signup(s, p)),
+        ("sign-up", lambda s, p: signup(s, p, keep_token=True)),
         ("login by address with its password", lambda s, p: seen(port, "POST", "/auth/login", {"email": s["email"], "password": p})),
         ("login by nickname with its password", lambda s, p: seen(port, "POST", "/auth/login", {"username": s["nick"], "password": p})),
         ("login with a wrong password", lambda s, p: seen(port, "POST", "/auth/login", {"login": s["email"], "password": p + "x"})),
@@ -50,6 +55,9 @@ def attack(server, clock, quick):
         ("a sign-up code", lambda s, p: seen(port, "POST", "/auth/email/code", {"email": s["email"], "purpose": "signup"})),
         ("a reset code", lambda s, p: seen(port, "POST", "/auth/password/reset", {"email": s["email"]})),
         ("a guessed code", lambda s, p: seen(port, "POST", "/auth/email/verify", {"email": s["email"], "code": "123456"})),
+        ("a guessed code, signing in with the sign-up's token",
+         lambda s, p: seen(port, "POST", "/auth/email/verify", {"email": s["email"], "code": "123456", "sign_in": True,
+                                                                "signup_token": s.get("token") or ""})),
         ("a guessed reset code", lambda s, p: seen(port, "POST", "/auth/password/reset/confirm",
                                                    {"email": s["email"], "code": "123456", "new_password": "a fine new secret"})),
     ]
@@ -79,9 +87,13 @@ def attack(server, clock, quick):
         for message in messages(server.maildir, owner)[before:]:
             if code_in(message) and "reset" not in message.lower():
                 codes_to_owners += 1
-    ok = not differences and codes_to_owners == 0 and compared > 0
+    sides = [side for taken, free, _ in pairs for side in (taken, free)]
+    tokens = {side.get("token") for side in sides}
+    tokens_ok = all(isinstance(t, str) and len(t) == 43 for t in tokens) and len(tokens) == len(sides)
+    ok = not differences and codes_to_owners == 0 and compared > 0 and tokens_ok
     figures = (f"{len(pairs)} taken/free pairs, {compared} follow-up pairs over 3 phases (at once, +1 min, +1 day): "
-               f"{len(differences)} differ; sign-up codes mailed to owners: {codes_to_owners}")
+               f"{len(differences)} differ; sign-up codes mailed to owners: {codes_to_owners}; "
+               f"signup_token: {len(tokens)} distinct of {len(sides)} sign-ups, {'all 43-character' if tokens_ok else 'NOT all 43-character'}")
     if differences:
         figures += f"; first: {differences[:3]}"
     return ok, figures

@@ -6,8 +6,8 @@ crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle c
 a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer,
 races of the same request at once on two servers over one PostgreSQL, mangled access tokens with a
 refresh grace replayed from another client, the enumeration and guessing attacks (enum-reset,
-enum-signup, guessing), and a connection flood from one address with another timed. `--quick` is
-the short form.
+enum-signup, guessing), a connection flood from one address with another timed, and pre-hijacking
+by a newer sign-up of the victim's address (prehijack). `--quick` is the short form.
 """
 import argparse
 import os
@@ -29,6 +29,8 @@ CHECKS = {"crash": "crash", "slow": "slow", "soak": "soak", "outage": "outage", 
 CHECKS.update({"enum-reset": "enum_reset", "enum-signup": "enum_signup", "guessing": "guessing"})
 # ...and a connection flood from one address (issue 11's HTTP section).
 CHECKS.update({"flood": "flood"})
+# Pre-hijacking by a newer sign-up of the victim's address (the signup_token of issue 19's verify sign-in).
+CHECKS.update({"prehijack": "prehijack"})
 # soak's and guessing's connections all come from 127.0.0.1 (256 and 200 at once in the full form,
 # over the per-address cap of 64), each standing for a client of its own or testing something else;
 # the cap itself is tried by the flood check.

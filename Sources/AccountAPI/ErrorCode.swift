@@ -41,6 +41,11 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let methodNotAllowed = ErrorCode("method_not_allowed")
     /// 409: the nickname is already used by another account.
     public static let usernameTaken = ErrorCode("username_taken")
+    /// 409 at `POST /auth/email/verify`: the code was right, but the address's pending sign-up is
+    /// no longer the one whose `signup_token` came with it (a newer sign-up of the address replaced
+    /// it, or the token is another address's). Nothing was made, the code is spent and the newer
+    /// sign-up is dropped: sign up again.
+    public static let signUpSuperseded = ErrorCode("signup_superseded")
     /// Never sent by the server as a problem's code: the SDK's name for a `422 validation_failed`
     /// whose only error is `email` `taken` (an email-first sign-up of an address that has had an
     /// account made meanwhile), so that it can be a conflict like ``usernameTaken``.

@@ -95,7 +95,8 @@ extension RefreshRequest: Redacting {
 
 extension EmailVerifyRequest: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["email": Redaction.secret(email), "code": Redaction.secret(code), "signIn": signIn as Any]
+        ["email": Redaction.secret(email), "code": Redaction.secret(code), "signIn": signIn as Any,
+         "signUpToken": Redaction.secret(signUpToken)]
     }
 }
 
@@ -113,7 +114,8 @@ extension EmailCodeSent: Redacting {
 
 extension SignUpAccepted: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["email": Redaction.hidden, "verification": verification, "expiresIn": expiresIn]
+        ["email": Redaction.hidden, "verification": verification, "expiresIn": expiresIn,
+         "signUpToken": Redaction.secret(signUpToken)]
     }
 }
 

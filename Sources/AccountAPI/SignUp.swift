@@ -56,16 +56,22 @@ public struct SignUpAccepted: Codable, Hashable, Sendable {
     public let verification: String
     /// Seconds the code stays valid.
     public let expiresIn: Int
+    /// Names this sign-up and no other (`signup_token`): send it with the code
+    /// (``EmailVerifyRequest/signUpToken``) to be signed in. A newer sign-up of the same address
+    /// has another, so its code cannot sign this device in. Opaque; `nil` from a server before it.
+    public let signUpToken: String?
 
     /// A reply for `email` whose code lives `expiresIn` seconds.
-    public init(email: String, verification: String = "code_sent", expiresIn: Int) {
+    public init(email: String, verification: String = "code_sent", expiresIn: Int, signUpToken: String? = nil) {
         self.email = email
         self.verification = verification
         self.expiresIn = expiresIn
+        self.signUpToken = signUpToken
     }
 
     enum CodingKeys: String, CodingKey {
         case email, verification
         case expiresIn = "expires_in"
+        case signUpToken = "signup_token"
     }
 }

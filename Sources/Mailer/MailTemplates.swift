@@ -19,18 +19,43 @@ public enum MailTemplates {
     ///   - purpose: `.signup` welcomes a new user, `.verify` confirms an existing account's address.
     ///   - lifetimeMinutes: how long the code is valid, written as a small number of minutes.
     ///   - to: the recipient's address.
+    ///   - signingUpAs: the nickname of the pending sign-up the code completes, if it completes
+    ///     one: the mail names it and says not to enter the code when it is not the reader's, so
+    ///     the owner of an address someone else signs up sees a stranger's nickname.
     public static func code(
-        _ code: String, purpose: CodePurpose, language: Language, lifetimeMinutes: Int, to: String
+        _ code: String, purpose: CodePurpose, language: Language, lifetimeMinutes: Int, to: String,
+        signingUpAs nickname: String? = nil
     ) -> MailMessage {
         let texts = texts(for: language)
         let (subject, intro) = switch purpose {
         case .signup: (texts.signupSubject, texts.signupIntro)
         case .verify: (texts.verifySubject, texts.verifyIntro)
         }
-        return mail(to: to, subject: subject, paragraphs: [
-            texts.greeting, intro, "    \(code)",
-            texts.lifetime(lifetimeMinutes) + " " + texts.notYou(purpose),
-        ], texts: texts)
+        let shown = nickname.map(displayedNickname)
+        var paragraphs = [texts.greeting]
+        if let shown { paragraphs.append(texts.signingUpAs(shown)) }
+        paragraphs += [
+            intro, "    \(code)",
+            texts.lifetime(lifetimeMinutes) + " " + (shown.map(texts.notYourSignUp) ?? texts.notYou(purpose)),
+        ]
+        return mail(to: to, subject: subject, paragraphs: paragraphs, texts: texts)
+    }
+
+    /// A nickname as a mail shows it: as typed, between bidi isolates (a right-to-left name does
+    /// not reorder the sentence), with an invisible break (U+200B) after each dot, so that no mail
+    /// program makes a link of `evil.example`, and inside every run of six digits or more, so that
+    /// the code stays the only six-digit number in the mail (and the HTML part boxes no other).
+    static func displayedNickname(_ nickname: String) -> String {
+        var shown = ""
+        var digits = 0
+        for scalar in nickname.unicodeScalars {
+            let isDigit = scalar.properties.numericType == .decimal
+            if isDigit, digits > 0, digits % 5 == 0 { shown.unicodeScalars.append("\u{200B}") }
+            digits = isDigit ? digits + 1 : 0
+            shown.unicodeScalars.append(scalar)
+            if scalar == "." { shown.unicodeScalars.append("\u{200B}") }
+        }
+        return "\u{2068}\(shown)\u{2069}"
     }
 
     /// A mail carrying a code to choose a new password (`POST /auth/password/reset`).

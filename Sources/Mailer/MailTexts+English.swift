@@ -26,5 +26,10 @@ extension MailTexts {
             case .signup: "If you didn't ask for it, ignore this email and no account will be created."
             case .verify: "If you didn't ask for it, you can safely ignore this email."
             }
+        },
+        signingUpAs: { nickname in "You are signing up for MBTI Playground as “\(nickname)”." },
+        notYourSignUp: { nickname in
+            "If “\(nickname)” is not the nickname you chose, someone else is signing up with your email address: "
+                + "do not enter this code, and sign up again yourself if you want an account."
         })
 }

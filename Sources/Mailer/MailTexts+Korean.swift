@@ -24,5 +24,10 @@ extension MailTexts {
             case .signup: "요청하지 않으셨다면 이 메일은 무시해 주세요. 계정은 만들어지지 않아요."
             case .verify: "요청하지 않으셨다면 이 메일은 무시하셔도 괜찮아요."
             }
+        },
+        signingUpAs: { nickname in "MBTI Playground에 “\(nickname)” 닉네임으로 가입하고 있어요." },
+        notYourSignUp: { nickname in
+            "“\(nickname)”이(가) 직접 정한 닉네임이 아니라면 다른 사람이 이 이메일 주소로 가입하려는 거예요. "
+                + "이 코드는 입력하지 말고, 계정이 필요하면 직접 다시 가입해 주세요."
         })
 }

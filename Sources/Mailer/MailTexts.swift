@@ -17,4 +17,8 @@ struct MailTexts: Sendable {
     var lifetime: @Sendable (Int) -> String
     /// What to do when the code was not asked for, by purpose.
     var notYou: @Sendable (CodePurpose) -> String
+    /// "You are signing up as “nickname”.", for a code that completes a pending sign-up.
+    var signingUpAs: @Sendable (String) -> String
+    /// What to do when that nickname is not the reader's: someone else is signing up the address.
+    var notYourSignUp: @Sendable (String) -> String
 }

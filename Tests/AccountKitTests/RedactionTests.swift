@@ -7,7 +7,7 @@ import Testing
 /// a password, a code or a token, whatever value of the SDK holds them.
 @Suite struct RedactionTests {
     static let email = "secret.person@example.com"
-    static let secrets = [email, "the-access-token", "the-refresh-token", "the-password-1", "the-proof-token", "123456"]
+    static let secrets = [email, "the-access-token", "the-refresh-token", "the-password-1", "the-proof-token", "123456", "the-signup-token"]
 
     static let user = User(
         id: UUID(uuidString: "5F0B7C2E-3D44-4B5A-9C1E-2A6F8D9B0C11")!, username: "민수", email: email, emailVerified: true,
@@ -52,12 +52,14 @@ import Testing
         Self.expectNothingSecret(in: LoginRequest(email: Self.email, password: "the-password-1"), "LoginRequest")
         Self.expectNothingSecret(in: LoginRequest.identifier(Self.email, password: "the-password-1"), "LoginRequest(login:)")
         Self.expectNothingSecret(in: RefreshRequest(refresh: "the-refresh-token"), "RefreshRequest")
-        Self.expectNothingSecret(in: EmailVerifyRequest(email: Self.email, code: "123456", signIn: true), "EmailVerifyRequest")
+        Self.expectNothingSecret(
+            in: EmailVerifyRequest(email: Self.email, code: "123456", signIn: true, signUpToken: "the-signup-token"), "EmailVerifyRequest")
         Self.expectNothingSecret(in: EmailCodeRequest(email: Self.email, purpose: .signup), "EmailCodeRequest")
         Self.expectNothingSecret(in: ChangePasswordRequest(currentPassword: "the-password-1", newPassword: "the-password-1"), "ChangePasswordRequest")
         Self.expectNothingSecret(in: PasswordResetConfirmRequest(email: Self.email, code: "123456", newPassword: "the-password-1"), "reset")
         Self.expectNothingSecret(in: DeleteAccountRequest(password: "the-password-1"), "DeleteAccountRequest")
-        Self.expectNothingSecret(in: SignUpAccepted(email: Self.email, expiresIn: 600), "SignUpAccepted")
+        Self.expectNothingSecret(in: SignUpAccepted(email: Self.email, expiresIn: 600, signUpToken: "the-signup-token"), "SignUpAccepted")
+        Self.expectNothingSecret(in: PendingSignUpToken(emailKey: Self.email, token: "the-signup-token"), "PendingSignUpToken")
         Self.expectNothingSecret(in: EmailCodeSent(email: Self.email, expiresIn: 600), "EmailCodeSent")
     }
 

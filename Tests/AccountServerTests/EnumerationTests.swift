@@ -5,10 +5,14 @@ import Testing
 @testable import AccountServer
 
 /// What a client can compare between two replies: status, problem code, `Retry-After`, and the
-/// body's field names (or the whole body for a problem, whose texts are fixed).
+/// body's field names (or the whole body for a problem, whose texts are fixed), and the shape of a
+/// sign-up's `signup_token` (its length and alphabet; its value differs for every sign-up).
 func observable(_ reply: Reply) -> String {
     let shape = reply.code != nil ? reply.text : reply.json.keys.sorted().joined(separator: ",")
-    return "\(reply.status) \(reply.header("Retry-After") ?? "-") \(reply.header("WWW-Authenticate") ?? "-") \(shape)"
+    let token = (reply["signup_token"] as? String).map { token in
+        "token \(token.count) \(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })"
+    } ?? "-"
+    return "\(reply.status) \(reply.header("Retry-After") ?? "-") \(reply.header("WWW-Authenticate") ?? "-") \(shape) \(token)"
 }
 
 @Suite("Password reset confirmation tells no address from another")
@@ -123,7 +127,13 @@ struct SignUpEnumerationTests {
         var taken = Side(email: "OWNER@example.com", nickname: "takenside")
         var free = Side(email: "free@example.com", nickname: "freeside")
 
-        #expect(try await same("sign-up", taken, free) { try await signUp(harness, $0) }.hasPrefix("202"))
+        var tokens: [String: String] = [:]
+        #expect(try await same("sign-up", taken, free) { side in
+            let reply = try await signUp(harness, side)
+            tokens[side.email] = reply["signup_token"] as? String
+            return reply
+        }.hasPrefix("202 - - email,expires_in,signup_token,verification token 43 true"))
+        #expect(tokens[taken.email] != tokens[free.email])
         // Logins with the sign-up's password, by address and by nickname, and with a wrong one.
         #expect(try await same("login by address", taken, free) {
             try await harness.send("POST", "/auth/login", json: ["email": $0.email, "password": $0.password])
@@ -155,6 +165,11 @@ struct SignUpEnumerationTests {
         _ = try await same("a guessed code", taken, free) {
             try await harness.send("POST", "/auth/email/verify", json: ["email": $0.email, "code": "123456"])
         }
+        #expect(try await same("a guessed code, signing in with the sign-up's token", taken, free) {
+            try await harness.send("POST", "/auth/email/verify", json: [
+                "email": $0.email, "code": "123456", "sign_in": true, "signup_token": tokens[$0.email] ?? "",
+            ])
+        }.hasPrefix("400"))
         _ = try await same("a guessed reset code", taken, free) {
             try await harness.send("POST", "/auth/password/reset/confirm", json: ["email": $0.email, "code": "123456", "new_password": "a fine new secret"])
         }

@@ -98,9 +98,11 @@ struct OpenAPITests {
         try check(try await harness.send("GET", "/.well-known/jwks.json"), "JWKSet", "jwks")
         try check(try await harness.send("GET", "/readyz"), "Status", "readyz")
         try check(try await harness.send("POST", "/auth/email/code", json: ["email": email, "purpose": "verify"]), "EmailCodeSent", "email code")
-        try await harness.send("POST", "/auth/signup", json: ["username": "문서둘", "email": "docs2@example.com", "password": password, "mbti": "intj"])
+        let pending = try await harness.send("POST", "/auth/signup", json: ["username": "문서둘", "email": "docs2@example.com", "password": password, "mbti": "intj"])
         let second = try #require(try await harness.latestCode(to: "docs2@example.com"))
-        let signedIn = try await harness.send("POST", "/auth/email/verify", json: ["email": "docs2@example.com", "code": second, "sign_in": true])
+        let signedIn = try await harness.send("POST", "/auth/email/verify", json: [
+            "email": "docs2@example.com", "code": second, "sign_in": true, "signup_token": pending["signup_token"] ?? "",
+        ])
         #expect(signedIn["session"] != nil)
         try check(signedIn, "EmailVerified", "verify and sign in")
         let invalid = try await harness.send("POST", "/auth/signup", json: ["username": "1", "email": "x", "password": "short", "mbti": "XXXX"])

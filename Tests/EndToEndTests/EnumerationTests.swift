@@ -7,10 +7,14 @@ import Testing
 /// an unknown or free one in every reply, its time, and every request that follows.
 @Suite struct EnumerationTests {
     /// What a client can compare between two replies: status, problem code, whether `Retry-After`
-    /// and `WWW-Authenticate` came, and the field names of the body.
+    /// and `WWW-Authenticate` came, the field names of the body, and the shape of a sign-up's
+    /// `signup_token` (length and alphabet; the value is new for every sign-up).
     static func observable(_ reply: Reply) -> String {
         let fields = reply.object?.keys.sorted().joined(separator: ",") ?? "-"
-        return "\(reply.status) \(reply.problem?.code.rawValue ?? "-") \(reply.header("Retry-After") != nil) \(reply.header("WWW-Authenticate") ?? "-") \(fields)"
+        let token = (reply.object?["signup_token"] as? String).map { token in
+            "token \(token.count) \(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })"
+        } ?? "-"
+        return "\(reply.status) \(reply.problem?.code.rawValue ?? "-") \(reply.header("Retry-After") != nil) \(reply.header("WWW-Authenticate") ?? "-") \(fields) \(token)"
     }
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -78,7 +82,13 @@ import Testing
                 username: nickname ?? account.username, email: email ?? account.email, password: account.password).signUpRequest)
         }
 
-        #expect(try await same("sign-up") { try await signUp($0) }.hasPrefix("202"))
+        var tokens: [String: String] = [:]
+        #expect(try await same("sign-up") { account in
+            let reply = try await signUp(account)
+            tokens[account.email] = reply.object?["signup_token"] as? String
+            return reply
+        }.hasSuffix("email,expires_in,signup_token,verification token 43 true"))
+        #expect(tokens[taken.email] != nil && tokens[taken.email] != tokens[free.email])
         #expect(try await same("login with the sign-up's password") {
             try await server.client.send("POST", "/auth/login", json: ["email": $0.email, "password": $0.password])
         }.hasPrefix("403 email_not_verified"))
@@ -102,6 +112,11 @@ import Testing
         _ = try await same("a guessed code") {
             try await server.client.send("POST", "/auth/email/verify", json: ["email": $0.email, "code": "123456"])
         }
+        #expect(try await same("a guessed code, signing in with the sign-up's token") {
+            try await server.client.send("POST", "/auth/email/verify", json: [
+                "email": $0.email, "code": "123456", "sign_in": true, "signup_token": tokens[$0.email] ?? "",
+            ])
+        }.hasPrefix("400 code_invalid"))
         clock.set(ahead: 61)
         #expect(try await same("a sign-up a minute later") { try await signUp($0, nickname: $0.username + "x") }.hasPrefix("202"))
         #expect(try await same("the first nickname, released") { try await signUp($0, email: TestAccount("fourth").email) }.hasPrefix("202"))

@@ -3,16 +3,18 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Verifying a details-first sign-up's code with `sign_in: true` signs in, over HTTP against the
-/// real binary: the session works, names the device, is logged and counted; off with a window of 0.
+/// Verifying a details-first sign-up's code with `sign_in: true` and the sign-up's token signs in,
+/// over HTTP against the real binary: the session works, names the device, is logged and counted;
+/// off with a window of 0; and never for a sign-up a newer one of the address replaced.
 @Suite struct VerifySignInTests {
     @Test func theCodeOfAFreshSignUpSignsTheNewAccountIn() async throws {
         let server = try await ServerProcess.start()
         let account = TestAccount("verifyin")
-        try await server.signUp(account)
+        let accepted = try await server.signUp(account)
         let code = try await server.mail.code(to: account.email)
-        let body = try AccountJSON.makeEncoder().encode(EmailVerifyRequest(email: account.email, code: code, signIn: true))
-        #expect(String(decoding: body, as: UTF8.self).contains(#""sign_in":true"#))
+        let token = try #require(accepted.signUpToken)
+        let body = try AccountJSON.makeEncoder().encode(EmailVerifyRequest(email: account.email, code: code, signIn: true, signUpToken: token))
+        #expect(String(decoding: body, as: UTF8.self).contains(#""sign_in":true,"signup_token":"\#(token)""#))
         let reply = try await server.client.send(
             "POST", "/auth/email/verify", body: body, contentType: "application/json", headers: ["User-Agent": "QuickStart/1.0 (e2e)"])
         #expect(reply.status == 200, "\(reply.text)")
@@ -31,15 +33,16 @@ import Testing
         await server.stop()
         let lines = server.logs.split(separator: "\n").filter { $0.contains(#""event":"login_succeeded""#) }
         #expect(lines.count == 1 && lines.first?.contains(#""via":"email_verify""#) == true, "\(lines)")
-        #expect(!server.logs.contains(code) && !server.logs.contains(pair.refresh), "no secret in the log")
+        #expect(!server.logs.contains(code) && !server.logs.contains(pair.refresh) && !server.logs.contains(token), "no secret in the log")
     }
 
     @Test func theOriginalRequestAndAWindowOfZeroOpenNoSession() async throws {
         let server = try await ServerProcess.start(in: nil, ["--verify-sign-in-window", "0"])
         let account = TestAccount("windowoff")
-        try await server.signUp(account)
+        let token = try #require(try await server.signUp(account).signUpToken)
         let code = try await server.mail.code(to: account.email)
-        let reply = try await server.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code, "sign_in": true])
+        let reply = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": account.email, "code": code, "sign_in": true, "signup_token": token])
         #expect(reply.status == 200, "\(reply.text)")
         #expect(reply.object?["session"] == nil && reply.object?["email_verification_token"] != nil)
         // The password logs in as always.
@@ -53,6 +56,84 @@ import Testing
             "POST", "/auth/email/verify", json: ["email": other.email, "code": try await plain.mail.code(to: other.email)])
         #expect(Set(verified.object.map { Array($0.keys) } ?? []) == ["email", "verified", "email_verification_token"])
         await plain.stop()
+        await server.stop()
+    }
+
+    /// Pre-hijacking: the owner signs up, a stranger signs the same address up with a password of
+    /// their own, and the owner types the newest code (the stranger's sign-up's).
+    @Test func aNewerSignUpOfTheAddressCannotSignTheOwnerIn() async throws {
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
+        let owner = TestAccount("owner")
+        let ownerToken = try #require(try await server.signUp(owner).signUpToken)
+        _ = try await server.mail.code(to: owner.email)   // the owner's own mail first
+        let stranger = TestAccount(username: "stranger_\(owner.username.suffix(8))", email: owner.email, password: "Pw-stranger horse battery")
+        let strangerToken = try #require(try await server.signUp(stranger).signUpToken)
+        #expect(strangerToken != ownerToken && strangerToken.count == ownerToken.count)
+        let code = try await server.mail.code(to: owner.email, skipping: 1)
+        let mail = try #require(server.mail.messages(to: owner.email).last)
+        #expect(mail.contains("\u{2068}stranger_"), "the code's mail names the stranger's nickname:\n\(mail)")
+        #expect(!mail.contains(owner.username))
+
+        let refused = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": code, "sign_in": true, "signup_token": ownerToken])
+        #expect(refused.status == 409 && refused.object?["code"] as? String == "signup_superseded", "\(refused.text)")
+        #expect(refused.object?["session"] == nil && refused.object?["email_verification_token"] == nil)
+        let replay = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": code])
+        #expect(replay.status == 400 && replay.object?["code"] as? String == "code_invalid", "the code is spent: \(replay.text)")
+        let strangerLogin = try await server.client.send("POST", "/auth/login", json: ["email": owner.email, "password": stranger.password])
+        #expect(strangerLogin.status == 401, "no account with the stranger's password: \(strangerLogin.text)")
+
+        // The owner signs up again and is signed in with the owner's details.
+        let again = try #require(try await server.signUp(owner).signUpToken)
+        let fresh = try await server.mail.code(to: owner.email, skipping: 2)
+        let verified = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": fresh, "sign_in": true, "signup_token": again])
+        #expect(verified.status == 200, "\(verified.text)")
+        let pair = try #require(try verified.decode(EmailVerified.self).session)
+        #expect(pair.user.username == owner.username)
+        _ = try await server.logIn(owner)
+        await server.stop()
+        #expect(server.logs.contains(#""event":"signup_superseded""#), "the refusal is a security event")
+        #expect(!server.logs.contains(ownerToken) && !server.logs.contains(strangerToken) && !server.logs.contains(code), "no secret in the log")
+    }
+
+    /// The token binds signing in to one sign-up: required with `sign_in`, useless without the
+    /// code, and no good for another address.
+    @Test func signingInNeedsTheSignUpsOwnTokenAndItsCode() async throws {
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
+        let owner = TestAccount("tokenown")
+        let ownerToken = try #require(try await server.signUp(owner).signUpToken)
+        let code = try await server.mail.code(to: owner.email)
+        let other = TestAccount("tokenother")
+        let otherToken = try #require(try await server.signUp(other).signUpToken)
+        let otherCode = try await server.mail.code(to: other.email)
+
+        // With sign_in and no token: a field error, and the code is not tried.
+        let missing = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": code, "sign_in": true])
+        #expect(missing.status == 422 && missing.problem?.code == .validationFailed, "\(missing.text)")
+        #expect(missing.problem?.errors?["signup_token"]?.map(\.code) == [.required], "\(missing.text)")
+
+        // A token alone gets nothing: a guessed code is the same code_invalid as without it.
+        let wrong = code == "000000" ? "111111" : "000000"
+        let guessed = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": wrong, "sign_in": true, "signup_token": ownerToken])
+        let plainGuess = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": wrong])
+        #expect(guessed.status == 400 && guessed.problem?.code == .codeInvalid, "\(guessed.text)")
+        #expect(guessed.text == plainGuess.text)
+
+        // The other address's token with that address's right code: refused, nothing made there.
+        let crossed = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": other.email, "code": otherCode, "sign_in": true, "signup_token": ownerToken])
+        #expect(crossed.status == 409 && crossed.problem?.code == .signUpSuperseded, "\(crossed.text)")
+        let otherLogin = try await server.client.send("POST", "/auth/login", json: ["email": other.email, "password": other.password])
+        #expect(otherLogin.status == 401, "the crossed sign-up made no account: \(otherLogin.text)")
+        #expect(otherToken != ownerToken)
+
+        // The owner's code with the owner's token, after all that: signed in.
+        let verified = try await server.client.send(
+            "POST", "/auth/email/verify", json: ["email": owner.email, "code": code, "sign_in": true, "signup_token": ownerToken])
+        #expect(verified.status == 200, "\(verified.text)")
+        #expect(try verified.decode(EmailVerified.self).session?.user.username == owner.username)
         await server.stop()
     }
 }

@@ -80,4 +80,32 @@ import Mailer
             #expect(mail.body == message.text.replacingOccurrences(of: "\n", with: "\r\n"))
         }
     }
+
+    /// Nicknames a stranger could pick to hide the code or slip a link or a second code into the mail.
+    static let nicknames = ["다혜", "mina.123456", "１２３４５６가", "evil.example", "a.1234567890", "٠١٢٣٤٥٦.x", "שלום"]
+
+    @Test(arguments: Language.allCases)
+    func aPendingSignUpsCodeNamesItsNicknameAndStaysTheOnlySixDigitNumber(language: Language) throws {
+        for nickname in Self.nicknames {
+            let mail = MailTemplates.code("042917", purpose: .verify, language: language, lifetimeMinutes: 10, to: "a@b.example", signingUpAs: nickname)
+            let shown = nickname.unicodeScalars.filter { $0 != "\u{200B}" }
+            #expect(mail.text.contains("\u{2068}"), "between bidi isolates")
+            let visible = String(String.UnicodeScalarView(mail.text.unicodeScalars.filter { $0 != "\u{200B}" }))
+            #expect(visible.contains("“\u{2068}\(String(String.UnicodeScalarView(shown)))\u{2069}”"), "\(nickname): \(mail.text)")
+            #expect(MailFolder.sixDigitRuns(in: mail.text) == ["042917"], "\(nickname): \(mail.text)")
+            #expect(mail.text.matches(of: /[0-9]+/).filter { $0.output.count >= 6 }.map(\.output) == ["042917"])
+            #expect(!mail.text.contains("evil.example"), "no link a mail program would make")
+            let rendered = try MailRenderer.render(mail, from: "MBTI Playground <no-reply@mbti.example>", date: Date(), messageID: "m")
+            let html = String(rendered[rendered.range(of: "text/html")!.lowerBound...])
+            #expect(html.components(separatedBy: "<strong").count == 2, "only the code is boxed: \(nickname)")
+        }
+        let english = MailTemplates.code("042917", purpose: .verify, language: .en, lifetimeMinutes: 10, to: "a@b.example", signingUpAs: "다혜")
+        #expect(english.text.contains("You are signing up for MBTI Playground as “\u{2068}다혜\u{2069}”."))
+        #expect(english.text.contains("If “\u{2068}다혜\u{2069}” is not the nickname you chose, someone else is signing up with your email address: do not enter this code"))
+        let korean = MailTemplates.code("042917", purpose: .verify, language: .ko, lifetimeMinutes: 10, to: "a@b.example", signingUpAs: "다혜")
+        #expect(korean.text.contains("“\u{2068}다혜\u{2069}” 닉네임으로 가입하고 있어요") && korean.text.contains("이 코드는 입력하지 말고"))
+        // Without a sign-up (an account's address, an email-first code) nothing is named.
+        let plain = MailTemplates.code("042917", purpose: .verify, language: .en, lifetimeMinutes: 10, to: "a@b.example")
+        #expect(!plain.text.contains("signing up") && !plain.text.contains("\u{2068}"))
+    }
 }

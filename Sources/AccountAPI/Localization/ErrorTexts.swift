@@ -68,6 +68,11 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "Another account already uses this nickname.",
                 ko: "다른 계정이 이미 이 닉네임을 사용하고 있어요.")),
+        .signUpSuperseded: Texts(
+            title: LocalizedText(en: "Sign-up replaced", ko: "가입 신청이 바뀌었어요"),
+            detail: LocalizedText(
+                en: "This sign-up was replaced by a newer one for this address; sign up again.",
+                ko: "이 주소로 더 최근에 들어온 가입 신청이 이 신청을 대신했어요. 다시 가입해 주세요.")),
         .lengthRequired: Texts(
             title: LocalizedText(en: "Length required", ko: "본문 길이가 필요해요"),
             detail: LocalizedText(

@@ -71,7 +71,7 @@ public struct AccountClient: Sendable {
 
     /// `POST /auth/email/verify`: checks a code; returns the email verification token, and with
     /// ``EmailVerifyRequest/signIn`` the new account's session when the code completed a
-    /// details-first sign-up in time (keep it: ``SessionManager/verifyEmail(_:code:)`` does).
+    /// details-first sign-up in time (keep it: ``SessionManager/verifyEmail(_:code:signUpToken:)`` does).
     public func verifyEmail(_ request: EmailVerifyRequest) async throws -> EmailVerified {
         try await call("POST", "/auth/email/verify", body: request)
     }

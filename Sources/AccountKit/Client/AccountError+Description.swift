@@ -22,7 +22,7 @@ extension AccountError: LocalizedError {
         case .invalidCredentials: return Messages.detail(.invalidCredentials, language)
         case .emailNotVerified: return Messages.detail(.emailNotVerified, language)
         case .conflict(let code):
-            if code == .usernameTaken { return Messages.detail(.usernameTaken, language) }
+            if code == .usernameTaken || code == .signUpSuperseded { return Messages.detail(code, language) }
             return ko ? "이미 사용 중인 이메일이에요." : "This email address is already in use."
         case .codeRejected(let code): return Messages.detail(code, language)
         case .rateLimited(let retryAfter):

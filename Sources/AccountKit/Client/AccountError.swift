@@ -14,7 +14,7 @@ import FoundationNetworking
 /// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`) |
 /// | `invalid_credentials` (401 at login, 403 behind a valid token) | ``invalidCredentials`` |
 /// | `email_not_verified` | ``emailNotVerified`` |
-/// | `username_taken` | ``conflict(_:)`` |
+/// | `username_taken`, `signup_superseded` | ``conflict(_:)`` |
 /// | `code_invalid`, `code_expired`, `too_many_attempts` | ``codeRejected(_:)`` |
 /// | `rate_limited` | ``rateLimited(retryAfter:)`` |
 /// | `token_expired` | ``sessionExpired`` |
@@ -41,7 +41,8 @@ public enum AccountError: Error, Sendable, Hashable {
     /// The password was right but the email address is not verified yet.
     case emailNotVerified
     /// Something is already taken: ``ErrorCode/usernameTaken``, or ``ErrorCode/emailTaken`` (an
-    /// email-first sign-up whose address got an account meanwhile).
+    /// email-first sign-up whose address got an account meanwhile); or the address's sign-up is
+    /// another's now: ``ErrorCode/signUpSuperseded`` (a newer sign-up replaced this device's).
     case conflict(ErrorCode)
     /// A one-time code or verification token was refused: `code_invalid`, `code_expired` or
     /// `too_many_attempts`.
@@ -85,7 +86,7 @@ public enum AccountError: Error, Sendable, Hashable {
         // deletion), which must not end the session.
         case .invalidCredentials: self = .invalidCredentials
         case .emailNotVerified: self = .emailNotVerified
-        case .usernameTaken: self = .conflict(.usernameTaken)
+        case .usernameTaken, .signUpSuperseded: self = .conflict(problem.code)
         case .codeInvalid, .codeExpired, .tooManyAttempts: self = .codeRejected(problem.code)
         case .rateLimited: self = .rateLimited(retryAfter: retryAfter)
         case .tokenExpired: self = .sessionExpired

@@ -46,9 +46,11 @@ public enum AccountNavigation {
 
     /// After the email flow's phase changed: signed in by the code, back to the root (the profile);
     /// an existing account's address proven, back to login; an address proven first, on to the
-    /// sign-up form that uses its token.
+    /// sign-up form that uses its token; a sign-up replaced by a newer one of the address, back to
+    /// the sign-up form it came from (tell it: ``SignUpForm/signUpWasSuperseded()``).
     public static func afterVerification(_ phase: EmailVerificationFlow.Phase, purpose: CodePurpose, email: String) -> NavigationStep {
         if case .signedIn = phase { return .popToRoot }
+        if case .signUpSuperseded = phase { return .pop }
         guard case .verified(let token) = phase else { return .stay }
         switch purpose {
         case .verify: return .popToRoot

@@ -34,6 +34,11 @@ import Observation
         /// The code made a details-first sign-up's account and signed it in (`.verify`): the
         /// session holds it.
         case signedIn(User)
+        /// A newer sign-up of the address replaced the one this device made (`.verify`): nothing
+        /// was made and the code is spent. ``message`` says so; go back to the sign-up form
+        /// (``AccountNavigation/afterVerification(_:purpose:email:)``), whose details stay
+        /// (``SignUpForm/signUpWasSuperseded()``), and sign up again.
+        case signUpSuperseded
     }
 
     /// A field of the screen.
@@ -154,7 +159,7 @@ import Observation
         switch phase {
         case .enterEmail: .sendCode
         case .codeSent: needsNewCode ? .sendNewCode : .verify
-        case .verified, .signedIn: .verify
+        case .verified, .signedIn, .signUpSuperseded: .verify
         }
     }
 
@@ -288,6 +293,10 @@ import Observation
             if fields.keys.contains(where: { Field(wireName: $0) == nil }) {
                 message = error.localizedDescription(in: language)
             }
+        case .conflict(let code) where code == .signUpSuperseded:
+            // Nothing to verify any more: the form this code screen came from sends a new sign-up.
+            message = error.localizedDescription(in: language)
+            phase = .signUpSuperseded
         case .codeRejected(let reason):
             codeError = Messages.detail(reason, language)
             // Spent stays spent until a new code arrives (`started`).

@@ -11,6 +11,7 @@ extension EmailVerificationFlow.Phase: CustomStringConvertible, CustomDebugStrin
         case .codeSent(let expiresAt): "codeSent(expiresAt: \(expiresAt))"
         case .verified: "verified(token: <redacted>)"
         case .signedIn(let user): "signedIn(\(user))"
+        case .signUpSuperseded: "signUpSuperseded"
         }
     }
     /// The phase, without a verification token.
@@ -22,6 +23,7 @@ extension EmailVerificationFlow.Phase: CustomStringConvertible, CustomDebugStrin
         case .codeSent(let expiresAt): Mirror(self, children: ["codeSent": expiresAt], displayStyle: .enum)
         case .verified: Mirror(self, children: ["verified": Redaction.hidden], displayStyle: .enum)
         case .signedIn(let user): Mirror(self, children: ["signedIn": user], displayStyle: .enum)
+        case .signUpSuperseded: Mirror(self, children: [:], displayStyle: .enum)
         }
     }
 }

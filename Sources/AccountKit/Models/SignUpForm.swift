@@ -144,7 +144,7 @@ import Observation
         }
         switch error {
         case .invalidInput(let fields) where fields.keys.allSatisfy({ Field(wireName: $0) != nil }): return nil
-        case .conflict: return nil
+        case .conflict(let code) where Self.takenField(code) != nil: return nil
         default: return error.localizedDescription(in: language)
         }
     }
@@ -202,11 +202,32 @@ import Observation
                 }
             }
         case .conflict(let code):
-            let field: Field = code == .usernameTaken ? .username : .email
+            guard let field = Self.takenField(code) else { break }
             serverErrors[field] = [rules.message(.taken, field: field.wireName, language)]
         default:
             break
         }
+    }
+
+    /// The field a conflict is about: the nickname or the address is taken.
+    private static func takenField(_ code: ErrorCode) -> Field? {
+        switch code {
+        case .usernameTaken: .username
+        case .emailTaken: .email
+        default: nil
+        }
+    }
+
+    /// Back at the form after its code was refused because a newer sign-up of the address
+    /// replaced this one (``EmailVerificationFlow/Phase/signUpSuperseded``), maybe someone else's:
+    /// the nickname, address and type stay, the password is typed again (it was not kept), and
+    /// ``message`` says what happened until the form is sent again.
+    public func signUpWasSuperseded() {
+        password = ""
+        passwordConfirmation = ""
+        touched.subtract([.password, .passwordConfirmation])
+        submitAttempted = false
+        phase = .failed(.conflict(.signUpSuperseded))
     }
 
     private func edited(_ field: Field) {

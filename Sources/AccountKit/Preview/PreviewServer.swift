@@ -63,7 +63,7 @@ struct PreviewServer: Sendable {
 
     private static func signUp(_ request: SignUpRequest) -> (Int, (any Encodable)?) {
         let email = request.email ?? ""
-        guard request.emailVerificationToken != nil else { return (202, SignUpAccepted(email: email, expiresIn: 600)) }
+        guard request.emailVerificationToken != nil else { return (202, SignUpAccepted(email: email, expiresIn: 600, signUpToken: "preview-signup-token")) }
         let created = User(
             id: UUID(), username: request.username ?? "", email: email, emailVerified: true,
             mbti: request.mbti.flatMap(MBTI.init(parsing:)) ?? .enfp, createdAt: Date())

@@ -47,32 +47,53 @@ extension SessionManager {
     }
 
     /// Signs up. Details first (no token): a code is mailed, ``AccountClient/SignUpOutcome/codeSent(_:)``
-    /// says where and for how long, and ``verifyEmail(_:code:)`` finishes (and signs in). Email
-    /// first (with the token of a proven address): the account is made verified and this session
-    /// begins with it, ``AccountClient/SignUpOutcome/signedIn(_:)``.
+    /// says where and for how long, and ``verifyEmail(_:code:signUpToken:)`` finishes (and signs
+    /// in); the reply's ``SignUpAccepted/signUpToken`` is kept for it, in the store beside the
+    /// session (``pendingSignUpKey``), so a relaunch in between loses nothing. Email first (with the
+    /// token of a proven address): the account is made verified and this session begins with it,
+    /// ``AccountClient/SignUpOutcome/signedIn(_:)``.
     /// - Throws: the server's refusal as ``AccountError``, or ``AccountError/storage(_:)`` when a
     ///   new session cannot be stored (the server's session is closed again then).
     @discardableResult public func signUp(_ request: SignUpRequest) async throws -> AccountClient.SignUpOutcome {
         let outcome = try await client.signUp(request)
-        if case .signedIn(let pair) = outcome { try await adopt(pair) }
+        switch outcome {
+        case .signedIn(let pair): try await adopt(pair)
+        case .codeSent(let accepted): keepSignUpToken(accepted)
+        }
         return outcome
     }
 
-    /// Verifies `email` with the mailed `code`, asking to be signed in: when the code completes a
-    /// details-first sign-up within the server's window (30 minutes by default), the new account's
-    /// session begins here, so the app needs no password after sign-up. Otherwise (too late, a
-    /// code for an account from before, an email-first code) the reply has no
-    /// ``EmailVerified/session`` and the state does not change: log in then.
-    /// - Throws: the server's refusal (``AccountError/codeRejected(_:)``…), or
-    ///   ``AccountError/storage(_:)`` when the new session cannot be stored.
-    @discardableResult public func verifyEmail(_ email: String, code: String) async throws -> EmailVerified {
-        let verified = try await client.verifyEmail(EmailVerifyRequest(email: email, code: code, signIn: true))
+    /// Verifies `email` with the mailed `code`. When this manager made the address's details-first
+    /// sign-up (``signUp(_:)`` kept its token), or `signUpToken` is given, it asks to be signed in
+    /// with that token: when the code completes that sign-up within the server's window (30
+    /// minutes by default), the new account's session begins here, so the app needs no password
+    /// after sign-up. Otherwise (too late, a sign-up made elsewhere, a code for an account from
+    /// before, an email-first code) the reply has no ``EmailVerified/session`` and the state does
+    /// not change: log in then.
+    /// - Parameters:
+    ///   - signUpToken: the ``SignUpAccepted/signUpToken`` of a sign-up sent with ``client``
+    ///     rather than through this manager; `nil` uses the one this manager kept.
+    /// - Throws: the server's refusal (``AccountError/codeRejected(_:)``…);
+    ///   ``AccountError/conflict(_:)`` with ``ErrorCode/signUpSuperseded`` when a newer sign-up of
+    ///   the address (maybe someone else's, with their password) replaced this device's: nothing
+    ///   was made and the code is spent, so sign up again; or ``AccountError/storage(_:)`` when the
+    ///   new session cannot be stored.
+    @discardableResult public func verifyEmail(_ email: String, code: String, signUpToken: String? = nil) async throws -> EmailVerified {
+        let token = signUpToken ?? keptSignUpToken(for: email)
+        let verified: EmailVerified
+        do {
+            verified = try await client.verifyEmail(EmailVerifyRequest(email: email, code: code, signIn: token != nil, signUpToken: token))
+        } catch AccountError.conflict(let code) where code == .signUpSuperseded {
+            forgetSignUpToken(for: email)
+            throw AccountError.conflict(code)
+        }
+        forgetSignUpToken(for: email)
         if let pair = verified.session { try await adopt(pair) }
         return verified
     }
 
     /// Starts a session from a pair got from ``client`` directly (a verified sign-up's 201 reply,
-    /// a verification's `session`); ``signUp(_:)`` and ``verifyEmail(_:code:)`` do this by themselves.
+    /// a verification's `session`); ``signUp(_:)`` and ``verifyEmail(_:code:signUpToken:)`` do this by themselves.
     /// - Throws: ``AccountError/storage(_:)`` when the pair cannot be stored.
     public func begin(with pair: TokenPair) async throws {
         try await adopt(pair)

@@ -62,6 +62,9 @@ public actor SessionManager {
     }
     /// The refresh under way, which every caller that needs a new pair awaits.
     var refreshTask: Task<StoredSession, any Error>?
+    /// The token of the details-first sign-up this manager made last, until its code is verified
+    /// (also in the store, ``pendingSignUpKey``); read from the store when `nil`.
+    var pendingSignUp: PendingSignUpToken?
     private let snapshot = SessionSnapshot()
     private var stateSubscribers: [UUID: AsyncStream<State>.Continuation] = [:]
     private var eventSubscribers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]

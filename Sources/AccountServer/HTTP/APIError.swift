@@ -65,6 +65,7 @@ extension APIError {
     static let sessionRevoked = APIError(401, .sessionRevoked)
     static let emailNotVerified = APIError(403, .emailNotVerified)
     static let usernameTaken = APIError(409, .usernameTaken)
+    static let signUpSuperseded = APIError(409, .signUpSuperseded)
     static let codeInvalid = APIError(400, .codeInvalid)
     static let codeExpired = APIError(400, .codeExpired)
     static let tooManyAttempts = APIError(429, .tooManyAttempts)

@@ -7,7 +7,10 @@ extension Operation {
                 Details-first flow: without `email_verification_token` no account is made yet. A pending sign-up holds \
                 the nickname for 24 hours, a code is mailed and the reply is 202; the account is made, verified, when \
                 the code is verified with `POST /auth/email/verify` (before that, a login with this password answers \
-                `403 email_not_verified`). A sign-up for the same address replaces its pending one. Email-first flow: \
+                `403 email_not_verified`). A sign-up for the same address replaces its pending one. The reply's \
+                `signup_token` names this sign-up: verifying with `sign_in: true` needs it, so a newer sign-up of the address \
+                (someone else's, with their password) cannot sign in the device that made this one; the code's mail names the \
+                nickname being signed up. Email-first flow: \
                 with a token from `POST /auth/email/verify` the account starts verified and is signed in (201). \
                 An address that already has an account is handled exactly like a free one, in the reply, its time and \
                 every later request: the nickname is held and the cooldown starts all the same, and its owner gets a \
@@ -62,13 +65,24 @@ extension Operation {
                 `session` and the password logs in. Never for a code that makes no account (an unverified account from \
                 before, an email-first `signup` code, a stranger's sign-up of a taken address, which never completes). \
                 The code is checked first, under its own 5 tries, so a wrong code gets the same reply with or without \
-                `sign_in`.
+                `sign_in`. Signing in needs the `signup_token` of the sign-up's reply: `sign_in: true` without it is \
+                `422 validation_failed` (`signup_token` `required`; a token not of the reply's shape is `invalid_format`), \
+                and the code is not tried. A token, sent with or without `sign_in`, is checked once the code is right: when \
+                it does not name the address's current pending sign-up (a newer sign-up of the address replaced the one it \
+                names, or it is another address's), the code makes no account and opens no session; it is spent, the \
+                pending sign-up is dropped, and the reply is `409 signup_superseded` (sign up again). Without `sign_in` and \
+                `signup_token` the request works as it always did: the newest code completes the newest sign-up, whoever \
+                made it.
                 """,
             body: "EmailVerifyRequest",
             successes: [.init(status: 200, description: "Verified; with `session` when it also signed in.", schema: Schema.ref("EmailVerified"))],
             errors: [
                 400: "`invalid_request`, `code_invalid` (wrong or no code) or `code_expired`.",
-                409: "`username_taken`: another request took the pending sign-up's nickname at the same moment; the code was not spent.",
+                409: "`username_taken`: another request took the pending sign-up's nickname at the same moment; the code was not spent. "
+                    + "`signup_superseded`: the code was right, but `signup_token` does not name the address's current pending "
+                    + "sign-up; nothing was made, the code is spent and that sign-up dropped: sign up again.",
+                422: "`validation_failed`: `email` or `code` missing or malformed; `signup_token` `required` with `sign_in: true`, "
+                    + "or `invalid_format` (not 43 base64url characters). No code was tried.",
                 429: "`too_many_attempts` (the code is spent) or `rate_limited`.",
                 503: "`service_unavailable`.",
             ]),

@@ -12,8 +12,13 @@ enum ReplySchemas {
                     "email": Schema.string("The address the code was sent to (as normalized).", format: "email"),
                     "verification": Schema.constant("code_sent"),
                     "expires_in": Schema.integer("Seconds the code stays valid.", minimum: 0),
-                ], required: ["email", "verification", "expires_in"],
-                description: "A sign-up without a verification token: the account exists unverified and a code was mailed."),
+                    "signup_token": Schema.string(
+                        "Names this sign-up and no other (a newer sign-up of the address gets another): send it as "
+                            + "`signup_token` with the code to `POST /auth/email/verify`, which needs it with `sign_in: true`. "
+                            + "Opaque; of the same shape whether or not the address has an account.",
+                        minLength: 43, maxLength: 43, pattern: "^[A-Za-z0-9_-]{43}$"),
+                ], required: ["email", "verification", "expires_in", "signup_token"],
+                description: "A sign-up without a verification token: it waits, holding the nickname, until the mailed code is verified."),
             "EmailCodeSent": Schema.object(
                 [
                     "email": Schema.string("The address (as normalized).", format: "email"),

@@ -37,7 +37,11 @@ extension SignUpRoutes {
             // it is the one a sign-up will store).
             let recipient = account?.email ?? pending?.email ?? email
             try services.codes.issue(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
-                if sendsCode { return .code(MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: recipient)) }
+                if sendsCode {
+                    // A pending sign-up's code names its nickname, as the sign-up's own mail did.
+                    return .code(MailTemplates.code(
+                        code, purpose: purpose, language: language, lifetimeMinutes: minutes, to: recipient, signingUpAs: pending?.username))
+                }
                 if purpose == .signup, let account { return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email)) }
                 return .none
             }

@@ -16,13 +16,21 @@ extension SignUpRoutes {
     /// With `sign_in: true`, a code that makes the account of a pending sign-up also opens its
     /// session, in the same transaction, when ``PendingSignUps/signInAtVerify(_:signedUpAt:now:in:)`` allows it
     /// (within the window after the sign-up, no login back-off): the reply carries the login's
-    /// token pair as `session`. Nothing about the request is read before the code is right, so
-    /// every refusal is the one a request without `sign_in` gets.
+    /// token pair as `session`. Nothing about the address is read before the code is right, so
+    /// a wrong code gets the refusal a request without `sign_in` gets.
+    ///
+    /// Signing in needs the `signup_token` of the sign-up being completed: `sign_in: true` without
+    /// one is a field error (`signup_token` `required`, 400, like a missing code: the code is not
+    /// tried). A token, sent with or without `sign_in`, is checked once the code is right: one that
+    /// does not name the address's current pending sign-up (a newer sign-up, maybe a stranger's,
+    /// replaced it) makes nothing and opens nothing, and the right code is answered
+    /// `409 signup_superseded` (``PendingSignUps/dropSupersededSignUp(emailKey:token:in:)``).
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
         errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
         errors.add(contentsOf: body.code.map(CodeRule.validate) ?? [.required], to: "code")
+        errors.add(contentsOf: PendingSignUps.signUpTokenErrors(body.signUpToken, signIn: body.signIn == true), to: "signup_token")
         guard errors.isEmpty, let rawEmail = body.email, let rawCode = body.code else { throw APIError.validation(errors) }
 
         let email = EmailRule.normalize(rawEmail)
@@ -33,15 +41,20 @@ extension SignUpRoutes {
         let tokenHash = Digest.sha256(Array(token.utf8))
         let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
         let signIn = body.signIn == true
+        let signUpToken = body.signUpToken
         let userAgent = context.request.headers["User-Agent"]
 
-        let (outcome, completed): (CodeCheck, CompletedVerification?)
+        let (outcome, completion): (CodeCheck, Completion)
         do {
-            (outcome, completed) = try await services.store.write { tx -> (CodeCheck, CompletedVerification?) in
+            (outcome, completion) = try await services.store.write { tx -> (CodeCheck, Completion) in
                 let outcome = try services.codes.check(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
-                guard case .verified(let purpose) = outcome else { return (outcome, nil) }
+                guard case .verified(let purpose) = outcome else { return (outcome, .addressOnly) }
                 var completed: CompletedVerification?
                 if purpose == CodePurpose.verify.rawValue {
+                    // Committed with the spent code; no proof of the address is handed out.
+                    if try services.signUps.dropSupersededSignUp(emailKey: emailKey, token: signUpToken, in: tx) {
+                        return (outcome, .superseded)
+                    }
                     if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
                         account.emailVerified = true
                         account.updatedAt = now
@@ -58,7 +71,7 @@ extension SignUpRoutes {
                     }
                 }
                 try tx.insertVerificationToken(VerificationTokenRecord(hash: tokenHash, emailKey: emailKey, expiresAt: now.addingTimeInterval(tokenTTL)))
-                return (outcome, completed)
+                return (outcome, completed.map(Completion.made) ?? .addressOnly)
             }
         } catch StoreError.conflict {
             // Another request took the nickname or address in the same moment; nothing was spent.
@@ -68,7 +81,11 @@ extension SignUpRoutes {
             context.audit(.codeFailed)
             throw error
         }
-        guard let completed else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
+        if case .superseded = completion {
+            context.audit(.signUpSuperseded, ["sign_in": String(signIn)])
+            throw APIError.signUpSuperseded
+        }
+        guard case .made(let completed) = completion else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
         guard let opened = completed.session else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
@@ -76,6 +93,16 @@ extension SignUpRoutes {
         let pair = try await services.sessions.tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
         return try .json(EmailVerified(email: email, emailVerificationToken: token, session: pair))
     }
+}
+
+/// What a right code came to besides proving the address.
+private enum Completion: Sendable {
+    /// Only the address is proven: no pending sign-up to complete (or it made no account).
+    case addressOnly
+    /// The request's `signup_token` did not name the pending sign-up, which was dropped.
+    case superseded
+    /// The pending sign-up's account was made.
+    case made(CompletedVerification)
 }
 
 /// A verification that made a pending sign-up's account, and what its request to sign in came to.

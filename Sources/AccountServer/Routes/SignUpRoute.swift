@@ -13,6 +13,10 @@ extension SignUpRoutes {
     /// Without a token, a taken address is handled exactly like a free one: the password is hashed,
     /// the nickname held, the code cooldown started and a message mailed (a notice to the owner
     /// instead of a code), so neither the reply, its time nor any later request tells them apart.
+    /// The reply's `signup_token` names this pending sign-up (``PendingSignUps/signUpToken(emailKey:passwordHash:)``):
+    /// verifying with `sign_in: true` needs it, so a newer sign-up of the address by someone else
+    /// cannot sign this device in to an account with their password. The code's mail names the
+    /// nickname being signed up, so the mailbox's owner can tell a stranger's sign-up from theirs.
     /// With `--allow-unverified-login` a free address gets its unverified account at once instead,
     /// so that it can log in; there a login after sign-up does tell a taken address from a free one.
     func signUp(_ context: RequestContext) async throws -> HTTPResponse {
@@ -54,7 +58,8 @@ extension SignUpRoutes {
                 // (on any server) wait here, and all but one are refused with nothing kept.
                 try services.codes.issue(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
-                        return .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email))
+                        return .code(MailTemplates.code(
+                            code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email, signingUpAs: username))
                     }
                     return .notice(MailTemplates.alreadyRegistered(language: language, to: account.email))
                 }
@@ -73,7 +78,9 @@ extension SignUpRoutes {
             throw APIError.usernameTaken
         }
         services.mail.poke()
-        return try .json(SignUpAccepted(email: email, expiresIn: services.configuration.codeTTL), status: 202)
+        // Made for a taken address too (its pending sign-up is a stranger's): the same shape.
+        let token = services.signUps.signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash)
+        return try .json(SignUpAccepted(email: email, expiresIn: services.configuration.codeTTL, signUpToken: token), status: 202)
     }
 
     /// Email-first sign-up: the token proves the address, so the account starts verified and signed in.

@@ -1,6 +1,7 @@
 import AccountAPI
 import AccountStore
 import Foundation
+import Sodium
 
 /// Details-first sign-ups wait as pending sign-ups until their code is verified.
 ///
@@ -15,6 +16,8 @@ struct PendingSignUps: Sendable {
     /// Whose counts a sign-in at verification honours and clears.
     let throttle: LoginThrottle
     let configuration: ServerConfiguration
+    /// Keys each sign-up's `signup_token` (``Secrets/signUpKey``).
+    let signUpKey: [UInt8]
 
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
@@ -46,6 +49,50 @@ struct PendingSignUps: Sendable {
     /// The live pending sign-up of an address, if any.
     func livePendingSignUp(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> PendingSignUpRecord? {
         try tx.pendingSignUp(emailKey: emailKey).flatMap { $0.expiresAt > now ? $0 : nil }
+    }
+
+    /// The `signup_token` of the details-first sign-up of `emailKey` whose password hashed to
+    /// `passwordHash`: base64url of an HMAC under the server's sign-up key. Every sign-up hashes
+    /// its password with a new salt, so the token names that pending sign-up alone, and it is
+    /// stored nowhere. A taken address's pending sign-up gets one of the same shape.
+    func signUpToken(emailKey: String, passwordHash: String) -> String {
+        Base64URL.encode(signUpMAC(emailKey: emailKey, passwordHash: passwordHash))
+    }
+
+    private func signUpMAC(emailKey: String, passwordHash: String) -> [UInt8] {
+        Digest.hmacSHA256(key: signUpKey, message: Array("signup\u{0}\(emailKey)\u{0}\(passwordHash)".utf8))
+    }
+
+    /// What is wrong with a request's `signup_token` before any code is tried: missing or empty
+    /// while signing in is asked for (`required`), or not of a token's shape (`invalid_format`:
+    /// 43 base64url characters). Shape only: it says nothing about any address.
+    static func signUpTokenErrors(_ token: String?, signIn: Bool) -> [FieldErrorCode] {
+        guard let token else { return signIn ? [.required] : [] }
+        if token.isEmpty { return [signIn ? .required : .invalidFormat] }
+        let base64url = token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        return token.utf8.count == 43 && base64url ? [] : [.invalidFormat]
+    }
+
+    /// Whether a code that just proved the address (in the verifying transaction) came with a
+    /// `signup_token` that does not name the address's current pending sign-up. Then the pending
+    /// sign-up is dropped and `true` is returned: the caller makes nothing and answers
+    /// `signup_superseded`. Without a token (the original request) nothing is checked.
+    ///
+    /// A token of an earlier sign-up means a newer one replaced it, maybe a stranger's with a
+    /// password the owner does not know, which must not become the owner's account, let alone
+    /// sign the owner's device in to it; a token of another address's sign-up names nothing here.
+    /// Dropping the pending sign-up (the code is spent already) leaves nothing half done: signing
+    /// up again starts afresh, with no cooldown since no code is live. With nothing to complete
+    /// (no pending sign-up, or the address has an account) nothing is refused.
+    func dropSupersededSignUp(emailKey: String, token: String?, in tx: any StoreTransaction) throws -> Bool {
+        guard let token, try tx.user(emailKey: emailKey) == nil, let pending = try tx.pendingSignUp(emailKey: emailKey) else { return false }
+        let expected = signUpMAC(emailKey: pending.emailKey, passwordHash: pending.passwordHash)
+        if let given = Base64URL.decode(token), constantTimeEquals(given, expected) { return false }
+        try tx.deletePendingSignUp(emailKey: emailKey)
+        return true
     }
 
     /// Makes the account of the address's pending sign-up, verified, once a code proved the address

@@ -20,6 +20,9 @@ struct Secrets: Sendable {
     let totpKey: [UInt8]
     /// Keys the HMAC of recovery codes, which the database keeps only as those hashes.
     let recoveryCodeKey: [UInt8]
+    /// Keys the `signup_token` of a details-first sign-up (bound to its address and password
+    /// hash), so only the device that made a pending sign-up can sign in by verifying its code.
+    let signUpKey: [UInt8]
     /// How secrets are kept in the database (signing seeds too).
     let seal: SecretSeal
 
@@ -40,6 +43,7 @@ struct Secrets: Sendable {
                 clientKey: try secret("client_binding_key"),
                 totpKey: try secret("totp_secret_key"),
                 recoveryCodeKey: try secret("recovery_code_hmac_key"),
+                signUpKey: try secret("signup_binding_key"),
                 seal: seal)
             return (secrets, adoption)
         }

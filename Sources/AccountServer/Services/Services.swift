@@ -69,7 +69,7 @@ struct Services: Sendable {
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
         nicknames = try NicknameGuard()
-        signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration)
+        signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
         metrics = Metrics()

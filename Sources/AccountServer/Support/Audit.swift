@@ -23,6 +23,8 @@ enum AuditEvent: String {
     case secondFactorDisabled = "mfa_disabled"
     case recoveryCodeUsed = "recovery_code_used"
     case recoveryCodesReplaced = "recovery_codes_replaced"
+    /// A right code refused because a newer sign-up replaced the one the request named.
+    case signUpSuperseded = "signup_superseded"
 }
 
 extension RequestContext {

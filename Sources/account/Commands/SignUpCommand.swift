@@ -4,7 +4,9 @@ import AccountKit
 /// `account signup`: details first. At a terminal every answer is checked with the shared rules as
 /// it is typed and asked again; what the server refuses (a taken nickname) is asked again too; then
 /// the mailed code is asked for and verified, which signs the new account in (the password is not
-/// kept once the sign-up is sent).
+/// kept once the sign-up is sent; the sign-up's token is, in the credentials file, so that a later
+/// `account verify` signs in too). When a newer sign-up of the address replaced this one, the code
+/// is refused: the other answers stay, and the password is asked again to sign up again.
 enum SignUpCommand {
     /// The answers, as they stand.
     struct Answers {
@@ -20,12 +22,23 @@ enum SignUpCommand {
 
     static func run(_ context: Context) async throws {
         // The answers, the password with them, live only until the sign-up is accepted.
-        let (accepted, rules) = try await signUp(context)
-        try await finish(accepted, rules, context)
+        var (accepted, details, rules) = try await signUp(context)
+        while true {
+            do {
+                return try await finish(accepted, rules, context)
+            } catch AccountError.conflict(let code) where code == .signUpSuperseded && context.mayPrompt {
+                // Someone signed the address up again since: this sign-up is gone. Same details, new password.
+                context.console.err(Messages.detail(code, context.language))
+                var answers = details
+                answers.password = try askPassword(context, rules, username: details.username, email: details.email)
+                (accepted, details) = try await submit(answers, rules, context)
+            }
+        }
     }
 
-    /// Asks (or reads) the answers and sends them until the server accepts them.
-    private static func signUp(_ context: Context) async throws -> (SignUpAccepted, FormRules) {
+    /// Asks (or reads) the answers and sends them until the server accepts them; returns the
+    /// reply, the answers as sent but without the password, and the rules.
+    private static func signUp(_ context: Context) async throws -> (SignUpAccepted, Answers, FormRules) {
         let (answers, rules): (Answers, FormRules)
         if context.mayPrompt {
             // Before anything is typed: the server's limits, or "cannot reach the server" at once.
@@ -34,7 +47,8 @@ enum SignUpCommand {
         } else {
             (answers, rules) = try await givenOptions(context)
         }
-        return (try await submit(answers, rules, context), rules)
+        let (accepted, details) = try await submit(answers, rules, context)
+        return (accepted, details, rules)
     }
 
     /// Everything from options and standard input (`--password-stdin`, `--no-input`): what is
@@ -64,13 +78,18 @@ enum SignUpCommand {
         return Answers(username: username, email: email, password: password, mbti: try context.mbti(rules.mbtiTypes))
     }
 
-    /// Sends the sign-up; at a terminal, a field the server refuses is asked again and sent again.
-    private static func submit(_ first: Answers, _ rules: FormRules, _ context: Context) async throws -> SignUpAccepted {
+    /// Sends the sign-up through the session manager, which keeps its token for the code; at a
+    /// terminal, a field the server refuses is asked again and sent again. Returns the reply and
+    /// the answers that made it, without the password.
+    private static func submit(_ first: Answers, _ rules: FormRules, _ context: Context) async throws -> (SignUpAccepted, Answers) {
         var answers = first
+        let manager = context.sessionManager()
         while true {
             do {
-                switch try await context.client.signUp(answers.request) {
-                case .codeSent(let accepted): return accepted
+                switch try await manager.signUp(answers.request) {
+                case .codeSent(let accepted):
+                    answers.password = ""
+                    return (accepted, answers)
                 case .signedIn:
                     // Only a sign-up with a verification token answers this way, and this one has none.
                     throw AccountError.undecodableReply(status: 201)
@@ -131,7 +150,8 @@ extension AccountError {
     var refusedFields: Set<String> {
         switch self {
         case .invalidInput(let fields): Set(fields.keys)
-        case .conflict(let code): [code == .usernameTaken ? "username" : "email"]
+        case .conflict(.usernameTaken): ["username"]
+        case .conflict(.emailTaken): ["email"]
         default: []
         }
     }

@@ -23,7 +23,12 @@ struct AccountCLI: Sendable {
     var credentialsFile: URL { configDirectory.appendingPathComponent("credentials.json") }
 
     /// The keys of the sessions the credentials file holds (one per server); none without a file.
-    var storedSessions: [String] {
+    var storedSessions: [String] { storedKeys.filter { !$0.hasSuffix(".signup") } }
+
+    /// The keys of the sign-up tokens the credentials file holds, kept until their code is verified.
+    var storedSignUps: [String] { storedKeys.filter { $0.hasSuffix(".signup") } }
+
+    private var storedKeys: [String] {
         guard let data = try? Data(contentsOf: credentialsFile),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [] }
