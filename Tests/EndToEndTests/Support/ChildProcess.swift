@@ -20,8 +20,9 @@ final class ChildProcess: @unchecked Sendable {
     let standardError: OutputCapture
     private let ended = ExitBox()
 
-    /// Starts the server binary with `arguments`.
-    init(arguments: [String], binary: URL) throws {
+    /// Starts the server binary with `arguments`; with `holdingStandardError`, its stderr is a
+    /// pipe nobody reads until `standardError.release()`.
+    init(arguments: [String], binary: URL, holdingStandardError: Bool = false) throws {
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -34,7 +35,11 @@ final class ChildProcess: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         standardOutput = OutputCapture(draining: out)
-        standardError = OutputCapture(draining: err)
+        if holdingStandardError {
+            // The smallest pipe Linux makes (one page; F_SETPIPE_SZ), so little sits in it unread.
+            _ = fcntl(err.fileHandleForWriting.fileDescriptor, 1031, 4096)
+        }
+        standardError = OutputCapture(draining: err, held: holdingStandardError)
         // The handler holds the box, not self, so dropping the process object still runs deinit.
         process.terminationHandler = { [ended] process in
             ended.set(ExitStatus(code: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal))

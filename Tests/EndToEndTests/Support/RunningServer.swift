@@ -27,9 +27,11 @@ final class RunningServer: Sendable {
     /// Starts a server and waits (at most 15 s) for its `listening on` line.
     ///
     /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
-    /// With `umask`, the server runs under that file-mode mask (through `/bin/sh`).
+    /// With `umask`, the server runs under that file-mode mask (through `/bin/sh`). With
+    /// `holdingStandardError`, nothing reads its stderr until `child.standardError.release()`.
     static func start(
-        in folder: TemporaryFolder? = nil, _ extra: [String] = [], umask: mode_t? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        in folder: TemporaryFolder? = nil, _ extra: [String] = [], umask: mode_t? = nil, holdingStandardError: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> RunningServer {
         let folder = try folder ?? TemporaryFolder()
         let binary = try ServerBinary.require(sourceLocation: sourceLocation)
@@ -38,7 +40,7 @@ final class RunningServer: Sendable {
                 arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,
                 binary: URL(fileURLWithPath: "/bin/sh"))
         } else {
-            try ChildProcess(arguments: baseArguments(folder) + extra, binary: binary)
+            try ChildProcess(arguments: baseArguments(folder) + extra, binary: binary, holdingStandardError: holdingStandardError)
         }
         // Generous: a loaded CI machine starting dozens of servers at once can be slow, and the
         // line is looked for once more after the deadline, in case this task itself was starved.
