@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// One package: the shared wire module, the server and its parts, and (later) the client SDK.
+/// One package: the shared wire module, the server and its parts, the client SDK (AccountKit), its
+/// SwiftUI screens (AccountUI) and the terminal client (account).
 /// Client-side targets (`AccountAPI`, `AccountKit`, `AccountUI`) never depend on a C library.
 let package = Package(
     name: "MBTIPlayground",
@@ -41,21 +42,23 @@ let package = Package(
             resources: [.copy("Resources/common-passwords.txt"), .copy("Resources/common-passwords.LICENSE.md")]),
 
         // Server parts, each the only module that sees its C library.
+        // Bounded worker threads for blocking work (stores, Argon2id, SMTP); no C library.
+        .target(name: "Workers"),
         .target(name: "HTTPServer", dependencies: ["CEventPoll"]),
         .target(name: "Sodium", dependencies: ["CSodium"]),
-        .target(name: "AccountStore", dependencies: ["AccountAPI"]),
+        .target(name: "AccountStore", dependencies: ["AccountAPI", "Workers"]),
         // The store's SQL, written once, and the one transaction every SQL backend runs it in.
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
-        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "CSQLite"]),
-        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "CLibPQ"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI", "CCurl"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity",
+                "UnicodeSecurity", "Workers",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -68,15 +71,17 @@ let package = Package(
         // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
-        // Shared by the test targets (they run in one process): serialized program launches.
+        // Shared by the test targets: the real server binary on a free port, serialized program launches
+        // (`make test` runs each target in a process of its own; a plain `swift test` runs them in one).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),

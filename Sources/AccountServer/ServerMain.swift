@@ -2,6 +2,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 import Mailer
+import Synchronization
 
 /// The `account-server` program: parses the command line and runs the chosen verb.
 public enum ServerMain {
@@ -110,10 +111,11 @@ public enum ServerMain {
     private static func watchForTermination() -> @Sendable () async -> Void {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { fatalError("account-server: cannot create a pipe for signals") }
-        TerminationPipe.writeEnd = ends[1]
+        TerminationPipe.writeEnd.store(ends[1], ordering: .releasing)
         let handler: @convention(c) (Int32) -> Void = { number in
             var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(TerminationPipe.writeEnd, &byte, 1)  // async-signal-safe
+            // A lock-free load and write(2): both async-signal-safe.
+            _ = write(TerminationPipe.writeEnd.load(ordering: .acquiring), &byte, 1)
         }
         signal(SIGTERM, handler)
         signal(SIGINT, handler)
@@ -142,5 +144,5 @@ public enum ServerMain {
 
 /// Where the signal handler of ``ServerMain`` writes; set before the handler is installed.
 private enum TerminationPipe {
-    nonisolated(unsafe) static var writeEnd: Int32 = -1
+    static let writeEnd = Atomic<Int32>(-1)
 }

@@ -96,7 +96,7 @@ public struct RefreshTokenRecord: Sendable, Equatable {
 /// A one-time email code, known to the store only by a keyed hash. One per address and purpose.
 public struct CodeRecord: Sendable, Equatable {
     public var emailKey: String
-    /// `"signup"`, `"verify"` (and later `"reset"`).
+    /// `"signup"`, `"verify"` or `"reset"`.
     public var purpose: String
     /// HMAC of the code bound to address and purpose.
     public var codeHash: [UInt8]

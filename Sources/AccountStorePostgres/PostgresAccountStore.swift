@@ -1,5 +1,6 @@
 import AccountStore
 import AccountStoreSQL
+import Workers
 
 /// The ``AccountStore`` on a PostgreSQL database, for several servers sharing one database.
 ///
@@ -19,7 +20,7 @@ import AccountStoreSQL
 /// let count = try await store.read { try $0.userCount() }
 /// ```
 public final class PostgresAccountStore: AccountStore {
-    private let pool: ConnectionThreads<PGConnection>
+    private let pool: WorkerPool<PGConnection>
 
     /// Connects `poolSize` connections (at least one) to the database at `url`.
     ///
@@ -33,8 +34,7 @@ public final class PostgresAccountStore: AccountStore {
 
     public init(url: String, poolSize: Int = 4) throws {
         let connections = try (0..<max(1, poolSize)).map { _ in try PGConnection(url: url) }
-        // A connection lost during an earlier job comes back before the next, so service resumes by itself.
-        pool = ConnectionThreads(name: "postgres", connections: connections) { try $0.reconnectIfNeeded() }
+        pool = .store(name: "postgres", connections: connections)
     }
 
     deinit {
@@ -43,30 +43,30 @@ public final class PostgresAccountStore: AccountStore {
 
     /// Runs `body` in a `REPEATABLE READ READ ONLY` transaction; writes in it fail.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await pool.perform { connection in try connection.transaction(.read) { try body($0) } }
+        try await onConnection { connection in try connection.transaction(.read) { try body($0) } }
     }
 
     /// Runs `body` in a `READ COMMITTED` transaction; rolls back and rethrows if it throws, and
     /// runs it again after a serialization failure or deadlock.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await pool.perform { connection in try connection.transaction(.write) { try body($0) } }
+        try await onConnection { connection in try connection.transaction(.write) { try body($0) } }
     }
 
     /// Runs `SELECT 1`, reconnecting first if the connection was lost.
     public func ping() async throws {
-        try await pool.perform { connection in try connection.retryingOnceIfDisconnected { try connection.ping() } }
+        try await onConnection { connection in try connection.retryingOnceIfDisconnected { try connection.ping() } }
     }
 
     /// Applies pending migrations under an advisory lock; returns the schema version in force.
     @discardableResult
     public func migrate() async throws -> Int {
-        try await pool.perform { connection in try connection.migrate() }
+        try await onConnection { connection in try connection.migrate() }
     }
 
     /// Rows in every table of the connection's current schema (`public` unless `search_path`
     /// says otherwise), by table name, `schema_migrations` included.
     public func rowCounts() async throws -> [String: Int] {
-        try await pool.perform { connection in
+        try await onConnection { connection in
             try connection.transaction(.read) { _ in
                 try connection.rowCounts(tablesListedBy: """
                     SELECT table_name FROM information_schema.tables
@@ -79,5 +79,14 @@ public final class PostgresAccountStore: AccountStore {
     /// Fails queued work, lets running work finish, and closes every connection.
     public func close() async {
         await pool.stopAndWait()
+    }
+
+    /// Runs `work` on a pool thread's connection.
+    private func onConnection<T: Sendable>(_ work: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+        try await pool.run { connection in
+            // A connection lost during an earlier job comes back before the next, so service resumes by itself.
+            try connection.reconnectIfNeeded()
+            return try work(connection)
+        }
     }
 }

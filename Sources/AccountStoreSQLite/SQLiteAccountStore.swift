@@ -1,5 +1,6 @@
 import AccountStore
 import AccountStoreSQL
+import Workers
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
 ///
@@ -38,8 +39,8 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// warns about them.
     public let tightenedFiles: [LooseFile]
 
-    private let writer: ConnectionThreads<Connection>
-    private let readers: ConnectionThreads<Connection>
+    private let writer: WorkerPool<Connection>
+    private let readers: WorkerPool<Connection>
     private let inline: InlineReaders
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
@@ -55,8 +56,8 @@ public final class SQLiteAccountStore: InlineReadableStore {
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
-        writer = ConnectionThreads(name: "sqlite-writer", connections: [writerConnection])
-        self.readers = ConnectionThreads(name: "sqlite-reader", connections: readerConnections)
+        writer = .store(name: "sqlite-writer", connections: [writerConnection])
+        self.readers = .store(name: "sqlite-reader", connections: readerConnections)
         inline = InlineReaders(path: path, limit: max(0, inlineReaders))
     }
 
@@ -68,7 +69,7 @@ public final class SQLiteAccountStore: InlineReadableStore {
 
     /// Runs `body` in a deferred transaction on a reader connection; writes in it fail.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await readers.perform { connection in try connection.transaction(.deferred) { try body($0) } }
+        try await readers.run { connection in try connection.transaction(.deferred) { try body($0) } }
     }
 
     /// Runs `body` in a deferred transaction on the calling thread if an inline read connection is
@@ -79,23 +80,23 @@ public final class SQLiteAccountStore: InlineReadableStore {
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer; rolls back and rethrows if it throws.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await writer.perform { connection in try connection.transaction(.immediate) { try body($0) } }
+        try await writer.run { connection in try connection.transaction(.immediate) { try body($0) } }
     }
 
     /// Runs `SELECT 1` on a reader connection.
     public func ping() async throws {
-        try await readers.perform { connection in try connection.ping() }
+        try await readers.run { connection in try connection.ping() }
     }
 
     /// Applies pending migrations on the writer; returns the schema version in force.
     @discardableResult
     public func migrate() async throws -> Int {
-        try await writer.perform { connection in try connection.migrate() }
+        try await writer.run { connection in try connection.migrate() }
     }
 
     /// Rows in every table, by table name.
     public func rowCounts() async throws -> [String: Int] {
-        try await readers.perform { connection in
+        try await readers.run { connection in
             try connection.transaction(.deferred) { _ in
                 try connection.rowCounts(
                     tablesListedBy: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

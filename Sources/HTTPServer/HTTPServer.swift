@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A small HTTP/1.1 server: keep-alive, pipelining, `HEAD`, `100-continue`, strict message
 /// syntax, body and head limits, connection caps per client address, async handlers and
@@ -20,7 +21,7 @@ public final class HTTPServer: Sendable {
     let refused: @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse
     let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     let inFlight = InFlightRequests()
-    private let lifecycle = Locked(Lifecycle.idle)
+    private let lifecycle = Mutex(Lifecycle.idle)
 
     /// Creates a server; nothing listens until ``start()``.
     ///
@@ -142,7 +143,7 @@ enum Lifecycle {
 }
 
 /// A started server's listening socket and loops; only `start` and `stop` touch it.
-struct Running: @unchecked Sendable {
+struct Running: Sendable {
     let listener: Int32
     let loops: [EventLoop]
 }

@@ -7,4 +7,7 @@ public enum MailError: Error, Equatable {
     case invalidHeader(String)
     /// The destination did not take the message; the text says where and why.
     case deliveryFailed(String)
+    /// So many messages already wait to be sent through this transport that it refused one more
+    /// without trying; nothing was sent. The text names the server. Try again later.
+    case busy(String)
 }

@@ -1,13 +1,15 @@
 import CCurl
-import Dispatch
 import Foundation
+import Workers
 
 /// Delivers each message to an SMTP server through libcurl (`--mail smtp://host:port` or
 /// `smtps://user:password@host:465`).
 ///
 /// `smtp://` upgrades to TLS with STARTTLS whenever the server offers it and otherwise goes on in
 /// plain text (`CURLUSESSL_TRY`); `smtps://` speaks TLS from the first byte. Each send opens its
-/// own connection on a worker thread, so a slow server never blocks Swift's cooperative pool.
+/// own connection on a thread of the transport's own, so a slow server never blocks Swift's
+/// cooperative pool: at most ``conversations`` at once, and ``waitingLimit`` more messages
+/// waiting for one; a send beyond that throws ``MailError/busy(_:)`` at once, sending nothing.
 ///
 /// ```swift
 /// let smtp = try SMTPMailTransport(url: URL(string: "smtp://mail.example:587")!,
@@ -26,8 +28,14 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
     /// A PEM file of certificates to trust instead of the system's (tests with a private CA).
     var trustedCAFile: String?
 
-    /// Threads for the blocking `curl_easy_perform` calls, away from the cooperative pool.
-    private static let workers = DispatchQueue(label: "mailer.smtp", attributes: .concurrent)
+    /// Conversations with the server at once, each on a thread of its own.
+    public static let conversations = 4
+    /// Messages that may wait for a conversation; one more is refused with ``MailError/busy(_:)``.
+    public static let waitingLimit = 64
+
+    /// Threads for the blocking `curl_easy_perform` calls, away from the cooperative pool; shared
+    /// by copies of this transport, ended when the last copy goes.
+    let workers: WorkerPool<Void>
 
     /// Creates a transport for `url`, sending as `sender`.
     /// - Parameters:
@@ -51,6 +59,16 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
         url: URL, sender: String, username: String?, password: String?, timeout: TimeInterval,
         now: @escaping @Sendable () -> Date
     ) throws {
+        try self.init(
+            url: url, sender: sender, username: username, password: password, timeout: timeout, now: now,
+            conversations: Self.conversations, waitingLimit: Self.waitingLimit)
+    }
+
+    /// The designated initializer, with the bound (tests make it small).
+    init(
+        url: URL, sender: String, username: String?, password: String?, timeout: TimeInterval,
+        now: @escaping @Sendable () -> Date, conversations: Int, waitingLimit: Int
+    ) throws {
         try MailConfiguration.validate(sender: sender)
         let endpoint = try SMTPEndpoint(url: url)
         self.server = endpoint.server
@@ -60,6 +78,13 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
         self.credentials = user.map { ($0, password ?? endpoint.password ?? "") }
         self.timeout = timeout
         self.now = now
+        let server = endpoint.server
+        workers = WorkerPool(name: "smtp", threads: conversations, queueLimit: waitingLimit) { refusal in
+            switch refusal {
+            case .full: MailError.busy("\(server): \(waitingLimit) messages already wait for a connection; not sent")
+            case .stopped: MailError.busy("\(server): the transport was released; not sent")
+            }
+        }
     }
 
     /// The server, never the credentials, so logging a transport cannot leak a password.
@@ -67,8 +92,10 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
 
     /// Renders `message` and hands it to the server for its recipient.
     /// - Throws: ``MailError/invalidHeader(_:)`` before any network traffic for a message that
-    ///   cannot be rendered safely; ``MailError/deliveryFailed(_:)`` with libcurl's reason and the
-    ///   server's last reply code when the connection, TLS, AUTH or any command fails.
+    ///   cannot be rendered safely; ``MailError/busy(_:)``, also before any traffic, when
+    ///   ``waitingLimit`` messages already wait for a conversation; ``MailError/deliveryFailed(_:)``
+    ///   with libcurl's reason and the server's last reply code when the connection, TLS, AUTH or
+    ///   any command fails.
     public func send(_ message: MailMessage) async throws {
         let text = try MailRenderer.render(
             message, from: sender, date: now(), messageID: UUID().uuidString.lowercased())
@@ -76,10 +103,6 @@ public struct SMTPMailTransport: MailTransport, CustomStringConvertible {
         let transfer = SMTPTransfer(
             server: server, from: senderAddress, to: recipient, body: Array(text.utf8),
             credentials: credentials, timeout: timeout, caFile: trustedCAFile)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Self.workers.async {
-                continuation.resume(with: Result { try transfer.run() })
-            }
-        }
+        try await workers.run { _ in try transfer.run() }
     }
 }

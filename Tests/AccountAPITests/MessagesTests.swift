@@ -1,9 +1,7 @@
 import AccountAPI
 import Testing
 
-/// Every code the API defines: those listed in API.md, `length_required` for chunked bodies, and
-/// the HTTP layer's refusals (`request_timeout`, `uri_too_long`, `header_fields_too_large`,
-/// `version_not_supported`).
+/// Every code the server sends: the table under "Error codes" in docs/API.md.
 let allErrorCodes: [ErrorCode] = [
     .invalidRequest, .validationFailed, .invalidCredentials, .tokenInvalid, .tokenExpired, .refreshTokenReused,
     .sessionRevoked, .emailNotVerified, .notFound, .methodNotAllowed, .usernameTaken, .lengthRequired, .payloadTooLarge,

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import AccountServer
 
-@Suite("HTTP conventions of API.md")
+@Suite("HTTP conventions of docs/API.md")
 struct ConventionTests {
     @Test("malformed input of every kind is 400/415 problem+json and changes nothing")
     func malformedInput() async throws {

@@ -127,7 +127,7 @@ struct SessionTests {
         #expect(reply.code == "token_expired")
     }
 
-    @Test("the access token is an EdDSA at+jwt whose kid is in the JWKS, with the claims of API.md")
+    @Test("the access token is an EdDSA at+jwt whose kid is in the JWKS, with the claims of docs/API.md")
     func tokenShape() async throws {
         let harness = try await Harness.make()
         let pair = try await harness.signedInUser().decode(TokenPair.self)

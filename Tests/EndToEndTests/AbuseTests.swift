@@ -2,7 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 
-/// The abuse limits of API.md against the real binary, over HTTP; time moves through
+/// The abuse limits of docs/API.md against the real binary, over HTTP; time moves through
 /// `--clock-file` instead of sleeping.
 @Suite struct AbuseTests {
     func serverWithClock(_ extra: [String] = []) async throws -> (RunningServer, URL) {

@@ -5,7 +5,7 @@ import Testing
 /// Every kind of refusal over a real socket: status, problem body and the common headers, and
 /// none of them creates an account.
 @Suite struct ErrorReplyTests {
-    /// The headers and body API.md asks of every problem reply.
+    /// The headers and body docs/API.md asks of every problem reply.
     static func expectProblem(
         _ reply: Reply, _ status: Int, _ code: ErrorCode, underAuth: Bool = true,
         sourceLocation: SourceLocation = #_sourceLocation

@@ -2,7 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 
-/// Both sign-up flows of API.md over HTTP, codes read from the mail folder.
+/// Both sign-up flows of docs/API.md over HTTP, codes read from the mail folder.
 @Suite struct SignUpFlowTests {
     @Test func detailsFirstThenVerifyThenProfile() async throws {
         let server = try await RunningServer.start()

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// Bodies sent with `Transfer-Encoding` are refused with 411 before any of them is read: the API's
@@ -53,11 +54,10 @@ import Testing
 }
 
 /// A thread-safe call counter for handlers.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class Counter: Sendable {
+    private let count = Atomic(0)
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { count.load(ordering: .sequentiallyConsistent) }
 
-    func increment() { lock.withLock { count += 1 } }
+    func increment() { count.add(1, ordering: .sequentiallyConsistent) }
 }

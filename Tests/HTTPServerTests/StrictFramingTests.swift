@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// RFC 9112 §5, §6.3 and RFC 9110 §5.5 held strictly: a head that two parsers could read two
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func theRefusalHookGetsWhatWasUnderstoodOfTheRequest() async throws {
-        let got = Locked<(HTTPRequest, HTTPRefusal)?>(nil)
+        let got = Seen<(HTTPRequest, HTTPRefusal)>()
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0),
             refused: { request, refusal in
@@ -179,23 +180,19 @@ import Testing
 }
 
 /// Paths a handler was given, from any thread.
-final class PathLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+final class PathLog: Sendable {
+    private let recorded = Mutex<[String]>([])
 
-    var paths: [String] { lock.withLock { recorded } }
+    var paths: [String] { recorded.withLock { $0 } }
 
-    func record(_ path: String) { lock.withLock { recorded.append(path) } }
+    func record(_ path: String) { recorded.withLock { $0.append(path) } }
 }
 
-/// A value set from one thread and read from another.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+/// A value set from one thread and read from another; `nil` until set.
+final class Seen<Value: Sendable>: Sendable {
+    private let stored = Mutex<Value?>(nil)
 
-    init(_ value: Value) { stored = value }
+    var value: Value? { stored.withLock { $0 } }
 
-    var value: Value { lock.withLock { stored } }
-
-    func set(_ value: Value) { lock.withLock { stored = value } }
+    func set(_ value: Value) { stored.withLock { $0 = value } }
 }

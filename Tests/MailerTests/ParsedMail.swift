@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A minimal RFC 5322 reader for tests: splits headers from body, unfolds header lines and
@@ -89,11 +90,10 @@ func sixDigitNumbers(in text: String) -> [String] {
 }
 
 /// A thread-safe list, for collecting what concurrent code hands out.
-final class Collected<Element: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element] = []
-    func append(_ element: Element) { lock.withLock { storage.append(element) } }
-    var all: [Element] { lock.withLock { storage } }
+final class Collected<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    var all: [Element] { storage.withLock { $0 } }
 }
 
 /// A fresh folder under the system temporary directory (not created).

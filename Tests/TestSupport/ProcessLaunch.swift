@@ -1,10 +1,12 @@
 import Foundation
 
-/// Starts `process`, one launch at a time across the whole test run.
+/// Starts `process`, one launch at a time in this test process.
 ///
-/// Foundation's `Process.run()` on Linux crashed (a bad `memcpy` inside it) when test suites in
-/// several targets started programs at the same moment; all test targets share one process, so
-/// they share this lock. Only the launch is serialized: the programs still run side by side.
+/// Foundation's `Process.run()` on Linux crashed (a bad `memcpy` inside it) when suites started
+/// programs at the same moment. The suites of a target run in parallel in one process, and a
+/// plain `swift test` runs every target in one process too (`make test` gives each target its
+/// own), so every launch takes this lock. Only the launch is serialized: the programs still run
+/// side by side.
 public func launch(_ process: Process) throws {
     try withLaunchLock { try process.run() }
 }

@@ -17,7 +17,8 @@ public struct CommandLineError: Error, Equatable, CustomStringConvertible {
     public let description: String
 }
 
-/// Parses `account-server [serve|migrate|keys rotate] [--option value]…` with environment twins.
+/// Parses `account-server [serve|migrate|keys rotate|keys unseal] [--option value]…` and
+/// `account-server keys generate-secret-key PATH`, with environment twins.
 ///
 /// Every option `--some-name` may also come from `ACCOUNT_SOME_NAME`; the flag wins.
 public enum ServerCommandLine {
@@ -32,9 +33,9 @@ public enum ServerCommandLine {
     static let options: [Option] = [
         Option(name: "host", help: "address to listen on (default 127.0.0.1)") { $0.host = $1! },
         Option(name: "port", help: "port; 0 picks a free one and prints it (default 8000)") { $0.port = try int($1!, "port", 0...65535) },
-        Option(name: "database-url", help: "sqlite:PATH (default sqlite:account.sqlite)") { $0.databaseURL = $1! },
-        Option(name: "mail", help: "console (default) or file:///dir") { $0.mail = $1! },
-        Option(name: "mail-from", help: "From address of mail") { $0.mailFrom = $1! },
+        Option(name: "database-url", help: "sqlite:PATH or postgres://user:pass@host:port/db (default sqlite:account.sqlite)") { $0.databaseURL = $1! },
+        Option(name: "mail", help: "console (default), file:///dir, smtp://[user:pass@]host:port or smtps://…") { $0.mail = $1! },
+        Option(name: "mail-from", help: "From address of mail (default MBTI Playground <no-reply@localhost>)") { $0.mailFrom = $1! },
         Option(name: "issuer", help: "iss of access tokens (default http://localhost:8000)") { $0.issuer = $1! },
         Option(name: "audience", help: "aud of access tokens (default: the issuer)") { $0.audience = $1! },
         Option(name: "access-ttl", help: "access token lifetime in seconds (default 900)") { $0.accessTTL = try int($1!, "access-ttl", 1...86400) },
@@ -128,7 +129,7 @@ public enum ServerCommandLine {
         case "migrate": return .migrate(configuration)
         case "keys rotate": return .rotateKeys(configuration)
         case "keys unseal": return .unsealSecrets(configuration)
-        default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate)")
+        default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate, keys unseal, keys generate-secret-key)")
         }
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Everything `account-server` can be told, with the defaults of API.md.
+/// Everything `account-server` can be told, with the defaults docs/API.md and README state.
 public struct ServerConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8000
-    /// `sqlite:PATH` (or, later, `postgres://…`).
+    /// `sqlite:PATH`, or `postgres://user:pass@host:port/db` (also `postgresql://`).
     public var databaseURL = "sqlite:account.sqlite"
-    /// `console` or `file:///dir`.
+    /// `console`, `file:///dir`, `smtp://[user:pass@]host:port` (STARTTLS when offered) or `smtps://…`.
     public var mail = "console"
     /// The `From` of every message.
     public var mailFrom = "MBTI Playground <no-reply@localhost>"

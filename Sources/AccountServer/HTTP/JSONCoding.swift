@@ -39,7 +39,7 @@ extension RequestContext {
             throw APIError.invalidRequest(LocalizedText(
                 en: "The request needs a JSON object body.", ko: "요청 본문에 JSON 객체가 필요합니다."))
         }
-        // Foundation's decoder repairs some invalid UTF-8; API.md wants it refused.
+        // Foundation's decoder repairs some invalid UTF-8; docs/API.md wants it refused.
         guard String(validating: request.body, as: UTF8.self) != nil else {
             throw APIError.invalidRequest(LocalizedText(en: "The body is not valid UTF-8.", ko: "본문이 올바른 UTF-8이 아닙니다."))
         }

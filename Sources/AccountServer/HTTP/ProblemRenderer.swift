@@ -10,7 +10,7 @@ enum ProblemRenderer {
         var headers = error.headers
         headers.set("Content-Type", Problem.mediaType)
         if error.status == 401 {
-            // RFC 6750 §3, as API.md asks of every 401.
+            // RFC 6750 §3, as docs/API.md asks of every 401.
             headers.set("WWW-Authenticate", "Bearer error=\"invalid_token\"")
         }
         let body = (try? JSONCoding.encoder.encode(problem)).map { [UInt8]($0) } ?? Array(#"{"code":"internal_error","status":500}"#.utf8)

@@ -69,7 +69,7 @@ final class Metrics: Sendable {
     /// The 5xx count of one reason.
     func serverErrors(_ reason: ServerErrorReason) -> Int { serverErrors.count(reason) }
 
-    /// The login count of one outcome (for tests and the README's examples).
+    /// The login count of one outcome (the rendering and tests read it).
     func logins(_ outcome: LoginOutcome) -> Int { logins[outcome]?.value ?? 0 }
 
     /// The refresh count of one outcome.

@@ -3,7 +3,9 @@ import Foundation
 /// The OpenAPI 3.1 document of the whole API, as `GET /openapi.json` serves it.
 ///
 /// Written by hand from the handlers and the rules in AccountAPI; `OpenAPITests` keeps it honest
-/// (every route the router knows must be here, and every `$ref` must resolve).
+/// (every route the router knows must be here, and every `$ref` must resolve), and
+/// `APIDocumentTests` keeps it and docs/API.md, the contract in prose, to the same operations,
+/// error codes and statuses.
 enum OpenAPIDocument {
     /// Every documented operation.
     static let operations = Operation.signIn + Operation.account + Operation.discovery

@@ -8,7 +8,7 @@ protocol RouteGroup: Sendable {
     func register(on router: inout Router)
 }
 
-/// The route table of API.md: every group, each registering its own routes.
+/// The route table of docs/API.md: every group, each registering its own routes.
 enum Routes {
     static func router(_ services: Services) -> Router {
         var router = Router()

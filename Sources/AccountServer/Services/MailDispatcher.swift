@@ -7,6 +7,11 @@ import Mailer
 /// A message leaves the outbox only after the transport accepted it, so a crash before that
 /// sends it on the next start. It is claimed before sending so that two senders (threads or
 /// servers) never send it twice while both are alive.
+///
+/// A transport too busy to take a message (``MailError/busy(_:)``: the SMTP transport's bounded
+/// queue is full) tried nothing: the message stays due with its attempts unchanged, and the round
+/// ends, leaving the rest for the next one. Routes never see a transport error; what they
+/// acknowledged is already in the outbox.
 actor MailDispatcher {
     private let store: any AccountStore
     private let transport: any MailTransport
@@ -84,6 +89,13 @@ actor MailDispatcher {
                 try await transport.send(MailMessage(to: message.recipient, subject: message.subject, text: message.body))
                 try? await store.write { try $0.deleteMail(id: message.id) }
                 delivered += 1
+            } catch MailError.busy {
+                // Not an attempt: due again at once, for the next round.
+                try? await store.write { tx in
+                    try tx.rescheduleMail(id: message.id, attempts: message.attempts, nextAttemptAt: now)
+                }
+                Log.event("mail_deferred", ["reason": "transport busy"])
+                break
             } catch {
                 let attempts = message.attempts + 1
                 let delay = min(3600, 5 * pow(2, Double(min(attempts, 12))))

@@ -1,10 +1,11 @@
 import Foundation
 import Sodium
+import Workers
 
 /// Argon2id hashing on its own bounded pool, so requests that need no hash never wait behind one.
 struct PasswordService: Sendable {
     let hasher: PasswordHasher
-    let pool: BlockingPool
+    let pool: WorkerPool<Void>
     /// A hash of a random password, verified against when the account does not exist, so an
     /// unknown login costs the same as a known one.
     let dummyHash: String
@@ -14,7 +15,10 @@ struct PasswordService: Sendable {
 
     init(parameters: PasswordHasher.Parameters, threads: Int) throws {
         hasher = PasswordHasher(parameters: parameters)
-        pool = BlockingPool(name: "argon2", threads: threads, queueLimit: 256 * max(1, threads))
+        // A full queue, or a pool stopped at shutdown, is a 503 the client may retry in a second.
+        pool = WorkerPool(name: "argon2", threads: threads, queueLimit: 256 * max(1, threads), stackSize: 1 << 20) { _ in
+            APIError.serviceUnavailable(retryAfter: 1)
+        }
         dummyHash = try hasher.hash(Hex.encode(SecureRandom.bytes(count: 16)))
     }
 
@@ -40,10 +44,6 @@ struct PasswordService: Sendable {
 
     private func onPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         runs.add()
-        do {
-            return try await pool.run(work)
-        } catch is BlockingPool.Overloaded {
-            throw APIError.serviceUnavailable(retryAfter: 1)
-        }
+        return try await pool.run { _ in try work() }
     }
 }

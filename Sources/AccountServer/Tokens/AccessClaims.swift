@@ -1,6 +1,6 @@
 import Foundation
 
-/// The claims of an access token (API.md "Tokens").
+/// The claims of an access token (docs/API.md, "Tokens and codes").
 struct AccessClaims: Codable, Sendable, Equatable {
     var iss: String
     var aud: String

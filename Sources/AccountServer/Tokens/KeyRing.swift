@@ -7,8 +7,10 @@ import Synchronization
 /// The signing keys in force: the newest signs, every key not yet expired verifies.
 ///
 /// Keys live in the database so that several servers share them; the ring reloads when it sees an
-/// unknown `kid` (another server rotated) and on a timer. Seeds are stored through the server's
-/// ``SecretSeal`` (sealed when it has a key file); only the newest, which signs, is ever opened.
+/// unknown `kid` (another server rotated), and when a request finds its keys read more than 30
+/// seconds ago (no timer: an idle server reads them at its next request). Seeds are stored
+/// through the server's ``SecretSeal`` (sealed when it has a key file); only the newest, which
+/// signs, is ever opened.
 final class KeyRing: Sendable {
     struct Snapshot: Sendable {
         var signing: (kid: String, key: Ed25519SigningKey)
@@ -53,8 +55,7 @@ final class KeyRing: Sendable {
         return key.kid
     }
 
-    /// Reads the keys again; a read, so the timer's reloads on the request path never take the
-    /// write lock.
+    /// Reads the keys again; a read, so the reloads on the request path never take the write lock.
     @discardableResult
     func reload(now: Date) async throws -> Snapshot {
         let records = try await store.read { try $0.signingKeys() }
