@@ -2,9 +2,9 @@
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Homebrew's icu4c is keg-only: point pkg-config, and so SwiftPM, at it.
+# Homebrew's icu4c and openssl@3 are keg-only: point pkg-config, and so SwiftPM, at them.
 ifeq ($(shell uname),Darwin)
-export PKG_CONFIG_PATH := $(shell brew --prefix icu4c 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
+export PKG_CONFIG_PATH := $(shell brew --prefix icu4c 2>/dev/null)/lib/pkgconfig:$(shell brew --prefix openssl@3 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
 endif
 
 .PHONY: run test build deps test-deps clean check-apple bench resilience

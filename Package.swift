@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CICU", pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]),
+        .systemLibrary(
+            name: "CLibCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -54,11 +57,13 @@ let package = Package(
         .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
+        // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
+        .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity", "Workers",
+                "UnicodeSecurity", "Workers", "LibCrypto",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -78,6 +83,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
+        .testTarget(name: "LibCryptoTests", dependencies: ["LibCrypto"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),

@@ -5,15 +5,22 @@ one shared token soon answers only 401. Here every case of an operation with a `
 requirement gets its own throwaway account: signed up, logged in twice (the second session is
 a real target for `DELETE /auth/sessions/{id}`). Every other such case of `deleteMe`,
 `changePassword` and `revokeSession` gets the real password or session id put into its generated
-body or path, so the success path is reached too; the rest stay as generated. Every reply is
+body or path, so the success path is reached too; so do the second-factor operations, whose
+account is first enrolled (and confirmed) with codes computed here (RFC 6238); the rest stay as
+generated. Every reply is
 appended to the JSON-lines file named by RESILIENCE_ST_LOG for the coverage report.
 
 Environment: RESILIENCE_ST_BASE (the server's base URL), RESILIENCE_ST_LOG.
 """
+import base64
+import hashlib
+import hmac
 import itertools
 import json
 import os
+import struct
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -38,6 +45,24 @@ def _call(method, path, body=None, token=None):
     except urllib.error.HTTPError as e:
         raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:200]!r}") from None
     return json.loads(raw) if raw else None
+
+
+def _totp(secret_b32, offset_steps=0):
+    """The authenticator code of the current 30-second step plus `offset_steps` (RFC 6238, SHA-1)."""
+    secret = base64.b32decode(secret_b32 + "=" * (-len(secret_b32) % 8))
+    mac = hmac.new(secret, struct.pack(">Q", int(time.time()) // 30 + offset_steps), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def _second_factor(token, confirm=True):
+    """Enrols the account of `token` (and confirms it with the previous step's code, so the current
+    step's is still unused); the secret and the recovery codes."""
+    secret = _call("POST", "/auth/mfa/totp", {"password": PASSWORD}, token)["secret"]
+    if not confirm:
+        return secret, []
+    codes = _call("POST", "/auth/mfa/totp/confirm", {"code": _totp(secret, -1)}, token)["recovery_codes"]
+    return secret, codes
 
 
 def _authenticated(operation):
@@ -75,6 +100,18 @@ class FreshAccount:
             case.body["password"] = PASSWORD
         elif op == "changePassword" and isinstance(case.body, dict):
             case.body["current_password"] = PASSWORD
+        elif op == "enrollTOTP" and isinstance(case.body, dict):
+            case.body["password"] = PASSWORD
+        elif op == "confirmTOTP" and isinstance(case.body, dict):
+            secret, _ = _second_factor(data["access"], confirm=False)
+            case.body["code"] = _totp(secret)
+        elif op == "replaceRecoveryCodes" and isinstance(case.body, dict):
+            secret, _ = _second_factor(data["access"])
+            case.body.update({"password": PASSWORD, "code": _totp(secret)})
+        elif op == "disableTOTP" and isinstance(case.body, dict):
+            _, codes = _second_factor(data["access"])
+            case.body.pop("code", None)
+            case.body.update({"password": PASSWORD, "recovery_code": codes[0]})
 
 
 @schemathesis.hook

@@ -9,18 +9,28 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
     public var currentPassword: String?
     /// The password from now on (`new_password`), checked by ``PasswordRule``.
     public var newPassword: String?
+    /// While a second factor is on: a 6-digit authenticator code (or give `recoveryCode`).
+    public var code: String?
+    /// While a second factor is on: a recovery code, instead of `code`.
+    public var recoveryCode: String?
 
     /// - Parameters:
     ///   - currentPassword: the password in use now.
     ///   - newPassword: the password from now on.
-    public init(currentPassword: String, newPassword: String) {
+    ///   - code: an authenticator code, needed while a second factor is on.
+    ///   - recoveryCode: a recovery code, instead of `code`.
+    public init(currentPassword: String, newPassword: String, code: String? = nil, recoveryCode: String? = nil) {
         self.currentPassword = currentPassword
         self.newPassword = newPassword
+        self.code = code
+        self.recoveryCode = recoveryCode
     }
 
     enum CodingKeys: String, CodingKey {
         case currentPassword = "current_password"
         case newPassword = "new_password"
+        case code
+        case recoveryCode = "recovery_code"
     }
 }
 
@@ -58,14 +68,35 @@ public struct PasswordResetConfirmRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// `DELETE /auth/me`: removes the account; the password confirms it.
-public struct DeleteAccountRequest: Codable, Hashable, Sendable {
+/// A password, and while a second factor is on an authenticator code or a recovery code: what a
+/// change that needs both takes (`DELETE /auth/me`, `DELETE /auth/mfa/totp`).
+public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
     /// The account's current password.
     public var password: String?
+    /// While a second factor is on: a 6-digit authenticator code (or give `recoveryCode`).
+    public var code: String?
+    /// While a second factor is on: a recovery code, instead of `code`.
+    public var recoveryCode: String?
 
-    /// - Parameter password: the account's current password.
-    public init(password: String) { self.password = password }
+    /// - Parameters:
+    ///   - password: the account's current password.
+    ///   - code: an authenticator code, needed while a second factor is on.
+    ///   - recoveryCode: a recovery code, instead of `code`.
+    public init(password: String, code: String? = nil, recoveryCode: String? = nil) {
+        self.password = password
+        self.code = code
+        self.recoveryCode = recoveryCode
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case password, code
+        case recoveryCode = "recovery_code"
+    }
 }
+
+/// `DELETE /auth/me`: removes the account; the password (and the second factor, while it is on)
+/// confirms it.
+public typealias DeleteAccountRequest = PasswordWithSecondFactor
 
 /// One login session of the account (`GET /auth/sessions`).
 public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {

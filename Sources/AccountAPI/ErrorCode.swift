@@ -71,4 +71,11 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let serviceUnavailable = ErrorCode("service_unavailable")
     /// 500: something failed on the server.
     public static let internalError = ErrorCode("internal_error")
+    /// 403 at login, after a right password: the account has a second factor; answer with
+    /// `POST /auth/mfa/verify` and the problem's `mfa_token` (see `methods`).
+    public static let mfaRequired = ErrorCode("mfa_required")
+    /// 409: an authenticator app is already on; turn it off before enrolling another.
+    public static let mfaAlreadyEnabled = ErrorCode("mfa_already_enabled")
+    /// 409: no authenticator app is on (or, at confirm, none is being enrolled).
+    public static let mfaNotEnabled = ErrorCode("mfa_not_enabled")
 }

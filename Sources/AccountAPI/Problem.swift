@@ -36,11 +36,17 @@ public struct Problem: Codable, Hashable, Sendable, Error {
     public let detail: String?
     /// Per-field errors by wire field name (`"username"`); present only on `validation_failed`.
     public let errors: [String: [FieldError]]?
+    /// On `mfa_required` at login: the opaque, single-use token (5 minutes) that
+    /// `POST /auth/mfa/verify` takes with a second factor.
+    public let mfaToken: String?
+    /// On `mfa_required`: the ways to answer, `["totp", "recovery_code"]`.
+    public let methods: [SecondFactorMethod]?
 
     /// A problem body as the server sends it.
     public init(
         type: String = "about:blank", title: String, status: Int, code: ErrorCode,
-        detail: String? = nil, errors: [String: [FieldError]]? = nil
+        detail: String? = nil, errors: [String: [FieldError]]? = nil,
+        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil
     ) {
         self.type = type
         self.title = title
@@ -48,6 +54,14 @@ public struct Problem: Codable, Hashable, Sendable, Error {
         self.code = code
         self.detail = detail
         self.errors = errors
+        self.mfaToken = mfaToken
+        self.methods = methods
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type, title, status, code, detail, errors
+        case mfaToken = "mfa_token"
+        case methods
     }
 
     /// The media type of problem bodies.

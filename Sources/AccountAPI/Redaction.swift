@@ -56,7 +56,7 @@ extension Redacting {
 
 extension User: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["id": id, "username": username, "email": Redaction.hidden, "emailVerified": emailVerified, "mbti": mbti.rawValue, "createdAt": createdAt]
+        ["id": id, "username": username, "email": Redaction.hidden, "emailVerified": emailVerified, "mbti": mbti.rawValue, "createdAt": createdAt, "mfa": mfa as Any]
     }
 }
 
@@ -119,7 +119,8 @@ extension SignUpAccepted: Redacting {
 
 extension ChangePasswordRequest: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["currentPassword": Redaction.secret(currentPassword), "newPassword": Redaction.secret(newPassword)]
+        ["currentPassword": Redaction.secret(currentPassword), "newPassword": Redaction.secret(newPassword),
+         "code": Redaction.secret(code), "recoveryCode": Redaction.secret(recoveryCode)]
     }
 }
 
@@ -135,8 +136,8 @@ extension PasswordResetConfirmRequest: Redacting {
     }
 }
 
-extension DeleteAccountRequest: Redacting {
+extension PasswordWithSecondFactor: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["password": Redaction.secret(password)]
+        ["password": Redaction.secret(password), "code": Redaction.secret(code), "recoveryCode": Redaction.secret(recoveryCode)]
     }
 }

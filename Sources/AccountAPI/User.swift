@@ -17,15 +17,18 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
     public let mbti: MBTI
     /// When the account was made.
     public let createdAt: Date
+    /// The account's second factor; `nil` from a server without second factors.
+    public let mfa: SecondFactorStatus?
 
     /// An account as the server describes it.
-    public init(id: UUID, username: String, email: String, emailVerified: Bool, mbti: MBTI, createdAt: Date) {
+    public init(id: UUID, username: String, email: String, emailVerified: Bool, mbti: MBTI, createdAt: Date, mfa: SecondFactorStatus? = nil) {
         self.id = id
         self.username = username
         self.email = email
         self.emailVerified = emailVerified
         self.mbti = mbti
         self.createdAt = createdAt
+        self.mfa = mfa
     }
 
     enum CodingKeys: String, CodingKey {
@@ -33,6 +36,7 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         case emailVerified = "email_verified"
         case mbti
         case createdAt = "created_at"
+        case mfa
     }
 
     /// Encodes with the id in lower case, as the API writes ids.
@@ -45,5 +49,6 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         try container.encode(emailVerified, forKey: .emailVerified)
         try container.encode(mbti, forKey: .mbti)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(mfa, forKey: .mfa)
     }
 }

@@ -25,11 +25,18 @@ public struct UserRecord: Sendable, Equatable {
     /// UTS #39 confusable skeleton of `username` as shown (case kept), folded; unique, so `paypal`
     /// and `paypaI` (capital i) cannot both exist. `nil` exactly when `usernameSkeleton` is.
     public var usernameDisplaySkeleton: String?
+    /// Whether logins need a second factor (a confirmed authenticator app). Kept by the store's
+    /// second-factor operations (``StoreTransaction/confirmTOTP(userID:at:step:)`` and
+    /// ``StoreTransaction/disableTOTP(userID:)``); `insertUser` and `updateUser` leave it alone.
+    public var totpEnabled: Bool
+    /// Unused recovery codes, kept by the store's recovery-code operations like `totpEnabled`.
+    public var recoveryCodesLeft: Int
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
         passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
-        usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil
+        usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil,
+        totpEnabled: Bool = false, recoveryCodesLeft: Int = 0
     ) {
         self.id = id
         self.username = username
@@ -43,6 +50,8 @@ public struct UserRecord: Sendable, Equatable {
         self.updatedAt = updatedAt
         self.usernameSkeleton = usernameSkeleton
         self.usernameDisplaySkeleton = usernameDisplaySkeleton
+        self.totpEnabled = totpEnabled
+        self.recoveryCodesLeft = recoveryCodesLeft
     }
 }
 
@@ -57,10 +66,13 @@ public struct SessionRecord: Sendable, Equatable {
     public var userAgent: String?
     /// Set when the session was logged out or revoked.
     public var revokedAt: Date?
+    /// How the login that opened it was authenticated (RFC 8176 `amr` values, `["pwd"]` or
+    /// `["pwd", "otp"]`); every access token of the session carries them.
+    public var amr: [String]
 
     public init(
         id: UUID, userID: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date,
-        userAgent: String?, revokedAt: Date? = nil
+        userAgent: String?, revokedAt: Date? = nil, amr: [String] = ["pwd"]
     ) {
         self.id = id
         self.userID = userID
@@ -69,6 +81,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.userAgent = userAgent
         self.revokedAt = revokedAt
+        self.amr = amr
     }
 }
 

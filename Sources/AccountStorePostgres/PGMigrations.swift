@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -139,5 +139,34 @@ enum PGMigrations {
             CONSTRAINT pending_signups_username_display_skeleton_key UNIQUE (username_display_skeleton)
         );
         CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
+        """
+
+    /// The second factor (issue 15); see the SQLite twin.
+    private static let secondFactor = """
+        ALTER TABLE users ADD COLUMN totp_enabled BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE users ADD COLUMN recovery_codes_left INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN amr TEXT;
+        CREATE TABLE totp_factors (
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            secret BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            confirmed_at BIGINT,
+            last_step BIGINT,
+            CONSTRAINT totp_factors_pkey PRIMARY KEY (user_id)
+        );
+        CREATE TABLE recovery_codes (
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            code_hash BYTEA NOT NULL,
+            CONSTRAINT recovery_codes_pkey PRIMARY KEY (user_id, code_hash)
+        );
+        CREATE TABLE mfa_challenges (
+            hash BYTEA NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL,
+            CONSTRAINT mfa_challenges_pkey PRIMARY KEY (hash)
+        );
+        CREATE INDEX mfa_challenges_user_id ON mfa_challenges (user_id);
         """
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Sessions and their refresh tokens.
 private enum SessionSQL {
-    static let columns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at"
-    static let insert = SQLStatement("INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    static let columns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at, amr"
+    static let insert = SQLStatement("INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
     /// Runs on every authenticated request, and in every refresh before the session is touched.
     static let byID = LockableRead("SELECT \(columns) FROM sessions WHERE id = ?")
     /// Every authenticated request: the session with its account (NULLs when the account is gone),
@@ -38,6 +38,7 @@ extension SQLTransaction {
         try execute(SessionSQL.insert, [
             .uuid(session.id), .uuid(session.userID), .date(session.createdAt), .date(session.lastUsedAt),
             .date(session.expiresAt), .text(session.userAgent), .date(session.revokedAt),
+            .text(session.amr.joined(separator: " ")),
         ])
     }
 
@@ -47,7 +48,7 @@ extension SQLTransaction {
 
     public func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? {
         try first(SessionSQL.withUser, [.uuid(id)]) { row in
-            (try SessionRecord(row: row), row.isNull(7) ? nil : try UserRecord(row: row, at: 7))
+            (try SessionRecord(row: row), row.isNull(8) ? nil : try UserRecord(row: row, at: 8))
         }
     }
 
@@ -94,6 +95,8 @@ extension SessionRecord {
     fileprivate init(row: any SQLRow) throws {
         self.init(
             id: try row.uuid(0), userID: try row.uuid(1), createdAt: row.date(2), lastUsedAt: row.date(3),
-            expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6))
+            expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6),
+            // Sessions from before `amr` was kept were opened by a password.
+            amr: row.optionalText(7).map { $0.split(separator: " ").map(String.init) } ?? ["pwd"])
     }
 }

@@ -3,16 +3,20 @@ import Foundation
 
 /// Accounts.
 enum UserSQL {
-    static let columns = """
+    /// What `insertUser` and `updateUser` write.
+    static let writtenColumns = """
         id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
         username_skeleton, username_display_skeleton
         """
+    /// What every read returns: the written columns, then the second factor's summary, which only
+    /// the second-factor statements change (so a profile edit never undoes a spent recovery code).
+    static let columns = writtenColumns + ", totp_enabled, recovery_codes_left"
     /// ``columns`` each prefixed with the table alias `alias` (for joins).
     static func columns(qualifiedBy alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
             .joined(separator: ", ")
     }
-    static let insert = SQLStatement("INSERT INTO users (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    static let insert = SQLStatement("INSERT INTO users (\(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     /// Runs on every `GET /auth/me`.
     static let byID = SQLStatement("SELECT \(columns) FROM users WHERE id = ?")
     static let byUsernameKey = SQLStatement("SELECT \(columns) FROM users WHERE username_key = ?")
@@ -84,7 +88,6 @@ extension SQLTransaction {
 }
 
 extension UserRecord {
-    /// An account from a row of `UserSQL.columns`.
     /// The account whose ``UserSQL/columns`` start at column `first` of `row`.
     init(row: any SQLRow, at first: Int32 = 0) throws {
         self.init(
@@ -92,6 +95,7 @@ extension UserRecord {
             email: row.text(first + 3), emailKey: row.text(first + 4), passwordHash: row.text(first + 5),
             mbti: row.text(first + 6), emailVerified: row.bool(first + 7), createdAt: row.date(first + 8),
             updatedAt: row.date(first + 9), usernameSkeleton: row.optionalText(first + 10),
-            usernameDisplaySkeleton: row.optionalText(first + 11))
+            usernameDisplaySkeleton: row.optionalText(first + 11), totpEnabled: row.bool(first + 12),
+            recoveryCodesLeft: row.int(first + 13))
     }
 }

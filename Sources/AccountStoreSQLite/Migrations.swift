@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -126,5 +126,36 @@ enum Migrations {
             username_display_skeleton TEXT NOT NULL UNIQUE
         );
         CREATE INDEX pending_signups_expires_at ON pending_signups (expires_at);
+        """
+
+    /// The second factor (issue 15): an authenticator app per account (its secret sealed by the
+    /// server, the last step accepted so no code is used twice), recovery codes as keyed hashes,
+    /// the second-factor step of logins (`mfa_token`, by hash), how each session was
+    /// authenticated (`amr`, NULL for sessions from before: a password), and the account's
+    /// summary that `GET /auth/me` shows without another read.
+    private static let secondFactor = """
+        ALTER TABLE users ADD COLUMN totp_enabled INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN recovery_codes_left INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN amr TEXT;
+        CREATE TABLE totp_factors (
+            user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            secret BLOB NOT NULL,
+            created_at BIGINT NOT NULL,
+            confirmed_at BIGINT,
+            last_step BIGINT
+        );
+        CREATE TABLE recovery_codes (
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            code_hash BLOB NOT NULL,
+            PRIMARY KEY (user_id, code_hash)
+        );
+        CREATE TABLE mfa_challenges (
+            hash BLOB PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            attempts INTEGER NOT NULL
+        );
+        CREATE INDEX mfa_challenges_user_id ON mfa_challenges (user_id);
         """
 }

@@ -52,14 +52,14 @@ public enum MailTemplates {
                     texts: texts)
     }
 
-    private static func texts(for language: Language) -> MailTexts {
+    static func texts(for language: Language) -> MailTexts {
         switch language {
         case .en: .english
         case .ko: .korean
         }
     }
 
-    private static func mail(
+    static func mail(
         to: String, subject: String, paragraphs: [String], texts: MailTexts
     ) -> MailMessage {
         MailMessage(

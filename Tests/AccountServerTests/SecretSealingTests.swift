@@ -99,7 +99,10 @@ struct SecretSealingTests {
         #expect(login.status == 403, "not verified yet: the password was checked")
         let (settings, seeds) = try await Self.stored(harness)
         let secrets = harness.app.services.secrets
-        let real = ["code_hmac_key": secrets.codeKey, "refresh_derivation_key": secrets.refreshKey, "client_binding_key": secrets.clientKey]
+        let real = [
+            "code_hmac_key": secrets.codeKey, "refresh_derivation_key": secrets.refreshKey, "client_binding_key": secrets.clientKey,
+            "totp_secret_key": secrets.totpKey, "recovery_code_hmac_key": secrets.recoveryCodeKey,
+        ]
         #expect(Set(settings.keys) == Set(real.keys).union([SecretSeal.checkSetting]))
         for (name, value) in real {
             let stored = try #require(settings[name])
@@ -183,7 +186,7 @@ struct SecretSealingTests {
         // Back to clear, with the key (stop every server first): then it starts without one.
         let unsealing = try await folder.start(keyFile: keyFile)
         let counts = try await unsealing.store.write { try seal.unseal(in: $0) }
-        #expect(counts.settings == 3 && counts.signingKeys == 1)
+        #expect(counts.settings == 5 && counts.signingKeys == 1)
         await folder.stop(unsealing)
         let clearAgain = try await folder.start(keyFile: nil)
         #expect(try await Self.stored(clearAgain).settings == before.settings)

@@ -6,8 +6,13 @@ import Testing
 /// The hand-written JSON must be byte for byte what `JSONCoding.encoder` makes.
 @Suite("JSON written by hand")
 struct WireJSONTests {
-    func user(_ name: String, email: String = "mina@example.com", verified: Bool = true, at seconds: TimeInterval = 1_790_000_000) -> User {
-        User(id: UUID(), username: name, email: email, emailVerified: verified, mbti: MBTI.allCases.randomElement()!, createdAt: Date(timeIntervalSince1970: seconds))
+    func user(
+        _ name: String, email: String = "mina@example.com", verified: Bool = true, at seconds: TimeInterval = 1_790_000_000,
+        mfa: SecondFactorStatus? = SecondFactorStatus(totp: false, recoveryCodesLeft: 0)
+    ) -> User {
+        User(
+            id: UUID(), username: name, email: email, emailVerified: verified, mbti: MBTI.allCases.randomElement()!,
+            createdAt: Date(timeIntervalSince1970: seconds), mfa: mfa)
     }
 
     func expectSame<T: Encodable>(_ written: [UInt8], _ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -24,7 +29,8 @@ struct WireJSONTests {
     @Test("an account: every ASCII character, Unicode, odd times, both verification states")
     func users() throws {
         for (index, text) in Self.oddStrings.enumerated() {
-            let value = user(text, email: "a\(text)b@x.test", verified: index % 2 == 0, at: Double(1_600_000_000 + index * 97_531) + 0.75)
+            let mfa = [nil, SecondFactorStatus(totp: false, recoveryCodesLeft: 0), SecondFactorStatus(totp: true, recoveryCodesLeft: index)][index % 3]
+            let value = user(text, email: "a\(text)b@x.test", verified: index % 2 == 0, at: Double(1_600_000_000 + index * 97_531) + 0.75, mfa: mfa)
             try expectSame(WireJSON.user(value), value)
         }
     }
@@ -44,8 +50,9 @@ struct WireJSONTests {
         for (index, text) in Self.oddStrings.enumerated() {
             let header = AccessTokenHeader(alg: "EdDSA", typ: text, kid: "k\(text)")
             try expectSame(WireJSON.header(header), header)
+            let amr = [[], ["pwd"], ["pwd", "otp"], [text, "recovery_code"]][index % 4]
             let claims = AccessClaims(
-                iss: "https://\(text)", aud: text, sub: UUID().lowercasedText, sid: UUID().lowercasedText,
+                amr: amr, iss: "https://\(text)", aud: text, sub: UUID().lowercasedText, sid: UUID().lowercasedText,
                 iat: 1_790_000_000 + index, exp: -index, nbf: index % 2 == 0 ? nil : index, jti: text)
             try expectSame(WireJSON.claims(claims), claims)
         }

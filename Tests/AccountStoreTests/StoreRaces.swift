@@ -30,6 +30,9 @@ enum StoreRaces {
         Race(name: "eight sign-ups of one address: one account, seven taken", round: oneAddress),
         Race(name: "eight increments of one address counter all count", round: addressCounter),
         Race(name: "eight claims of one outbox message: one wins", round: outboxClaim),
+        Race(name: "eight uses of one authenticator step: one is accepted, seven are replays", round: sameStepAtOnce),
+        Race(name: "eight uses of one recovery code: one spends it", round: sameRecoveryCodeAtOnce),
+        Race(name: "eight answers to one login challenge: one takes it", round: oneChallengeAtOnce),
     ]
 
     /// Runs every round of `race` and expects none to go wrong.

@@ -130,5 +130,20 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "Something went wrong on our side, so please try again.",
                 ko: "서버에서 예기치 않은 문제가 생겼으니 다시 시도해 주세요.")),
+        .mfaRequired: Texts(
+            title: LocalizedText(en: "Second factor needed", ko: "2단계 인증이 필요해요"),
+            detail: LocalizedText(
+                en: "Enter the 6-digit code from your authenticator app, or one of your recovery codes, to finish logging in.",
+                ko: "로그인을 마치려면 인증 앱의 6자리 코드나 복구 코드 하나를 입력해 주세요.")),
+        .mfaAlreadyEnabled: Texts(
+            title: LocalizedText(en: "Authenticator already on", ko: "인증 앱이 이미 켜져 있어요"),
+            detail: LocalizedText(
+                en: "Two-step verification is already on. Turn it off first to set up another authenticator app.",
+                ko: "2단계 인증이 이미 켜져 있어요. 다른 인증 앱을 등록하려면 먼저 꺼 주세요.")),
+        .mfaNotEnabled: Texts(
+            title: LocalizedText(en: "Authenticator not on", ko: "인증 앱이 켜져 있지 않아요"),
+            detail: LocalizedText(
+                en: "Two-step verification is not on for this account, or its setup was not started.",
+                ko: "이 계정은 2단계 인증이 켜져 있지 않거나 설정을 시작하지 않았어요.")),
     ]
 }

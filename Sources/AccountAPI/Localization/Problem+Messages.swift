@@ -14,8 +14,11 @@ extension Problem {
     ///   - language: the language of every text.
     ///   - detail: a detail that replaces the code's standard one.
     ///   - errors: the field errors; `errors` is left out of the body when this is `nil` or empty.
+    ///   - mfaToken: the `mfa_token` of an `mfa_required` problem.
+    ///   - methods: the `methods` of an `mfa_required` problem.
     package static func make(
-        _ code: ErrorCode, status: Int, language: Language, detail: String? = nil, errors: FieldErrors? = nil
+        _ code: ErrorCode, status: Int, language: Language, detail: String? = nil, errors: FieldErrors? = nil,
+        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil
     ) -> Problem {
         let fieldErrors = errors.flatMap { errors -> [String: [FieldError]]? in
             guard !errors.isEmpty else { return nil }
@@ -27,6 +30,6 @@ extension Problem {
         }
         return Problem(
             title: Messages.title(code, language), status: status, code: code,
-            detail: detail ?? Messages.detail(code, language), errors: fieldErrors)
+            detail: detail ?? Messages.detail(code, language), errors: fieldErrors, mfaToken: mfaToken, methods: methods)
     }
 }

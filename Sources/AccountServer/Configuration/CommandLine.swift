@@ -72,6 +72,7 @@ public enum ServerCommandLine {
         Option(name: "header-timeout", help: "seconds a request head may take from its first byte, in all (default 10)") {
             $0.headerTimeout = try int($1!, "header-timeout", 1...300)
         },
+        Option(name: "totp-issuer", help: "name authenticator apps show for this service (default MBTI Playground)") { $0.totpIssuer = $1! },
         Option(name: "verify-sign-in-window", help: "seconds after a sign-up in which verifying its code may sign in (sign_in: true); 0 turns it off (default 1800)") { $0.verifySignInWindow = try int($1!, "verify-sign-in-window", 0...86400) },
     ]
 

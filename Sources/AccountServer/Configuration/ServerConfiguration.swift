@@ -71,6 +71,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Seconds a used refresh token may be presented again and get the same new pair.
     public var refreshGrace = 10
 
+    /// The issuer authenticator apps show beside the nickname (`otpauth://totp/<issuer>:<nickname>`).
+    public var totpIssuer = "MBTI Playground"
+
     /// For tests: a file holding seconds by which the server's clock runs ahead.
     public var clockFile: String?
     /// A file holding the key that seals the database's secrets (signing seeds, HMAC keys).

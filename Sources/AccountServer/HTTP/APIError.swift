@@ -14,14 +14,28 @@ public struct APIError: Error, Sendable {
     public var fieldErrors: FieldErrors?
     /// Extra reply headers (`Retry-After`, `Allow`).
     public var headers: HTTPHeaders
+    /// The `mfa_token` and `methods` members of a `403 mfa_required`: a secret made for this reply.
+    public var secondFactor: SecondFactorChallenge?
 
-    public init(_ status: Int, _ code: ErrorCode, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:]) {
+    public init(
+        _ status: Int, _ code: ErrorCode, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:],
+        secondFactor: SecondFactorChallenge? = nil
+    ) {
         self.status = status
         self.code = code
         self.detail = detail
         self.fieldErrors = fieldErrors
         self.headers = headers
+        self.secondFactor = secondFactor
     }
+}
+
+/// What a login that needs a second factor answers with, besides the problem's own members.
+public struct SecondFactorChallenge: Sendable {
+    /// The opaque token `POST /auth/mfa/verify` takes.
+    public let token: String
+    /// The factors that may answer it.
+    public let methods: [SecondFactorMethod]
 }
 
 extension APIError {
@@ -61,6 +75,9 @@ extension APIError {
         APIError(503, .serviceUnavailable, headers: ["Retry-After": String(seconds)])
     }
     static let internalError = APIError(500, .internalError)
+    static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(403, .mfaRequired, secondFactor: challenge) }
+    static let mfaAlreadyEnabled = APIError(409, .mfaAlreadyEnabled)
+    static let mfaNotEnabled = APIError(409, .mfaNotEnabled)
 }
 
 extension APIError {

@@ -34,6 +34,17 @@ struct JSONObjectWriter {
         bytes.append(0x22)
     }
 
+    /// A member whose value is an array of strings.
+    mutating func strings(_ key: StaticString, _ values: [String]) {
+        member(key)
+        bytes.append(0x5B)
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            Self.appendString(value, to: &bytes)
+        }
+        bytes.append(0x5D)
+    }
+
     /// A member whose value is JSON already written (a nested object).
     mutating func json(_ key: StaticString, _ value: [UInt8]) {
         member(key)

@@ -6,7 +6,9 @@ import HTTPServer
 enum ProblemRenderer {
     static func response(for error: APIError, language: Language) -> HTTPResponse {
         let detail = error.detail.map { $0(language) } ?? Messages.detail(error.code, language)
-        let problem = Problem.make(error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors)
+        let problem = Problem.make(
+            error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors,
+            mfaToken: error.secondFactor?.token, methods: error.secondFactor?.methods)
         var headers = error.headers
         headers.set("Content-Type", Problem.mediaType)
         if error.status == 401 {

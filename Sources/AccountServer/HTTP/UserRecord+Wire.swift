@@ -4,6 +4,8 @@ import AccountStore
 extension UserRecord {
     /// The account as the API shows it (`GET /auth/me`, and `user` in every token pair).
     var wire: User {
-        User(id: id, username: username, email: email, emailVerified: emailVerified, mbti: MBTI(rawValue: mbti) ?? .infp, createdAt: createdAt)
+        User(
+            id: id, username: username, email: email, emailVerified: emailVerified, mbti: MBTI(rawValue: mbti) ?? .infp, createdAt: createdAt,
+            mfa: SecondFactorStatus(totp: totpEnabled, recoveryCodesLeft: totpEnabled ? recoveryCodesLeft : 0))
     }
 }

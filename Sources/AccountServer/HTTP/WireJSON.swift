@@ -5,13 +5,22 @@ import AccountAPI
 enum WireJSON {
     /// An account: the reply of `GET /auth/me` and part of every token pair.
     static func user(_ user: User) -> [UInt8] {
-        var object = JSONObjectWriter(capacity: 160 + user.username.utf8.count + user.email.utf8.count)
+        var object = JSONObjectWriter(capacity: 210 + user.username.utf8.count + user.email.utf8.count)
         object.string("created_at", RFC3339.string(from: user.createdAt))
         object.string("email", user.email)
         object.bool("email_verified", user.emailVerified)
         object.string("id", user.id.lowercasedText)
         object.string("mbti", user.mbti.rawValue)
+        if let mfa = user.mfa { object.json("mfa", secondFactor(mfa)) }
         object.string("username", user.username)
+        return object.finish()
+    }
+
+    /// An account's second factor, as part of the account.
+    static func secondFactor(_ status: SecondFactorStatus) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 48)
+        object.int("recovery_codes_left", status.recoveryCodesLeft)
+        object.bool("totp", status.totp)
         return object.finish()
     }
 
@@ -39,6 +48,7 @@ enum WireJSON {
     /// The claims of an access token.
     static func claims(_ claims: AccessClaims) -> [UInt8] {
         var object = JSONObjectWriter(capacity: 256)
+        object.strings("amr", claims.amr)
         object.string("aud", claims.aud)
         object.int("exp", claims.exp)
         object.int("iat", claims.iat)

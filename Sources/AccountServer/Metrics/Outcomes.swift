@@ -7,6 +7,10 @@ enum LoginOutcome: String, CaseIterable, Sendable {
     /// Signed in by verifying a details-first sign-up's code (`POST /auth/email/verify` with
     /// `sign_in: true`), without a password.
     case signUpVerified = "signup_verified"
+    /// A right password of an account with a second factor: `403 mfa_required`, no session yet.
+    case mfaRequired = "mfa_required"
+    /// Signed in by answering `mfa_required` (`POST /auth/mfa/verify`).
+    case mfaVerified = "mfa_verified"
 }
 
 /// How presenting a refresh token ended, for `account_refreshes_total{outcome}`.

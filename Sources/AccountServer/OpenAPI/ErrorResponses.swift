@@ -18,12 +18,14 @@ enum ErrorResponses {
             "Unauthorized": response(
                 "`token_invalid` (missing, malformed, bad signature, wrong issuer or audience), `token_expired` or `session_revoked`.",
                 extra: ["WWW-Authenticate": ref("WWW-Authenticate")]),
-            "Forbidden": response("`email_not_verified`; or `invalid_credentials`: a wrong password on an authenticated request (password change, account deletion), which leaves the session alone."),
+            "Forbidden": response(
+                "`email_not_verified`; `mfa_required` (login only: with `mfa_token` and `methods`); or `invalid_credentials`: a wrong "
+                    + "password on an authenticated request (password change, account deletion, second-factor changes), which leaves the session alone."),
             "NotFound": response("`not_found`."),
             "MethodNotAllowed": response(
                 "`method_not_allowed`: the path exists with other methods, listed in `Allow`. Any path of this document answers it to a method it does not list.",
                 extra: ["Allow": ref("Allow")]),
-            "Conflict": response("`username_taken`."),
+            "Conflict": response("`username_taken`; `mfa_already_enabled` or `mfa_not_enabled` (second-factor changes)."),
             "LengthRequired": response("`length_required`: the body came chunked (`Transfer-Encoding`); send it with `Content-Length` (refused without reading it)."),
             "PayloadTooLarge": response("`payload_too_large`: the body is over 64 KiB (refused without reading it)."),
             "UnsupportedMediaType": response("`unsupported_media_type`: a body that is not `application/json` (a `charset` parameter is fine)."),

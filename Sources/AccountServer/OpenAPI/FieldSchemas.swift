@@ -31,6 +31,17 @@ enum FieldSchemas {
         "The \(CodeRule.length)-digit one-time code from the email (surrounding whitespace is ignored).",
         minLength: CodeRule.length, maxLength: CodeRule.length, pattern: "^[0-9]{\(CodeRule.length)}$")
 
+    /// A code from an authenticator app.
+    static func authenticatorCode(_ description: String) -> JSONValue {
+        Schema.string(
+            description + " The 6-digit code the authenticator app shows (RFC 6238: SHA-1, 30-second steps; one step of clock "
+                + "skew either side is accepted; a code is accepted once).",
+            minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$")
+    }
+
+    static let recoveryCode = Schema.string(
+        "A recovery code (`xxxxx-xxxxx`; letter case, spaces and hyphens do not matter), instead of `code`. Each works once.")
+
     static let uuid = Schema.string(format: "uuid")
     static let time = Schema.string("RFC 3339 time in UTC.", format: "date-time")
     static let seconds = Schema.integer("Seconds.", minimum: 0)

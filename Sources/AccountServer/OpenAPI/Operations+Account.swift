@@ -14,11 +14,14 @@ extension Operation {
             method: "delete", path: "/auth/me", id: "deleteMe", tag: "Account", summary: "Delete the account",
             description: """
                 With the current password, checked under the account's login back-off (failures here and at login count \
-                together). The account, its sessions and codes are gone; its nickname and address are free again.
+                together). While a second factor is on, an authenticator `code` or a `recovery_code` too (a wrong one \
+                counts on the same back-off). The account, its sessions, codes and second factor are gone; its nickname and \
+                address are free again.
                 """,
             authenticated: true, body: "DeleteAccountRequest",
             successes: [.init(status: 204, description: "Deleted.")],
             errors: [
+                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
                 401: "A token error: `token_invalid`, `token_expired` or `session_revoked` (with a Bearer challenge).",
                 403: "`invalid_credentials`: the password is wrong; the token is fine, so no Bearer challenge and the session stays.",
                 429: "`rate_limited`: the account is backed off after failed password checks (here, at login or at password change), or the address limit; with `Retry-After`.",
@@ -42,11 +45,13 @@ extension Operation {
             method: "post", path: "/auth/password/change", id: "changePassword", tag: "Password", summary: "Change the password",
             description: """
                 With the current password, checked under the account's login back-off (failures here and at login count \
-                together). Every other session is revoked; this one stays.
+                together). While a second factor is on, an authenticator `code` or a `recovery_code` too (a wrong one \
+                counts on the same back-off). Every other session is revoked; this one stays.
                 """,
             authenticated: true, body: "ChangePasswordRequest",
             successes: [.init(status: 204, description: "Changed.")],
             errors: [
+                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
                 401: "A token error: `token_invalid`, `token_expired` or `session_revoked` (with a Bearer challenge).",
                 403: "`invalid_credentials`: the current password is wrong; the token is fine, so no Bearer challenge and the session stays.",
                 429: "`rate_limited`: the account is backed off after failed password checks (here, at login or at account deletion), or the address limit; with `Retry-After`.",

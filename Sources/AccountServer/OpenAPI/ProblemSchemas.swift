@@ -8,6 +8,7 @@ enum ProblemSchemas {
         "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
         "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
         "request_timeout", "uri_too_long", "header_fields_too_large", "version_not_supported",
+        "mfa_required", "mfa_already_enabled", "mfa_not_enabled",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",
@@ -30,6 +31,12 @@ enum ProblemSchemas {
                         "description": "Per-field errors by wire field name; present only on `validation_failed`.",
                         "additionalProperties": Schema.array(Schema.ref("FieldError")),
                     ]),
+                    "mfa_token": Schema.string(
+                        "Only on `mfa_required` (login, after a right password): opaque, single use, valid 5 minutes and for 5 wrong "
+                            + "codes; send it to `POST /auth/mfa/verify` with a second factor."),
+                    "methods": Schema.array(
+                        Schema.string(choices: [SecondFactorMethod.totp.rawValue, SecondFactorMethod.recoveryCode.rawValue]),
+                        description: "Only on `mfa_required`: the factors that may answer it (`recovery_code` only while some are left)."),
                 ], required: ["type", "title", "status", "code"]),
             "FieldError": Schema.object(
                 [

@@ -56,6 +56,7 @@ enum ReplySchemas {
             "email_verified": Schema.boolean(),
             "mbti": Schema.ref("MBTI"),
             "created_at": FieldSchemas.time,
+            "mfa": Schema.ref("SecondFactorStatus"),
         ], required: ["id", "username", "email", "email_verified", "mbti", "created_at"])
 
     private static let tokenPair = Schema.object(

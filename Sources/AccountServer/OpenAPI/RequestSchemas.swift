@@ -39,11 +39,17 @@ enum RequestSchemas {
                 ["username": FieldSchemas.username, "mbti": FieldSchemas.mbtiInput],
                 description: "Absent fields stay as they are."),
             "DeleteAccountRequest": Schema.object(
-                ["password": Schema.string("The account's current password.", minLength: 1)], required: ["password"]),
+                [
+                    "password": Schema.string("The account's current password.", minLength: 1),
+                    "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
+                    "recovery_code": FieldSchemas.recoveryCode,
+                ], required: ["password"]),
             "ChangePasswordRequest": Schema.object(
                 [
                     "current_password": Schema.string("The password in use now.", minLength: 1),
                     "new_password": FieldSchemas.password("The password from now on."),
+                    "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
+                    "recovery_code": FieldSchemas.recoveryCode,
                 ], required: ["current_password", "new_password"]),
             "PasswordResetRequest": Schema.object(["email": FieldSchemas.email], required: ["email"]),
             "PasswordResetConfirmRequest": Schema.object(

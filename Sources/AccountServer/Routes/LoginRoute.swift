@@ -12,7 +12,8 @@ extension SessionRoutes {
     /// `--allow-unverified-login`, at sign-up, or at this login for a sign-up that was pending when
     /// the option was turned on). Tries count for the
     /// account's back-off, shared with every other password check. A hash made with older
-    /// parameters is replaced on the way.
+    /// parameters is replaced on the way. An account with a second factor gets `403 mfa_required`
+    /// with an `mfa_token` instead of a session (see ``secondFactorRequired(_:rehash:throttleKey:_:)``).
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(LoginRequest.self)
         let identifiers = [("username", body.username), ("email", body.email), ("login", body.login)]
@@ -72,6 +73,9 @@ extension SessionRoutes {
             user.updatedAt = now
         }
         let rehashed = user
+        if rehashed.totpEnabled {
+            throw try await secondFactorRequired(rehashed, rehash: rehashed.passwordHash != stored, throttleKey: throttleKey, context)
+        }
         let userAgent = context.request.headers["User-Agent"]
         let (session, refresh) = try await services.store.write { tx in
             if rehashed.passwordHash != stored { try tx.updateUser(rehashed) }
@@ -80,5 +84,27 @@ extension SessionRoutes {
         }
         context.audit(.loginSucceeded, userID: user.id)
         return .tokenPair(try await services.sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
+    }
+
+    /// The reply to a right password of an account with a second factor: a new challenge (its
+    /// `mfa_token`, single use, 5 minutes, 5 wrong codes) is stored with the rehashed password, if
+    /// any, and the account's expired challenges are removed. The password's try is given back
+    /// rather than cleared: the streak of wrong codes before it still counts, and it is no failure.
+    private func secondFactorRequired(_ user: UserRecord, rehash: Bool, throttleKey: String, _ context: RequestContext) async throws -> APIError {
+        let token = RefreshToken.random()
+        let now = context.now
+        let challenge = SecondFactorChallengeRecord(
+            hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))
+        let throttle = services.throttle
+        try await services.store.write { tx in
+            if rehash { try tx.updateUser(user) }
+            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: now)
+            try tx.insertSecondFactorChallenge(challenge)
+            try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)
+        }
+        context.audit(.secondFactorRequired, userID: user.id)
+        var methods: [SecondFactorMethod] = [.totp]
+        if user.recoveryCodesLeft > 0 { methods.append(.recoveryCode) }
+        return .mfaRequired(SecondFactorChallenge(token: token.text, methods: methods))
     }
 }

@@ -20,26 +20,37 @@ struct PasswordRoutes: RouteGroup {
     /// `POST /auth/password/change`: with the current password; every other session is revoked.
     ///
     /// The current password is checked under the account's login back-off (a stolen access token
-    /// must not be a way to guess it); a wrong one is `403 invalid_credentials`.
+    /// must not be a way to guess it); a wrong one is `403 invalid_credentials`. While a second
+    /// factor is on, a `code` or `recovery_code` is needed too, spent with the change; a wrong one
+    /// is `400 code_invalid` and counts in the same back-off.
     func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(ChangePasswordRequest.self)
         let (userID, user) = (context.userID, context.user)
         var errors = FieldErrors()
         if (body.currentPassword ?? "").isEmpty { errors.add(.required, to: "current_password") }
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
+        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: user, into: &errors)
         guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
 
         try await services.throttle.checkCallersPassword(current, context, via: "password_change")
         let hash = try await services.passwords.hash(new)
-        let (sessionID, now) = (context.sessionID, context.now)
-        try await services.store.write { tx in
+        let (sessionID, now, language) = (context.sessionID, context.now, context.language)
+        let changed = try await services.store.write { tx -> Bool in
             guard var account = try tx.user(id: userID) else { throw APIError.sessionRevoked }
+            if let proof, try services.secondFactor.check(proof, user: account, language: language, now: now, in: tx) == .wrong { return false }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
             try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+            try tx.deleteSecondFactorChallenges(userID: userID, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            return true
         }
+        guard changed else {
+            context.audit(.secondFactorFailed, ["via": "password_change"])
+            try await services.throttle.refuseWrongCode(userID: userID, now: now)
+        }
+        services.mail.poke()
         context.audit(.passwordChanged)
         return .noContent
     }
@@ -107,6 +118,8 @@ struct PasswordRoutes: RouteGroup {
             user.updatedAt = now
             try tx.updateUser(user)
             try tx.revokeSessions(userID: user.id, except: nil, at: now)
+            // A login waiting for its second factor was made with the old password.
+            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
             return outcome
         }

@@ -57,16 +57,29 @@ struct ProfileRoutes: RouteGroup {
     /// nickname and address are free again.
     ///
     /// The password is checked under the account's login back-off; a wrong one is
-    /// `403 invalid_credentials`.
+    /// `403 invalid_credentials`. While a second factor is on, a `code` or `recovery_code` is
+    /// needed too; a wrong one is `400 code_invalid` and counts in the same back-off.
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
-        guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
-        let userID = context.userID
+        var errors = FieldErrors()
+        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
+        guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
+        let (userID, user, now, language) = (context.userID, context.user, context.now, context.language)
         try await services.throttle.checkCallersPassword(password, context, via: "account_delete")
-        // The store removes sessions, refresh tokens and every code of the address with it.
-        _ = try await services.store.write { tx in
+        // The store removes sessions, refresh tokens, every code of the address and the second
+        // factor with it. The recovery code's notice is not sent: the account is gone.
+        let deleted = try await services.store.write { tx -> Bool in
+            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, in: tx) == .wrong {
+                return false
+            }
             try tx.deleteUser(id: userID)
             try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            return true
+        }
+        guard deleted else {
+            context.audit(.secondFactorFailed, ["via": "account_delete"])
+            try await services.throttle.refuseWrongCode(userID: userID, now: now)
         }
         context.audit(.accountDeleted)
         return .noContent

@@ -17,6 +17,7 @@ enum Routes {
             SessionRoutes(services: services),
             ProfileRoutes(services: services),
             PasswordRoutes(services: services),
+            SecondFactorRoutes(services: services),
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
         ]

@@ -67,7 +67,7 @@ struct LoginThrottle: Sendable {
     /// reached; a success forgets the count (``clear(key:in:)``). The first back-off
     /// is `loginBackoff` seconds, each further failure doubles it up to `loginWindow`; tries during
     /// a back-off are refused without extending it, and a window of calm forgets the streak.
-    private func reserveLoginTry(key: String, now: Date) async throws -> Int? {
+    func reserveLoginTry(key: String, now: Date) async throws -> Int? {
         let (limit, window) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow))
         guard limit > 0 else { return nil }
         return try await store.write { tx -> Int? in
@@ -86,7 +86,7 @@ struct LoginThrottle: Sendable {
     }
 
     /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
-    private func confirmLoginFailure(key: String, now: Date) async throws {
+    func confirmLoginFailure(key: String, now: Date) async throws {
         let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
         guard limit > 0 else { return }
         try await store.write { tx in
@@ -97,6 +97,26 @@ struct LoginThrottle: Sendable {
             record.failures = 0
             try tx.updateLoginThrottle(record)
         }
+    }
+
+    /// Gives back a try counted by ``reserveLoginTry(key:now:)`` that turned out neither a failure
+    /// nor a success, in the caller's transaction: a right password whose login waits for its second factor (clearing would
+    /// forget the streak of wrong codes before it), or a second-factor answer that found its
+    /// challenge gone.
+    func refundLoginTry(key: String, now: Date, in tx: any StoreTransaction) throws {
+        guard configuration.loginAttempts > 0 else { return }
+        var record = try tx.lockLoginThrottle(key: key, now: now)
+        guard record.failures > 0 else { return }
+        record.failures -= 1
+        try tx.updateLoginThrottle(record)
+    }
+
+    /// Counts a wrong second-factor code of `userID` as the failure of the try reserved for it
+    /// (at a password check or ``reserveLoginTry(key:now:)``): wrong codes and wrong passwords
+    /// share one back-off. Throws `code_invalid`.
+    func refuseWrongCode(userID: UUID, now: Date) async throws -> Never {
+        try await confirmLoginFailure(key: Self.key(userID: userID), now: now)
+        throw APIError.codeInvalid
     }
 
     /// Failures that start a back-off: the limit at first, then every single one in a streak.

@@ -21,10 +21,22 @@ struct Outbox: Sendable {
             Log.event("mail_suppressed", ["reason": "address_budget"])
             return false
         }
+        try enqueue(message, in: tx, now: now)
+        return true
+    }
+
+    /// Writes a security notice to an account's own address into the outbox, outside the mail
+    /// budget: only someone who passed the account's password and second factor (or holds its
+    /// session) can cause one, so it cannot be used to flood a stranger, and a notice the owner
+    /// must see (a recovery code used a minute after the factor was turned on) is never dropped.
+    func queueNotice(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
+        try enqueue(message, in: tx, now: now)
+    }
+
+    private func enqueue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
         try tx.enqueueMail(OutboxMessage(
             id: UUID(), recipient: message.to, subject: message.subject, body: message.text,
             createdAt: now, nextAttemptAt: now))
-        return true
     }
 
     /// Counts one message to `emailKey`; `false` when the address had its messages for now.

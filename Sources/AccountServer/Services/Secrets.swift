@@ -15,6 +15,11 @@ struct Secrets: Sendable {
     /// Keys the fingerprint of the client that used a refresh token (its User-Agent and address),
     /// so the database holds neither in clear.
     let clientKey: [UInt8]
+    /// Seals authenticator secrets in the database (a key per account derived from it), so the
+    /// database alone does not give them away; itself sealed by the secret key file when given.
+    let totpKey: [UInt8]
+    /// Keys the HMAC of recovery codes, which the database keeps only as those hashes.
+    let recoveryCodeKey: [UInt8]
     /// How secrets are kept in the database (signing seeds too).
     let seal: SecretSeal
 
@@ -33,6 +38,8 @@ struct Secrets: Sendable {
                 codeKey: try secret("code_hmac_key"),
                 refreshKey: try secret("refresh_derivation_key"),
                 clientKey: try secret("client_binding_key"),
+                totpKey: try secret("totp_secret_key"),
+                recoveryCodeKey: try secret("recovery_code_hmac_key"),
                 seal: seal)
             return (secrets, adoption)
         }

@@ -35,6 +35,8 @@ struct Services: Sendable {
     let codes: CodeIssuer
     /// The one way into the outbox, under each recipient's mail budget.
     let outbox: Outbox
+    /// Authenticator apps and recovery codes: sealed secrets, codes accepted once.
+    let secondFactor: SecondFactor
     let mail: MailDispatcher
     /// Details-first sign-ups waiting for their code.
     let signUps: PendingSignUps
@@ -63,6 +65,7 @@ struct Services: Sendable {
         authenticator = Authenticator(tokens: tokens, store: store, sessions: sessionPolicy)
         throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
         outbox = Outbox(configuration: configuration)
+        secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
         nicknames = try NicknameGuard()

@@ -7,9 +7,13 @@ struct SessionIssuer: Sendable {
     let policy: SessionPolicy
     let tokens: TokenService
 
-    /// Opens a session with its first refresh token, inside the caller's transaction.
-    func openSession(userID: UUID, userAgent: String?, now: Date, in tx: any StoreTransaction) throws -> (SessionRecord, RefreshToken) {
-        let session = policy.newSession(userID: userID, userAgent: userAgent, now: now)
+    /// Opens a session with its first refresh token, inside the caller's transaction; `amr` says
+    /// how its login was authenticated (a password alone unless given), for every token it issues.
+    func openSession(
+        userID: UUID, userAgent: String?, amr: [String] = [AuthenticationMethod.password], now: Date, in tx: any StoreTransaction
+    ) throws -> (SessionRecord, RefreshToken) {
+        var session = policy.newSession(userID: userID, userAgent: userAgent, now: now)
+        session.amr = amr
         try tx.insertSession(session)
         let refresh = RefreshToken.random()
         try tx.insertRefreshToken(RefreshTokenRecord(hash: refresh.hash, sessionID: session.id, issuedAt: now))
@@ -18,7 +22,7 @@ struct SessionIssuer: Sendable {
 
     /// The login reply for a session: a signed access token issued at `issuedAt` and the refresh token.
     func tokenPair(user: UserRecord, session: SessionRecord, refresh: RefreshToken, issuedAt: Date, now: Date) async throws -> TokenPair {
-        let access = try await tokens.sign(userID: user.id, sessionID: session.id, issuedAt: issuedAt, jti: refresh.accessTokenID)
+        let access = try await tokens.sign(userID: user.id, sessionID: session.id, issuedAt: issuedAt, jti: refresh.accessTokenID, amr: session.amr)
         return TokenPair(
             access: access, refresh: refresh.text,
             expiresIn: max(0, tokens.accessTTL - Int(now.timeIntervalSince(issuedAt))),

@@ -19,6 +19,12 @@ enum AuditEvent: String {
     case accountDeleted = "account_deleted"
     case signUpCompleted = "signup_completed"
     case passwordCheckFailed = "password_check_failed"
+    case secondFactorRequired = "mfa_required"
+    case secondFactorFailed = "mfa_failed"
+    case secondFactorEnabled = "mfa_enabled"
+    case secondFactorDisabled = "mfa_disabled"
+    case recoveryCodeUsed = "recovery_code_used"
+    case recoveryCodesReplaced = "recovery_codes_replaced"
 }
 
 extension RequestContext {

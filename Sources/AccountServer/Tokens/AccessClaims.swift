@@ -2,6 +2,9 @@ import Foundation
 
 /// The claims of an access token (docs/API.md, "Tokens and codes").
 struct AccessClaims: Codable, Sendable, Equatable {
+    /// How the session was authenticated (RFC 8176): `["pwd"]`, `["pwd", "otp"]` or
+    /// `["pwd", "recovery_code"]`.
+    var amr: [String]
     var iss: String
     var aud: String
     /// The user id.

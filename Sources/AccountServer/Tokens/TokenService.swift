@@ -23,16 +23,17 @@ struct TokenService: Sendable {
         let sessionID: UUID
     }
 
-    /// Signs an access token for `userID` in `sessionID`, issued at `issuedAt`.
+    /// Signs an access token for `userID` in `sessionID`, issued at `issuedAt`, naming how the
+    /// session was authenticated (`amr`).
     ///
     /// `jti` is given by the caller so that a refresh repeated within the grace window can hand out
     /// the very same token again (Ed25519 signatures are deterministic).
-    func sign(userID: UUID, sessionID: UUID, issuedAt: Date, jti: String) async throws -> String {
+    func sign(userID: UUID, sessionID: UUID, issuedAt: Date, jti: String, amr: [String]) async throws -> String {
         let snapshot = try await keys.current(now: issuedAt)
         let iat = Int(issuedAt.timeIntervalSince1970)
         let header = AccessTokenHeader(alg: "EdDSA", typ: "at+jwt", kid: snapshot.signing.kid)
         let claims = AccessClaims(
-            iss: issuer, aud: audience, sub: userID.lowercasedText, sid: sessionID.lowercasedText,
+            amr: amr, iss: issuer, aud: audience, sub: userID.lowercasedText, sid: sessionID.lowercasedText,
             iat: iat, exp: iat + accessTTL, nbf: nil, jti: jti)
         let signingInput = Base64URL.encode(WireJSON.header(header)) + "." + Base64URL.encode(WireJSON.claims(claims))
         let signature = snapshot.signing.key.sign(Array(signingInput.utf8))

@@ -1,0 +1,85 @@
+extension Operation {
+    /// Authenticator apps (TOTP) and recovery codes.
+    static let secondFactor: [Operation] = [
+        Operation(
+            method: "post", path: "/auth/mfa/totp", id: "enrollTOTP", tag: "Second factor", summary: "Start enrolling an authenticator app",
+            description: """
+                With the current password (checked under the account's login back-off), a new secret for an authenticator app \
+                (RFC 6238: SHA-1, 6 digits, 30-second steps). Nothing changes for login until `POST /auth/mfa/totp/confirm`; a new \
+                call replaces an unconfirmed secret. The secret is stored sealed with the server's key (itself sealed by \
+                `--secret-key-file` when given), never logged.
+                """,
+            authenticated: true, body: "TOTPEnrollRequest",
+            successes: [.init(status: 200, description: "The secret and its `otpauth://` URI.", schema: Schema.ref("TOTPEnrollment"))],
+            errors: [
+                403: "`invalid_credentials`: the password is wrong; the session stays.",
+                409: "`mfa_already_enabled`: turn the second factor off first.",
+                429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "post", path: "/auth/mfa/totp/confirm", id: "confirmTOTP", tag: "Second factor", summary: "Turn the authenticator app on",
+            description: """
+                The code the app shows for the new secret turns the second factor on: from now on a login needs it after the \
+                password. The reply has ten recovery codes, shown once. Every other session of the account ends, and its \
+                owner gets a notice mail.
+                """,
+            authenticated: true, body: "TOTPConfirmRequest",
+            successes: [.init(status: 200, description: "On; the recovery codes.", schema: Schema.ref("RecoveryCodes"))],
+            errors: [
+                400: "`invalid_request`, or `code_invalid`: the code is not the secret's for this time (±1 step).",
+                409: "`mfa_not_enabled`: no enrolment was started; `mfa_already_enabled`: it is on already.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "post", path: "/auth/mfa/verify", id: "verifySecondFactor", tag: "Second factor", summary: "Finish a login with the second factor",
+            description: """
+                Answers a login's `403 mfa_required` with its `mfa_token` and an authenticator `code` or a `recovery_code`. The \
+                reply is a login's: a new session whose access tokens carry `amr` `["pwd","otp"]` (a code) or \
+                `["pwd","recovery_code"]` (a recovery code), kept through refresh. An authenticator code is accepted once \
+                (the same code again in its step, or an earlier step's, is `code_invalid`), within one 30-second step of \
+                clock skew either side. A wrong code is `code_invalid` and counts on the token (five spend it) and in the \
+                account's login back-off, shared with wrong passwords (a backed-off account gets `429 rate_limited` before \
+                the code is looked at). A recovery code works once; its owner gets a notice mail with how many are left.
+                """,
+            body: "SecondFactorVerifyRequest",
+            successes: [.init(status: 200, description: "Signed in: a new session.", schema: Schema.ref("TokenPair"))],
+            errors: [
+                400: "`invalid_request` (also for both `code` and `recovery_code`); `code_invalid`: a wrong code, or an `mfa_token` that is unknown or was used; `code_expired`: the `mfa_token` is older than 5 minutes (log in again).",
+                422: "`validation_failed`: `mfa_token` or `code` missing, or a malformed `code` or `recovery_code`.",
+                429: "`too_many_attempts`: five wrong codes spent the `mfa_token` (log in again); `rate_limited`: the account is backed off, with `Retry-After`.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "post", path: "/auth/mfa/recovery-codes", id: "replaceRecoveryCodes", tag: "Second factor", summary: "A new set of recovery codes",
+            description: """
+                With the current password and an authenticator `code` (both under the account's login back-off), ten new \
+                recovery codes; the old set stops working. The owner gets a notice mail.
+                """,
+            authenticated: true, body: "RecoveryCodesRequest",
+            successes: [.init(status: 200, description: "The new codes, shown once.", schema: Schema.ref("RecoveryCodes"))],
+            errors: [
+                400: "`invalid_request`, or `code_invalid`: the code is wrong or was used.",
+                403: "`invalid_credentials`: the password is wrong.",
+                409: "`mfa_not_enabled`.",
+                429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
+                503: "`service_unavailable`.",
+            ]),
+        Operation(
+            method: "delete", path: "/auth/mfa/totp", id: "disableTOTP", tag: "Second factor", summary: "Turn the second factor off",
+            description: """
+                With the current password and an authenticator `code` or a `recovery_code` (under the account's login \
+                back-off): the authenticator and every recovery code are removed, logins need only the password again, every \
+                other session ends and the owner gets a notice mail.
+                """,
+            authenticated: true, body: "TOTPDisableRequest",
+            successes: [.init(status: 204, description: "Off.")],
+            errors: [
+                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`.",
+                403: "`invalid_credentials`: the password is wrong.",
+                409: "`mfa_not_enabled`.",
+                429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
+                503: "`service_unavailable`.",
+            ]),
+    ]
+}

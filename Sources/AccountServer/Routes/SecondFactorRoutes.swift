@@ -1,0 +1,146 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Mailer
+
+/// The second factor: `POST /auth/mfa/totp` and `/auth/mfa/totp/confirm` (enrolling an
+/// authenticator app), `POST /auth/mfa/verify` (a login's second step), `POST
+/// /auth/mfa/recovery-codes` (a new set) and `DELETE /auth/mfa/totp` (turning it off).
+///
+/// Every check of a code counts where a thief would guess: the login step and every change that
+/// needs the factor go through the account's login back-off (wrong codes and wrong passwords
+/// count together), an authenticator code is accepted once, and each change commits with the
+/// proof it spent.
+struct SecondFactorRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("POST", "/auth/mfa/totp", services.authenticator.require(enroll))
+        router.add("POST", "/auth/mfa/totp/confirm", services.authenticator.require(confirm))
+        router.add("DELETE", "/auth/mfa/totp", services.authenticator.require(disable))
+        router.add("POST", "/auth/mfa/verify", verify)
+        router.add("POST", "/auth/mfa/recovery-codes", services.authenticator.require(replaceRecoveryCodes))
+    }
+
+    /// `POST /auth/mfa/totp`: with the password, a new secret for an authenticator app. Nothing
+    /// changes for login until it is confirmed; a new call replaces an unconfirmed secret.
+    func enroll(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(TOTPEnrollRequest.self)
+        guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
+        guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
+        try await services.throttle.checkCallersPassword(password, context, via: "mfa_enroll")
+        let factors = services.secondFactor
+        let secret = factors.newSecret()
+        let factor = TOTPFactorRecord(userID: context.userID, sealedSecret: factors.seal(secret, userID: context.userID), createdAt: context.now)
+        let (throttle, userID) = (services.throttle, context.userID)
+        let stored = try await services.store.write { tx in
+            try throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            return try tx.upsertPendingTOTP(factor)
+        }
+        guard stored else { throw APIError.mfaAlreadyEnabled }
+        return try .json(TOTPEnrollment(secret: Base32.encode(secret), otpauthURI: factors.otpauthURI(secret: secret, nickname: context.user.username)))
+    }
+
+    /// What confirming an enrolment came to.
+    private enum Confirmation: Sendable {
+        case confirmed(recoveryCodes: [String])
+        case wrongCode
+        case notStarted
+        case alreadyOn
+    }
+
+    /// `POST /auth/mfa/totp/confirm`: the app's current code turns the factor on. The reply has
+    /// the recovery codes (shown once); every other session ends and the owner gets a notice.
+    func confirm(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(TOTPConfirmRequest.self)
+        let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
+        guard codeErrors.isEmpty, let rawCode = body.code else { throw APIError.validation("code", codeErrors) }
+        let code = CodeRule.normalize(rawCode)
+        let (user, sessionID, now, language) = (context.user, context.sessionID, context.now, context.language)
+        let (factors, outbox) = (services.secondFactor, services.outbox)
+        let outcome = try await services.store.write { tx -> Confirmation in
+            guard let factor = try tx.totpFactor(userID: user.id) else { return .notStarted }
+            guard factor.confirmedAt == nil else { return .alreadyOn }
+            guard let step = TOTP.matchingStep(of: code, secret: try factors.open(factor), now: now, after: factor.lastStep) else {
+                return .wrongCode
+            }
+            guard try tx.confirmTOTP(userID: user.id, at: now, step: step) else { return .alreadyOn }
+            let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
+            try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
+            try outbox.queueNotice(MailTemplates.secondFactor(.enabled, language: language, to: user.email), in: tx, now: now)
+            return .confirmed(recoveryCodes: codes)
+        }
+        switch outcome {
+        case .confirmed(let codes):
+            context.audit(.secondFactorEnabled)
+            services.mail.poke()
+            return try .json(RecoveryCodes(recoveryCodes: codes))
+        case .wrongCode:
+            context.audit(.secondFactorFailed, ["via": "mfa_confirm"])
+            throw APIError.codeInvalid
+        case .notStarted: throw APIError.mfaNotEnabled
+        case .alreadyOn: throw APIError.mfaAlreadyEnabled
+        }
+    }
+
+    /// `POST /auth/mfa/recovery-codes`: with the password and an authenticator code, a new set of
+    /// recovery codes; the old set stops working.
+    func replaceRecoveryCodes(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(RecoveryCodesRequest.self)
+        var errors = FieldErrors()
+        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
+        errors.add(contentsOf: codeErrors, to: "code")
+        guard errors.isEmpty, let password = body.password, let code = body.code else { throw APIError.validation(errors) }
+        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
+        try await services.throttle.checkCallersPassword(password, context, via: "mfa_recovery_codes")
+        let (user, now, language) = (context.user, context.now, context.language)
+        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
+        let codes = try await services.store.write { tx -> [String]? in
+            guard try factors.check(.code(CodeRule.normalize(code)), user: user, language: language, now: now, in: tx) == .totp else { return nil }
+            let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
+            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+            try outbox.queueNotice(MailTemplates.secondFactor(.recoveryCodesReplaced, language: language, to: user.email), in: tx, now: now)
+            return codes
+        }
+        guard let codes else {
+            context.audit(.secondFactorFailed, ["via": "mfa_recovery_codes"])
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+        }
+        context.audit(.recoveryCodesReplaced)
+        services.mail.poke()
+        return try .json(RecoveryCodes(recoveryCodes: codes))
+    }
+
+    /// `DELETE /auth/mfa/totp`: with the password and a code or recovery code, the second factor
+    /// is off (its recovery codes with it); every other session ends and the owner gets a notice.
+    func disable(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(TOTPDisableRequest.self)
+        var errors = FieldErrors()
+        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
+        guard errors.isEmpty, let password = body.password, let proof else { throw APIError.validation(errors) }
+        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
+        try await services.throttle.checkCallersPassword(password, context, via: "mfa_disable")
+        let (user, sessionID, now, language) = (context.user, context.sessionID, context.now, context.language)
+        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
+        let disabled = try await services.store.write { tx -> Bool in
+            guard try factors.check(proof, user: user, language: language, now: now, notify: false, in: tx) != .wrong else { return false }
+            try tx.disableTOTP(userID: user.id)
+            try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
+            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+            try outbox.queueNotice(MailTemplates.secondFactor(.disabled, language: language, to: user.email), in: tx, now: now)
+            return true
+        }
+        guard disabled else {
+            context.audit(.secondFactorFailed, ["via": "mfa_disable"])
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+        }
+        context.audit(.secondFactorDisabled)
+        services.mail.poke()
+        return .noContent
+    }
+}

@@ -1,0 +1,94 @@
+import AccountAPI
+import Foundation
+import TestSupport
+import Testing
+
+/// The server's clock for second-factor tests, moved through `--clock-file`: each authenticator
+/// code is computed just after the start of a fresh 30-second step, so the real time a slow
+/// machine spends between computing a code and sending it never crosses into another step.
+final class StepClock: @unchecked Sendable {
+    let file: URL
+    private let lock = NSLock()
+    private var ahead: TimeInterval = 0
+
+    init(in folder: TemporaryFolder) throws {
+        file = folder.url.appendingPathComponent("clock")
+        try "0".write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The server's time now.
+    var serverNow: Date { Date().addingTimeInterval(lock.withLock { ahead }) }
+
+    /// Moves the server's clock `seconds` forward.
+    func advance(_ seconds: TimeInterval) throws {
+        try lock.withLock {
+            ahead += seconds
+            try String(ahead).write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Moves the server's clock to one second into the next 30-second step; returns a time in
+    /// that step, for ``TOTPGenerator``.
+    @discardableResult
+    func nextStep() throws -> Date {
+        let now = serverNow.timeIntervalSince1970
+        let start = ((now / 30).rounded(.down) + 1) * 30
+        try advance(start + 1 - now)
+        return Date(timeIntervalSince1970: start + 1)
+    }
+}
+
+/// An account with its authenticator app turned on.
+struct SecondFactorAccount: Sendable {
+    let account: TestAccount
+    /// The session of the enrolment (kept by the confirmation; every other one ends).
+    let pair: TokenPair
+    let secret: [UInt8]
+    let recoveryCodes: [String]
+
+    /// The authenticator's code at `date` (a time ``StepClock`` returned).
+    func code(at date: Date) -> String { TOTPGenerator.code(secret: secret, at: date) }
+}
+
+extension RunningServer {
+    /// `POST /auth/mfa/totp` then `/confirm` with the tests' own code, on a new verified account.
+    func accountWithSecondFactor(_ tag: String, clock: StepClock, sourceLocation: SourceLocation = #_sourceLocation) async throws -> SecondFactorAccount {
+        let (account, pair) = try await verifiedAccount(tag, sourceLocation: sourceLocation)
+        let enrolment = try await client.send("POST", "/auth/mfa/totp", model: TOTPEnrollRequest(password: account.password), token: pair.access)
+        try #require(enrolment.status == 200, "enrol: \(enrolment.text)", sourceLocation: sourceLocation)
+        let secret = try #require(TOTPGenerator.base32Decode(try enrolment.decode(TOTPEnrollment.self).secret), sourceLocation: sourceLocation)
+        let code = TOTPGenerator.code(secret: secret, at: try clock.nextStep())
+        let confirmed = try await client.send("POST", "/auth/mfa/totp/confirm", model: TOTPConfirmRequest(code: code), token: pair.access)
+        try #require(confirmed.status == 200, "confirm: \(confirmed.text)", sourceLocation: sourceLocation)
+        return SecondFactorAccount(account: account, pair: pair, secret: secret, recoveryCodes: try confirmed.decode(RecoveryCodes.self).recoveryCodes)
+    }
+
+    /// `POST /auth/login` with the right password of an account with a second factor: its
+    /// `mfa_required` problem (expects 403).
+    func challenge(_ account: TestAccount, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Problem {
+        let reply = try await client.send("POST", "/auth/login", model: LoginRequest(username: account.username, password: account.password))
+        try #require(reply.status == 403 && reply.problem?.code == .mfaRequired, "login: \(reply.status) \(reply.text)", sourceLocation: sourceLocation)
+        return try #require(reply.problem, sourceLocation: sourceLocation)
+    }
+
+    /// `POST /auth/mfa/verify`.
+    func answer(_ token: String?, code: String? = nil, recoveryCode: String? = nil) async throws -> Reply {
+        var body: [String: Any] = [:]
+        if let token { body["mfa_token"] = token }
+        if let code { body["code"] = code }
+        if let recoveryCode { body["recovery_code"] = recoveryCode }
+        return try await client.send("POST", "/auth/mfa/verify", json: body)
+    }
+}
+
+/// The claims of an access token (not verified: the server did that).
+func accessClaims(_ token: String) throws -> [String: Any] {
+    let parts = token.split(separator: ".")
+    guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+        let claims = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]
+    else { throw TestFailure("not a JWT: \(token)") }
+    return claims
+}
+
+/// The `amr` claim of an access token.
+func amr(_ token: String) throws -> [String]? { try accessClaims(token)["amr"] as? [String] }
