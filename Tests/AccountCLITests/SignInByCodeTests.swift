@@ -23,8 +23,7 @@ struct SignInByCodeTests {
         let whoami = try await cli.run(["whoami"])
         #expect(whoami.status == 0 && whoami.stdout.contains(user.username), "\(whoami)")
 
-        let (metrics, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("metrics"))
-        let text = String(decoding: metrics, as: UTF8.self)
+        let text = try await server.client.send("GET", "/metrics").text
         #expect(text.contains(#"account_logins_total{outcome="signup_verified"} 1"#), "\(text)")
         #expect(text.contains(#"account_logins_total{outcome="success"} 0"#), "no password was sent to log in")
         await server.stop()

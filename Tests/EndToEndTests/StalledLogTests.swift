@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The log never makes a request wait: lines go through a bounded buffer that a thread of the
@@ -8,7 +9,7 @@ import Testing
 struct StalledLogTests {
     @Test("a stderr nobody reads: /auth/me is answered, access lines are dropped and counted, security events kept; read again, a warning comes and lines flow")
     func stalledStandardError() async throws {
-        let server = try await RunningServer.start(holdingStandardError: true)
+        let server = try await ServerProcess.start(holdingStandardError: true)
         let standardError = server.child.standardError
         defer { standardError.release() }
         let (_, pair) = try await server.verifiedAccount("stalled")
@@ -42,22 +43,19 @@ struct StalledLogTests {
 
         // The reader comes back: warnings account for every drop counted, none of an event.
         standardError.release()
-        let warnings = await Self.eventually(in: server) { logs in
-            let warnings = logEvents(logs, "log_lines_dropped")
-            return warnings.compactMap { Int($0["dropped"] as? String ?? "") }.reduce(0, +) >= droppedWhileFull ? warnings : nil
-        }
-        try #require(warnings != nil, "no log_lines_dropped warning adding up to \(droppedWhileFull)\n\(server.logs.suffix(2000))")
-        for warning in warnings ?? [] {
+        let sum = { logEvents(server.logs, "log_lines_dropped").compactMap { Int($0["dropped"] as? String ?? "") }.reduce(0, +) }
+        try await eventually("log_lines_dropped warnings adding up to \(droppedWhileFull)") { sum() >= droppedWhileFull }
+        let warnings = logEvents(server.logs, "log_lines_dropped")
+        for warning in warnings {
             #expect(warning["level"] as? String == "warning" && warning["events_dropped"] as? String == "0", "\(warning)")
         }
 
         // Lines flow again.
         let after = try await server.client.send("GET", "/auth/me", token: pair.access, headers: ["X-Request-Id": "after-the-stall"])
         #expect(after.status == 200)
-        let flowing = await Self.eventually(in: server) { logs in
-            logEvents(logs, "request").contains { $0["request_id"] as? String == "after-the-stall" } ? true : nil
+        try await eventually("the access line of a request after the stall") {
+            logEvents(server.logs, "request").contains { $0["request_id"] as? String == "after-the-stall" }
         }
-        #expect(flowing == true, "the access line of a request after the stall\n\(server.logs.suffix(2000))")
 
         await server.stop()
         let failed = Set(logEvents(server.logs, "login_failed").compactMap { $0["request_id"] as? String })
@@ -70,7 +68,7 @@ struct StalledLogTests {
     func terminationFlushes() async throws {
         // Nothing reads standard error while the requests are answered and the stop begins, so
         // their lines are all still in the buffer when SIGTERM comes; the reader is back only after.
-        let server = try await RunningServer.start(holdingStandardError: true)
+        let server = try await ServerProcess.start(holdingStandardError: true)
         let standardError = server.child.standardError
         defer { standardError.release() }
         let (_, pair) = try await server.verifiedAccount("flush")
@@ -79,9 +77,7 @@ struct StalledLogTests {
         }
         #expect(statuses.allSatisfy { $0 == 200 })
         server.child.send(SIGTERM)
-        for _ in 0..<3000 where !server.child.standardOutput.text.contains("account-server: stopping") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await eventually("the server stopping") { server.child.standardOutput.text.contains("account-server: stopping") }
         // Long enough for a server that does not wait for its log to be gone already (not needed
         // for one that does: it waits as long as the reader keeps taking lines).
         try await Task.sleep(for: .milliseconds(500))
@@ -112,19 +108,9 @@ struct StalledLogTests {
     }
 
     /// A counter of `/metrics` without labels.
-    private static func metric(_ name: String, of server: RunningServer) async throws -> Int {
+    private static func metric(_ name: String, of server: ServerProcess) async throws -> Int {
         let text = try await server.client.send("GET", "/metrics").text
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(name + " ") }, "\(name) in /metrics")
         return try #require(Int(line.dropFirst(name.count + 1)))
-    }
-
-    /// Polls the server's output (at most 60 s: a bound for a stuck test, not a timing claim)
-    /// until `found` returns something.
-    private static func eventually<T>(in server: RunningServer, _ found: (String) -> T?) async -> T? {
-        for _ in 0..<3000 {
-            if let value = found(server.logs) { return value }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return found(server.logs)
     }
 }

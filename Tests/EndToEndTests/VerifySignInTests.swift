@@ -1,15 +1,16 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Verifying a details-first sign-up's code with `sign_in: true` signs in, over HTTP against the
 /// real binary: the session works, names the device, is logged and counted; off with a window of 0.
 @Suite struct VerifySignInTests {
     @Test func theCodeOfAFreshSignUpSignsTheNewAccountIn() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("verifyin")
         try await server.signUp(account)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         let body = try AccountJSON.makeEncoder().encode(EmailVerifyRequest(email: account.email, code: code, signIn: true))
         #expect(String(decoding: body, as: UTF8.self).contains(#""sign_in":true"#))
         let reply = try await server.client.send(
@@ -34,10 +35,10 @@ import Testing
     }
 
     @Test func theOriginalRequestAndAWindowOfZeroOpenNoSession() async throws {
-        let server = try await RunningServer.start(in: nil, ["--verify-sign-in-window", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--verify-sign-in-window", "0"])
         let account = TestAccount("windowoff")
         try await server.signUp(account)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         let reply = try await server.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code, "sign_in": true])
         #expect(reply.status == 200, "\(reply.text)")
         #expect(reply.object?["session"] == nil && reply.object?["email_verification_token"] != nil)
@@ -45,11 +46,11 @@ import Testing
         _ = try await server.logIn(account)
 
         // The original app's request, on a default server: the reply it always had.
-        let plain = try await RunningServer.start()
+        let plain = try await ServerProcess.start()
         let other = TestAccount("plain")
         try await plain.signUp(other)
         let verified = try await plain.client.send(
-            "POST", "/auth/email/verify", json: ["email": other.email, "code": try await MailFolder.code(to: other.email, in: plain.folder.mail)])
+            "POST", "/auth/email/verify", json: ["email": other.email, "code": try await plain.mail.code(to: other.email)])
         #expect(Set(verified.object.map { Array($0.keys) } ?? []) == ["email", "verified", "email_verification_token"])
         await plain.stop()
         await server.stop()
