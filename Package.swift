@@ -76,21 +76,28 @@ let package = Package(
         // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
 
-        // Shared by the test targets: the real server binary on a free port, serialized program launches
-        // (`make test` runs each target in a process of its own; a plain `swift test` runs them in one).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The test kit every test target shares: the server binary started, programs run, raw
+        // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches
+        // serialized (`make test` runs each target in a process of its own; a plain `swift test`
+        // runs them in one).
+        .target(name: "TestSupport", dependencies: ["AccountAPI"], path: "Tests/TestSupport"),
+        // The app in the test process over a real SQLite file, and a transport that lets
+        // AccountKit's client call it without a socket.
+        .target(
+            name: "InProcess", dependencies: ["AccountServer", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
+            path: "Tests/InProcess"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "LibCryptoTests", dependencies: ["LibCrypto"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "TestSupport"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
-        .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "TestSupport"]),
+        .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
-        .testTarget(name: "AccountUITests", dependencies: ["AccountUI"]),
+        .testTarget(name: "AccountUITests", dependencies: ["AccountUI", "TestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// What a person or a script sees around the commands: JSON errors, the server's address when it
@@ -126,7 +126,7 @@ struct ClientConventionsTests {
         try await terminal.waitFor("번호(1-16)나 유형을 입력하세요: ")
         terminal.type("ENFP")
         try await terminal.waitFor("메일로 받은 코드: ")
-        terminal.type(try #require(try await server.latestCode(to: user.email)))
+        terminal.type(try await server.mail.code(to: user.email))
         try await terminal.waitFor("(으)로 로그인했어요.")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")
         await server.stop()

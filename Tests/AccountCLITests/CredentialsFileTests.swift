@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The session file: private while signed in, emptied by logout; `logout --all` ends other devices too.

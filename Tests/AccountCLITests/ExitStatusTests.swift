@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Exit status 1 (refused, not signed in), 2 (usage) and 3 (unreachable), with their messages.

@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The terminal client forgives mistakes: each answer is checked as it is typed and asked again,
@@ -48,7 +48,7 @@ struct ForgivingPromptTests {
         try await terminal.waitFor("Not one of the 16 types.")
         terminal.type("intj")
         try await terminal.waitFor("Code from the email: ")
-        let code = try #require(try await server.latestCode(to: user.email))
+        let code = try await server.mail.code(to: user.email)
         terminal.type("12345")
         try await terminal.waitFor("Enter the 6 digits from the email.")
         try await terminal.waitFor("Code from the email: ")
@@ -62,7 +62,7 @@ struct ForgivingPromptTests {
 
         let me = try AccountJSON.makeDecoder().decode(User.self, from: Data(try await cli.run(["whoami", "--json"]).stdout.utf8))
         #expect(me.username == user.username && me.mbti == .intj && me.emailVerified)
-        #expect(server.messages(to: user.email).count == 1, "a wrong code asks again without mailing a new one")
+        #expect(server.mail.messages(to: user.email).count == 1, "a wrong code asks again without mailing a new one")
         await server.stop()
     }
 
@@ -84,7 +84,7 @@ struct ForgivingPromptTests {
         try await terminal.waitFor("Nickname: ")
         terminal.type(user.username)
         try await terminal.waitFor("Code from the email: ")
-        terminal.type(try #require(try await server.latestCode(to: user.email)))
+        terminal.type(try await server.mail.code(to: user.email))
         try await terminal.waitFor("Signed in as \(user.username) (\(user.email))")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")
         await server.stop()
@@ -125,7 +125,7 @@ struct ForgivingPromptTests {
             password: This password is too common; choose one that is harder to guess.
 
             """, "\(scripted)")
-        #expect(server.messages(to: other.email).isEmpty)
+        #expect(server.mail.messages(to: other.email).isEmpty)
         await server.stop()
     }
 
@@ -150,22 +150,21 @@ struct ForgivingPromptTests {
         terminal.type(code)
         try await terminal.waitFor("\(user.email) is verified.")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")
-        #expect(server.messages(to: user.email).count == 1)
+        #expect(server.mail.messages(to: user.email).count == 1)
         await server.stop()
     }
 
     @Test("a code spent by wrong tries offers a new one, which then verifies")
     func spentCodeOffersANewOne() async throws {
-        let clockFile = FileManager.default.temporaryDirectory.appendingPathComponent("cli-clock-\(UUID().uuidString)")
-        try "0".write(to: clockFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: clockFile) }
-        let server = try await ServerProcess.start(extraArguments: ["--clock-file", clockFile.path])
+        let folder = try TemporaryFolder()
+        let clock = try TestClock(in: folder)
+        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let (user, code) = try await TestUser.unverified(cli, server)
         let wrong = code == "000000" ? "111111" : "000000"
         // A minute later on the server's clock: the resend cooldown is over.
-        try "61".write(to: clockFile, atomically: true, encoding: .utf8)
+        clock.advance(61)
         let terminal = try cli.terminal(["verify", "--email", user.email])
         var spent = false
         for _ in 0..<8 where !spent {
@@ -180,8 +179,8 @@ struct ForgivingPromptTests {
         terminal.type("")
         try await terminal.waitFor("A code was sent to \(user.email)")
         try await terminal.waitFor("Code from the email: ")
-        try await waitForMessages(2, to: user.email, on: server)
-        terminal.type(try #require(try await server.latestCode(to: user.email)))
+        #expect(try await server.mail.arrived(2, to: user.email).count == 2)
+        terminal.type(try await server.mail.code(to: user.email))
         try await terminal.waitFor("\(user.email) is verified.")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")
         await server.stop()
@@ -258,13 +257,4 @@ struct ForgivingPromptTests {
         #expect(try await user.logIn(cli).status == 0, "nothing changed")
         await server.stop()
     }
-}
-
-/// Waits until `count` messages to `email` were delivered (the outbox sends them a moment later).
-func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while server.messages(to: email).count < count, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    #expect(server.messages(to: email).count == count)
 }

@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// `account signup` at a terminal: prompts, passwords without echo, MBTI from the numbered list.
@@ -26,7 +26,7 @@ struct InteractiveTests {
         try await terminal.waitFor("Choose 1-16 or type it: ")
         terminal.type("11")
         try await terminal.waitFor("Code from the email: ")
-        let code = try #require(try await server.latestCode(to: user.email))
+        let code = try await server.mail.code(to: user.email)
         terminal.type(code)
         try await terminal.waitFor("Signed in as \(user.username)")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")

@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// `account passwd` with a wrong current password: the server's 403 is a wrong password, not a

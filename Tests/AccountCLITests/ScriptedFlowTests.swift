@@ -1,6 +1,6 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The whole account flow driven through `account`'s flags and `--password-stdin`, as a script would.
@@ -21,7 +21,7 @@ struct ScriptedFlowTests {
         #expect(accepted.email == user.email)
         #expect(signUp.stderr.contains("code was sent to \(user.email)"))
 
-        let code = try #require(try await server.latestCode(to: user.email))
+        let code = try await server.mail.code(to: user.email)
         let verify = try await cli.run(["verify", "--email", user.email, "--code", code])
         #expect(verify.status == 0, "\(verify)")
         #expect(verify.stdout.contains("\(user.email) is verified. Signed in as \(user.username)"), "\(verify)")
@@ -85,7 +85,7 @@ struct ScriptedFlowTests {
             ["signup", "--username", user.username, "--email", user.email, "--mbti", "istj", "--password-stdin"],
             stdin: user.password + "\n")
         try #require(signUp.status == 0, "\(signUp)")
-        _ = try #require(try await server.latestCode(to: user.email))
+        _ = try await server.mail.code(to: user.email)
         // Without --code and without --resend there is nothing to do, and nothing is requested.
         let nothing = try await cli.run(["--no-input", "verify", "--email", user.email])
         #expect(nothing.status == 2, "\(nothing)")
@@ -94,7 +94,7 @@ struct ScriptedFlowTests {
         let again = try await cli.run(["--no-input", "verify", "--email", user.email, "--resend"])
         #expect(again.status == 1, "\(again)")
         #expect(again.stderr.contains("Too many requests. Try again in"), "\(again)")
-        #expect(server.messages(to: user.email).count == 1, "only the sign-up's code was mailed")
+        #expect(server.mail.messages(to: user.email).count == 1, "only the sign-up's code was mailed")
         await server.stop()
     }
 }

@@ -25,8 +25,7 @@ struct SignInByCodeTests {
         let whoami = try await cli.run(["whoami"])
         #expect(whoami.status == 0 && whoami.stdout.contains(user.username), "\(whoami)")
 
-        let (metrics, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("metrics"))
-        let text = String(decoding: metrics, as: UTF8.self)
+        let text = try await server.client.send("GET", "/metrics").text
         #expect(text.contains(#"account_logins_total{outcome="signup_verified"} 1"#), "\(text)")
         #expect(text.contains(#"account_logins_total{outcome="success"} 0"#), "no password was sent to log in")
         await server.stop()
@@ -66,7 +65,7 @@ struct SignInByCodeTests {
 
     @Test("after a stranger's newer sign-up of the address, verify refuses the code, says so and signs nobody in")
     func supersededScripted() async throws {
-        let server = try await ServerProcess.start(extraArguments: ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let (user, _) = try await TestUser.unverified(cli, server)
@@ -83,7 +82,7 @@ struct SignInByCodeTests {
 
     @Test("at a terminal, a superseded sign-up asks for the password again and signs up with the same details")
     func supersededAtTheTerminal() async throws {
-        let server = try await ServerProcess.start(extraArguments: ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let user = TestUser()
@@ -127,11 +126,8 @@ enum StrangerSignUp {
 
     /// The code of the `number`th message to `email`, once delivered.
     static func code(_ number: Int, to email: String, on server: ServerProcess) async throws -> String {
-        for _ in 0..<200 {
-            let messages = server.messages(to: email)
-            if messages.count >= number, let code = ServerProcess.code(inMessage: messages[number - 1]) { return code }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw AccountCLI.Hung(description: "no message \(number) to \(email)")
+        let messages = try await server.mail.arrived(number, to: email)
+        guard let code = MailFolder.code(in: messages[number - 1]) else { throw TestFailure("no code in message \(number) to \(email)") }
+        return code
     }
 }

@@ -1,8 +1,9 @@
 import AccountAPI
 import Foundation
+import InProcess
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 @testable import AccountKit
 
 /// An installation flag in memory: first launch until marked.
@@ -150,7 +151,8 @@ final class TestInstallation: Sendable {
             _ = try await before.logIn(account.login)
             let stale = try #require(try before.stored())
             _ = try await client.refresh(stale.refresh)  // used elsewhere; the stored one is spent
-            let clock = SessionTestClock()
+            server.clock.advance(1)  // on the server: past a grace of 0 s
+            let clock = TestClock.atNow()
             clock.advance(3600)
             let launch = AccountLaunch(
                 session: SessionManager(client: client, store: keychain.store(), now: clock.function), installation: TestInstallation().marker)

@@ -11,11 +11,9 @@ import Testing
 /// a manifest (`PackageDescription`) or of SwiftUI (not on Linux; the iOS type-check has the
 /// screens) are left out.
 @Suite struct DocumentationSnippetTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The ```swift blocks of `file`, without those this check leaves out.
     static func snippets(in file: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let text = try String(contentsOf: PackageFiles.url(file), encoding: .utf8)
         return text.matches(of: /```swift\n((?s).*?)```/).map { String($0.output.1) }.filter { block in
             !block.contains("PackageDescription") && !block.contains("SwiftUI") && !block.contains("import AccountUI")
         }
@@ -41,10 +39,10 @@ import Testing
         let file = folder.appendingPathComponent("Snippets.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let modules = Self.root.appendingPathComponent(".build/debug/Modules")
+        let modules = Binaries.buildFolder.appendingPathComponent("Modules")
         try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("AccountKit.swiftmodule").path), "build first")
-        let (status, output) = try await Self.run(["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path])
-        #expect(status == 0, "the documented Swift does not compile:\n\(output)\n\(source)")
+        let (status, output, errors) = try await Program.run("swiftc", ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path], timeout: .seconds(600))
+        #expect(status == 0, "the documented Swift does not compile:\n\(output)\(errors)\n\(source)")
     }
 
     @Test func forAwaitLoopsRunBesideTheRest() throws {
@@ -57,22 +55,5 @@ import Testing
                 }
             }
         }
-    }
-
-    /// Runs a program from `PATH`; its exit status and everything it printed.
-    static func run(_ arguments: [String]) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("swiftc-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try launch(process)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
     }
 }

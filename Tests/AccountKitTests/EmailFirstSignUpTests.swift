@@ -1,37 +1,9 @@
 import AccountAPI
 import Foundation
-import Testing
+import InProcess
 import TestSupport
+import Testing
 @testable import AccountKit
-
-/// A file the server reads its clock offset from (`--clock-file`), so cooldowns and lifetimes
-/// pass without sleeping; the flow's own clock moves with it.
-final class ServerClockFile: Sendable {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)").path
-    let local = TestClock(Date())
-
-    init() { try? "0".write(toFile: path, atomically: true, encoding: .utf8) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Moves both clocks `seconds` ahead.
-    func advance(_ seconds: TimeInterval) throws {
-        local.advance(seconds)
-        let ahead = local.now.timeIntervalSince(start)
-        try String(ahead).write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    private let start = Date()
-    var arguments: [String] { ["--clock-file", path] }
-}
-
-/// Waits until `count` messages to `email` were delivered (the outbox sends them a moment later).
-func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while server.messages(to: email).count < count, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    #expect(server.messages(to: email).count == count)
-}
 
 /// The app's sign-up, email first, through the models and the navigation decisions, against the
 /// real server: address → code → details with the address fixed → signed in.
@@ -50,7 +22,7 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
             }
             #expect(flow.primaryAction == .verify)
 
-            let code = try #require(try await server.latestCode(to: "jiwoo@example.com"))
+            let code = try await server.mail.code(to: "jiwoo@example.com")
             flow.code = String(code.prefix(5))
             await flow.verifyIfComplete()
             #expect(flow.phase != .verified(token: ""), "five digits are not sent")
@@ -85,16 +57,16 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
     }
 
     /// Asks `flow` to mail a code to `email`; returns the code.
-    func codeSent(to email: String, _ flow: EmailVerificationFlow, _ server: ServerProcess) async throws -> String {
+    func codeSent(to email: String, _ flow: EmailVerificationFlow, _ server: InProcessServer) async throws -> String {
         flow.email = email
         await flow.sendCode()
-        return try #require(try await server.latestCode(to: email))
+        return try await server.mail.code(to: email)
     }
 
     @Test func tooManyWrongCodesTurnVerifyOffUntilANewCodeArrives() async throws {
-        let clock = ServerClockFile()
-        try await withModelServer(clock.arguments) { server, client in
-            let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.local.function)
+        let clock = TestClock.atNow()
+        try await withModelServer(clock: clock) { server, client in
+            let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             let code = try await codeSent(to: "minji@example.com", flow, server)
             let wrong = code == "000000" ? "111111" : "000000"
             var tries = 0
@@ -111,16 +83,16 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
             await flow.verifyIfComplete()
             #expect(flow.token == nil)
             #expect(flow.primaryAction == .sendNewCode)
-            #expect(!flow.canPerformPrimaryAction(at: clock.local.now), "the resend countdown still runs")
+            #expect(!flow.canPerformPrimaryAction(at: clock.now), "the resend countdown still runs")
 
-            try clock.advance(61)
-            #expect(flow.canPerformPrimaryAction(at: clock.local.now))
+            clock.advance(61)
+            #expect(flow.canPerformPrimaryAction(at: clock.now))
             await flow.performPrimaryAction()
             #expect(!flow.needsNewCode)
             #expect(flow.primaryAction == .verify)
             #expect(flow.code.isEmpty && flow.errors(for: .code).first == nil)
-            try await waitForMessages(2, to: "minji@example.com", on: server)
-            let fresh = try #require(try await server.latestCode(to: "minji@example.com"))
+            #expect(try await server.mail.arrived(2, to: "minji@example.com").count == 2)
+            let fresh = try await server.mail.code(to: "minji@example.com")
             flow.code = fresh
             await flow.verifyIfComplete()
             #expect(flow.token != nil)
@@ -129,7 +101,7 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
 
     @Test func anotherAddressGetsACodeAtOnceWhileTheFirstKeepsItsCountdown() async throws {
         try await withModelServer { server, client in
-            let clock = TestClock(Date())
+            let clock = TestClock.atNow()
             let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             flow.email = "typo@exmaple.com"
             await flow.sendCode()
@@ -145,8 +117,7 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
                 Issue.record("no code: \(String(describing: flow.message))")
                 return
             }
-            let mailed = try await server.latestCode(to: "right@example.com")
-            #expect(mailed != nil)
+            _ = try await server.mail.code(to: "right@example.com")
             flow.changeEmail()
             flow.email = " TYPO@exmaple.com "
             #expect(flow.resendCountdown(at: clock.now) > 0, "the first address's countdown is remembered, case and spaces ignored")
@@ -159,7 +130,7 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
             let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup)
             flow.email = "other@example.com"
             await flow.sendCode()
-            flow.code = try #require(try await server.latestCode(to: "other@example.com"))
+            flow.code = try await server.mail.code(to: "other@example.com")
             await flow.verify()
             let form = SignUpForm(session: SessionManager(client: client, store: InMemoryCredentialStore()))
             form.useVerifiedEmail("other@example.com", token: try #require(flow.token))
@@ -179,15 +150,15 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
     }
 
     @Test func aProofThatRanOutLeadsBackToTheAddress() async throws {
-        let clock = ServerClockFile()
-        try await withModelServer(clock.arguments) { server, client in
-            let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.local.function)
+        let clock = TestClock.atNow()
+        try await withModelServer(clock: clock) { server, client in
+            let flow = EmailVerificationFlow(session: .inMemory(client), purpose: .signup, now: clock.function)
             flow.code = try await codeSent(to: "late@example.com", flow, server)
             await flow.verify()
             let form = SignUpForm(session: .inMemory(client))
             form.useVerifiedEmail("late@example.com", token: try #require(flow.token))
             fillDetails(form)
-            try clock.advance(1801)
+            clock.advance(1801)
             await form.submit()
             #expect(form.needsNewVerification, "\(form.phase)")
             #expect(form.message == "Your email verification has expired. Please verify your address again.")
@@ -205,8 +176,8 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
     }
 
     @Test func theVerifyFlowResendsAfterTheCountdownAndSignsInWithTheNewCode() async throws {
-        let clock = ServerClockFile()
-        try await withModelServer(clock.arguments) { server, client in
+        let clock = TestClock.atNow()
+        try await withModelServer(clock: clock) { server, client in
             let session = SessionManager.inMemory(client)
             let form = SignUpForm(session: session)
             form.username = "하늘"
@@ -215,17 +186,17 @@ func waitForMessages(_ count: Int, to email: String, on server: ServerProcess) a
             #expect(form.field(after: .username) == .email, "details first: the address is typed")
             await form.submit()
             #expect(form.phase == .codeSent(email: "sky@example.com", expiresIn: 600))
-            let first = try #require(try await server.latestCode(to: "sky@example.com"))
+            let first = try await server.mail.code(to: "sky@example.com")
 
-            let flow = EmailVerificationFlow(session: session, purpose: .verify, now: clock.local.function)
+            let flow = EmailVerificationFlow(session: session, purpose: .verify, now: clock.function)
             flow.codeWasSent(to: "sky@example.com", expiresIn: 600)
             #expect(!flow.canResend)
-            try clock.advance(61)
+            clock.advance(61)
             #expect(flow.canResend)
             await flow.sendCode()
             #expect(flow.message == nil)
-            try await waitForMessages(2, to: "sky@example.com", on: server)
-            let second = try #require(try await server.latestCode(to: "sky@example.com"))
+            #expect(try await server.mail.arrived(2, to: "sky@example.com").count == 2)
+            let second = try await server.mail.code(to: "sky@example.com")
             if first != second {
                 flow.code = first
                 await flow.verify()

@@ -1,18 +1,9 @@
 import AccountAPI
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import AccountKit
-
-/// A clock tests move by hand.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = Mutex(start) }
-    var now: Date { current.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { self.now } }
-}
 
 /// The email flow's decisions without a server: countdown arithmetic on an injected clock, the
 /// code's shape, and where each refusal lands.

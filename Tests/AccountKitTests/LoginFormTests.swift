@@ -1,5 +1,7 @@
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 
 @testable import AccountKit
@@ -93,7 +95,7 @@ import FoundationNetworking
             #expect(form.needsEmailVerification, "the right password of an unverified account")
             #expect(await session.state == .signedOut)
 
-            let code = try #require(try await server.latestCode(to: "minsu@example.com"))
+            let code = try await server.mail.code(to: "minsu@example.com")
             _ = try await client.verifyEmail(EmailVerifyRequest(email: "minsu@example.com", code: code))
             form.identifier = "minsu@example.com"
             await form.submit()

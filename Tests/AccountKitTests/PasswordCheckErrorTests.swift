@@ -1,6 +1,7 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 @testable import AccountKit
 
@@ -16,11 +17,11 @@ import Testing
     }
 
     @Test func wrongPasswordsBehindASessionNeitherRefreshNorSignOutAndTheBackoffShows() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
-        let counter = CountingTransport()
+        let counter = CountingTransport(over: server)
         let store = InMemoryCredentialStore()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store)
+        let manager = SessionManager(client: server.client(transport: counter.transport), store: store)
         let user = try await manager.logIn(account.login)
         let stored = try manager.stored()
 
@@ -44,6 +45,5 @@ import Testing
         }
         #expect(await manager.state == .signedIn(user))
         #expect(try await manager.me().id == user.id)
-        await server.stop()
     }
 }

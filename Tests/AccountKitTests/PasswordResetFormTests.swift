@@ -1,5 +1,7 @@
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 
 @testable import AccountKit
@@ -55,17 +57,14 @@ import Testing
             signUp.mbti = .enfp
             await signUp.submit()
             #expect(signUp.phase == .codeSent(email: "minsu@example.com", expiresIn: 600))
-            #expect(try await server.latestCode(to: "minsu@example.com") != nil, "the sign-up mail comes first")
+            _ = try await server.mail.code(to: "minsu@example.com")  // the sign-up mail comes first
 
             let form = PasswordResetForm(session: .inMemory(client), email: "minsu@example.com")
             await form.requestCode()
             #expect(form.phase == .codeSent)
-            // The reset mail is the second one to this address; wait for it to be written.
-            for _ in 0..<200 where server.messages(to: "minsu@example.com").count < 2 {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(server.messages(to: "minsu@example.com").count == 2)
-            let code = try #require(try await server.latestCode(to: "minsu@example.com"))
+            // The reset mail is the second one to this address.
+            let code = try await server.mail.code(to: "minsu@example.com", skipping: 1)
+            #expect(server.mail.messages(to: "minsu@example.com").count == 2)
             form.code = code
             form.newPassword = "a brand new passphrase"
             #expect(form.canConfirm)

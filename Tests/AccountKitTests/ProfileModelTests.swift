@@ -1,6 +1,7 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 
 @testable import AccountKit
@@ -94,9 +95,9 @@ import Testing
 /// `ProfileModel` against the real server.
 @MainActor @Suite(.serialized) struct ProfileModelServerTests {
     /// A verified account, signed in through a fresh session manager.
-    func signedIn(_ server: ServerProcess, _ client: AccountClient, username: String, email: String) async throws -> SessionManager {
+    func signedIn(_ server: InProcessServer, _ client: AccountClient, username: String, email: String) async throws -> SessionManager {
         _ = try await client.signUp(SignUpRequest(username: username, email: email, password: "correct horse battery", mbti: .enfp))
-        let code = try #require(try await server.latestCode(to: email))
+        let code = try await server.mail.code(to: email)
         _ = try await client.verifyEmail(EmailVerifyRequest(email: email, code: code))
         let session = SessionManager(client: client, store: InMemoryCredentialStore())
         try await session.logIn(.identifier(username, password: "correct horse battery"))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -17,7 +16,7 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(120)
         while run.isRunning, ContinuousClock.now < deadline {
             if let email = run.promptedEmail(after: answered) {
-                let code = try #require(try await server.latestCode(to: email), "no code mailed to \(email)")
+                let code = try await server.mail.code(to: email)
                 run.answer(code)
                 answered += 1
             }
@@ -56,36 +55,17 @@ import Testing
 }
 
 /// The built example running as a child process, its output collected and its input a pipe.
-private final class ExampleRun: Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    private let collected = Collected()
+private struct ExampleRun {
+    let child: ChildProcess
 
     init(server: URL?, configHome: URL) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        process.executableURL = root.appendingPathComponent(".build/debug/QuickStart")
-        process.arguments = server.map { ["--server", $0.absoluteString] } ?? []
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = configHome.path
-        environment["ACCOUNT_SERVER"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = input
-        output.fileHandleForReading.readabilityHandler = { [collected] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(data) }
-        }
-        try launch(process)
+        child = try ChildProcess(
+            arguments: server.map { ["--server", $0.absoluteString] } ?? [], binary: try Binaries.quickStart(),
+            environment: ["XDG_CONFIG_HOME": configHome.path], input: true)
     }
 
-    deinit {
-        if process.isRunning { process.terminate() }
-    }
-
-    var isRunning: Bool { process.isRunning }
-    var output: String { String(decoding: collected.data, as: UTF8.self) }
+    var isRunning: Bool { !child.hasExited }
+    var output: String { child.standardOutput.text + child.standardError.text }
 
     /// The address of the code prompt after the first `count` ones, once it has been printed.
     func promptedEmail(after count: Int) -> String? {
@@ -94,24 +74,20 @@ private final class ExampleRun: Sendable {
     }
 
     /// Types a line.
-    func answer(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+    func answer(_ line: String) { child.type(line) }
 
     /// The exit status, waiting until `deadline`; the process is killed when it has not ended.
-    func exitStatus(until deadline: ContinuousClock.Instant) async throws -> Int32 {
-        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning {
-            process.terminate()
-            throw CancellationError()
+    func exitStatus(until deadline: ContinuousClock.Instant) async throws -> TestSupport.ExitStatus {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let seconds = Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18
+        guard let status = await child.exitStatus(timeout: max(seconds, 0)) else {
+            child.send(SIGKILL)
+            throw TestFailure("QuickStart still running:\n\(output)")
         }
-        // The last output may still be in the pipe.
-        try await Task.sleep(for: .milliseconds(100))
-        return process.terminationStatus
+        // The last output may still be in the pipes.
+        for _ in 0..<100 where !(child.standardOutput.isFinished && child.standardError.isFinished) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return status
     }
-}
-
-/// Output gathered by the pipe's handler and read by the test.
-private final class Collected: Sendable {
-    private let buffer = Mutex(Data())
-    func append(_ data: Data) { buffer.withLock { $0.append(data) } }
-    var data: Data { buffer.withLock { $0 } }
 }

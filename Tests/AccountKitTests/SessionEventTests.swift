@@ -1,6 +1,7 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 @testable import AccountKit
 
@@ -8,15 +9,15 @@ import Testing
 /// session ends, with its reason; the synchronous reads that follow them.
 @Suite struct SessionEventTests {
     /// A manager on its own store and clock over the real server.
-    private func manager(_ server: ServerProcess, clock: SessionTestClock = SessionTestClock(), transport: HTTPTransport? = nil) -> SessionManager {
-        SessionManager(client: AccountClient(baseURL: server.baseURL, transport: transport), store: InMemoryCredentialStore(), now: clock.function)
+    private func manager(_ server: InProcessServer, clock: TestClock = TestClock.atNow(), transport: HTTPTransport? = nil) -> SessionManager {
+        SessionManager(client: server.client(transport: transport), store: InMemoryCredentialStore(), now: clock.function)
     }
 
     /// A fresh account on a fresh server, logged in on `clock`; events from the login on.
-    private func loggedIn(clock: SessionTestClock = SessionTestClock()) async throws
-        -> (ServerProcess, SessionTestAccount, SessionManager, AsyncStream<SessionEvent>.Iterator)
+    private func loggedIn(clock: TestClock = TestClock.atNow()) async throws
+        -> (InProcessServer, SessionTestAccount, SessionManager, AsyncStream<SessionEvent>.Iterator)
     {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let session = manager(server, clock: clock)
         try await session.logIn(account.login)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aLoginARefreshAProfileChangeAndALogoutAreAnnouncedInOrder() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let session = manager(server)
         var events = await session.events().makeAsyncIterator()
@@ -54,7 +55,6 @@ import Testing
         try await session.logOut()
         #expect(await events.next() == .signedOut(.loggedOut))
         #expect(session.currentUser == nil && session.accessTokenExpiresAt == nil && session.sessionExpiresAt == nil)
-        await server.stop()
     }
 
     @Test func aSessionEndedElsewhereIsRevokedElsewhere() async throws {
@@ -66,26 +66,23 @@ import Testing
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await session.me() }
         #expect(await events.next() == .signedOut(.revokedElsewhere))
         #expect(try await other.me().username == account.username, "ending the others kept this one")
-        await server.stop()
     }
 
     @Test func aSessionPastItsRefreshLifetimeExpires() async throws {
-        let clock = SessionTestClock()
-        var (server, _, session, events) = try await loggedIn(clock: clock)
+        let clock = TestClock.atNow()
+        var (_, _, session, events) = try await loggedIn(clock: clock)
         let ends = try #require(session.sessionExpiresAt)
         #expect(ends.timeIntervalSince(clock.now) > 29 * 86_400, "the server's 30 idle days, by the device clock")
         clock.advance(31 * 86_400)
 
         await #expect(throws: AccountError.sessionExpired) { try await session.me() }
         #expect(await events.next() == .signedOut(.expired))
-        await server.stop()
     }
 
     @Test func deletingTheAccountIsAnnouncedAsSuch() async throws {
-        var (server, account, session, events) = try await loggedIn()
+        var (_, account, session, events) = try await loggedIn()
         try await session.deleteAccount(password: account.password)
         #expect(await events.next() == .signedOut(.accountDeleted))
-        await server.stop()
     }
 
     @Test func aStoredSessionThatRanOutIsAnnouncedAsExpiredAtRestore() async throws {
@@ -117,13 +114,13 @@ import Testing
     }
 
     @Test func logOutUsesANearlyExpiredTokenAsItIsAndRefreshesOnlyAnExpiredOne() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
-        let check = AccountClient(baseURL: server.baseURL)
+        let check = server.client()
 
         // 30 s left of 900: a call would refresh first (60 s leeway); logging out does not.
-        let clock = SessionTestClock()
-        let counter = CountingTransport()
+        let clock = TestClock.atNow()
+        let counter = CountingTransport(over: server)
         let nearly = manager(server, clock: clock, transport: counter.transport)
         try await nearly.logIn(account.login)
         let token = try await nearly.accessToken()
@@ -134,8 +131,8 @@ import Testing
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await check.me(accessToken: token) }
 
         // Expired by the device clock: the server needs a live token to find the session.
-        let later = SessionTestClock()
-        let expiredCounter = CountingTransport()
+        let later = TestClock.atNow()
+        let expiredCounter = CountingTransport(over: server)
         let expired = manager(server, clock: later, transport: expiredCounter.transport)
         try await expired.logIn(account.login)
         later.advance(901)
@@ -144,13 +141,12 @@ import Testing
         #expect(expiredCounter.count("/auth/logout") == 1)
         let sessions = try await check.sessions(accessToken: try await check.logIn(account.login).access)
         #expect(sessions.count == 1, "both sessions ended on the server; only the checker's is left")
-        await server.stop()
     }
 
     @Test func concurrentRefreshCallsShareOneRequest() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
-        let counter = CountingTransport()
+        let counter = CountingTransport(over: server)
         let session = manager(server, transport: counter.transport)
         try await session.logIn(account.login)
         try await withThrowingTaskGroup(of: User.self) { group in
@@ -158,7 +154,6 @@ import Testing
             for try await user in group { #expect(user.username == account.username) }
         }
         #expect(counter.count("/auth/refresh") == 1)
-        await server.stop()
     }
 
     @Test func refreshWithoutASessionIsNotSignedIn() async throws {

@@ -1,24 +1,51 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
 import Synchronization
+import TestSupport
 @testable import AccountKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// A clock the session tests move by hand, so "about to expire" needs no sleeping.
-final class SessionTestClock: Sendable {
-    private let current = Mutex(Date())
-    var now: Date { current.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { [self] in self.now } }
+/// What these tests need of a server, in process (most) or the real binary (a few): where it
+/// is, how a client reaches it, and its mail.
+protocol ServerUnderTest: Sendable {
+    var baseURL: URL { get }
+    var mail: MailFolder { get }
+    /// How a client reaches it; `nil`: AccountKit's own URLSession, over a real socket.
+    var clientTransport: HTTPTransport? { get }
 }
 
-/// A real URLSession transport that counts requests by path and can lose one refresh reply.
+extension InProcessServer: ServerUnderTest {
+    var clientTransport: HTTPTransport? { transport }
+}
+
+extension ServerProcess: ServerUnderTest {
+    var clientTransport: HTTPTransport? { nil }
+}
+
+extension ServerUnderTest {
+    /// A client of this server (through `transport` instead, when given).
+    func client(language: Language = .en, transport: HTTPTransport? = nil) -> AccountClient {
+        AccountClient(baseURL: baseURL, language: language, transport: transport ?? clientTransport)
+    }
+}
+
+/// A fresh app in this process for one test, with its clock at the real time now.
+func inProcessServer(_ options: [String] = [], clock: TestClock = TestClock.atNow()) async throws -> InProcessServer {
+    try await InProcessServer.start(options, clock: clock)
+}
+
+/// A transport that counts requests by path and can lose one refresh reply, over `server`'s own.
 final class CountingTransport: Sendable {
     private let counts = Mutex<[String: Int]>([:])
     private let repliesToLose = Mutex(0)
+    private let base: HTTPTransport
+
+    init(over server: some ServerUnderTest) {
+        base = server.clientTransport ?? { request in try await URLSession.shared.data(for: request) }
+    }
 
     /// After this, the next `count` replies to `/auth/refresh` are dropped after the server
     /// answered, as if the connection broke on the way back.
@@ -31,7 +58,7 @@ final class CountingTransport: Sendable {
         { [self] request in
             let path = request.url?.path ?? ""
             counts.withLock { $0[path, default: 0] += 1 }
-            let reply = try await URLSession.shared.data(for: request)
+            let reply = try await base(request)
             let lose = path == "/auth/refresh" && repliesToLose.withLock { remaining in
                 guard remaining > 0 else { return false }
                 remaining -= 1
@@ -64,19 +91,19 @@ final class FlakyCredentialStore: CredentialStore {
     }
 }
 
-/// An account on the real server, created through the details-first flow and verified by its mailed code.
+/// An account on a server, created through the details-first flow and verified by its mailed code.
 struct SessionTestAccount {
     let username: String
     let email: String
     let password = "correct horse battery staple"
     var login: LoginRequest { .identifier(username, password: password) }
 
-    static func create(on server: ServerProcess) async throws -> SessionTestAccount {
+    static func create(on server: some ServerUnderTest) async throws -> SessionTestAccount {
         let tag = UUID().uuidString.prefix(8).lowercased()
         let account = SessionTestAccount(username: "user\(tag)", email: "u\(tag)@example.com")
-        let client = AccountClient(baseURL: server.baseURL)
+        let client = server.client()
         _ = try await client.signUp(SignUpRequest(username: account.username, email: account.email, password: account.password, mbti: .infj))
-        guard let code = try await server.latestCode(to: account.email) else { throw URLError(.timedOut) }
+        let code = try await server.mail.code(to: account.email)
         _ = try await client.verifyEmail(EmailVerifyRequest(email: account.email, code: code))
         return account
     }

@@ -1,19 +1,20 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 @testable import AccountKit
 
-/// Refreshing against the real server: one refresh for many callers, retry after a 401, and a
-/// lost reply that the server's grace window repairs.
+/// Refreshing: one refresh for many callers (over the wire, against the real binary), retry
+/// after a 401, and a lost reply that the server's grace window repairs.
 @Suite struct SessionRefreshTests {
     @Test func fiftyConcurrentCallsWithAnExpiredAccessTokenMakeExactlyOneRefresh() async throws {
-        let server = try await ServerProcess.start(extraArguments: ["--access-ttl", "30"])
+        let server = try await ServerProcess.start(["--access-ttl", "30"])
         let account = try await SessionTestAccount.create(on: server)
-        let counter = CountingTransport()
-        let clock = SessionTestClock()
+        let counter = CountingTransport(over: server)
+        let clock = TestClock.atNow()
         let store = InMemoryCredentialStore()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store, now: clock.function)
+        let manager = SessionManager(client: server.client(transport: counter.transport), store: store, now: clock.function)
         try await manager.logIn(account.login)
         let loggedIn = try #require(try manager.stored())
         // 40 s later by the device clock the 30 s token is expired (the server, 60 s lenient, would still take it).
@@ -38,11 +39,11 @@ import Testing
     }
 
     @Test func anAccessTokenTheServerRefusesIsRefreshedOnceAndTheCallRetried() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
-        let counter = CountingTransport()
+        let counter = CountingTransport(over: server)
         let store = InMemoryCredentialStore()
-        let client = AccountClient(baseURL: server.baseURL, transport: counter.transport)
+        let client = server.client(transport: counter.transport)
         let first = SessionManager(client: client, store: store)
         try await first.logIn(account.login)
         // Spoil the stored access token; the device clock still thinks it is good for 15 minutes.
@@ -60,16 +61,15 @@ import Testing
         #expect(counter.count("/auth/me") == 2)
         #expect(await manager.state == .signedIn(user))
         #expect(try manager.stored()?.refresh != good.refresh)
-        await server.stop()
     }
 
     @Test func aLostRefreshReplyDoesNotSignOutAndTheRetryGetsTheSamePair() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
-        let counter = CountingTransport()
-        let clock = SessionTestClock()
+        let counter = CountingTransport(over: server)
+        let clock = TestClock.atNow()
         let store = InMemoryCredentialStore()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL, transport: counter.transport), store: store, now: clock.function)
+        let manager = SessionManager(client: server.client(transport: counter.transport), store: store, now: clock.function)
         try await manager.logIn(account.login)
         let loggedIn = try #require(try manager.stored())
         clock.advance(900)
@@ -91,6 +91,5 @@ import Testing
         clock.advance(900)
         _ = try await manager.me()
         #expect(counter.count("/auth/refresh") == 3)
-        await server.stop()
     }
 }

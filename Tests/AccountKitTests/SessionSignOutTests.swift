@@ -1,6 +1,7 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 @testable import AccountKit
 
@@ -8,17 +9,17 @@ import Testing
 /// other sessions leaves this one alone.
 @Suite struct SessionSignOutTests {
     /// A manager on its own store and clock, logged in as `account`.
-    private func loggedIn(_ account: SessionTestAccount, on server: ServerProcess) async throws -> (SessionManager, InMemoryCredentialStore, SessionTestClock) {
+    private func loggedIn(_ account: SessionTestAccount, on server: InProcessServer) async throws -> (SessionManager, InMemoryCredentialStore, TestClock) {
         let store = InMemoryCredentialStore()
-        let clock = SessionTestClock()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL), store: store, now: clock.function)
+        let clock = TestClock.atNow()
+        let manager = SessionManager(client: server.client(), store: store, now: clock.function)
         try await manager.restore()
         try await manager.logIn(account.login)
         return (manager, store, clock)
     }
 
     @Test func aSessionRevokedElsewhereSignsOutAtItsNextRefresh() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let (first, firstStore, firstClock) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
@@ -34,11 +35,10 @@ import Testing
         #expect(await updates.next() == .signedOut)
         #expect(try firstStore.retrieve(key: first.credentialKey) == nil)
         await #expect(throws: AccountError.notSignedIn) { try await first.accessToken() }
-        await server.stop()
     }
 
     @Test func aRevokedSessionsAccessTokenSignsOutWithoutARefresh() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let (first, firstStore, _) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
@@ -50,17 +50,17 @@ import Testing
         #expect(await first.state == .signedOut)
         #expect(try firstStore.retrieve(key: first.credentialKey) == nil)
         #expect(try await second.sessions().count == 1)
-        await server.stop()
     }
 
     @Test func aReusedRefreshTokenSignsOut() async throws {
         // Without the grace window, presenting a used refresh token again is reuse at once.
-        let server = try await ServerProcess.start(extraArguments: ["--refresh-grace", "0"])
+        let server = try await inProcessServer(["--refresh-grace", "0"])
         let account = try await SessionTestAccount.create(on: server)
         let (manager, store, clock) = try await loggedIn(account, on: server)
         let copied = try #require(try manager.stored()).refresh
         // Someone else (a stolen copy) uses the refresh token first.
-        let stolen = try await AccountClient(baseURL: server.baseURL).refresh(copied)
+        let stolen = try await server.client().refresh(copied)
+        server.clock.advance(1)  // on the server: past a grace of 0 s
 
         clock.advance(900)
         await #expect(throws: AccountError.sessionRevoked(.refreshTokenReused)) { try await manager.me() }
@@ -68,13 +68,12 @@ import Testing
         #expect(try store.retrieve(key: manager.credentialKey) == nil)
         // Reuse ended the whole session, the thief's pair with it.
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) {
-            try await AccountClient(baseURL: server.baseURL).refresh(stolen.refresh)
+            try await server.client().refresh(stolen.refresh)
         }
-        await server.stop()
     }
 
     @Test func deletingTheAccountSignsOut() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let (manager, store, _) = try await loggedIn(account, on: server)
 
@@ -84,13 +83,12 @@ import Testing
         #expect(await manager.state == .signedOut)
         #expect(try store.retrieve(key: manager.credentialKey) == nil)
         await #expect(throws: AccountError.invalidCredentials) {
-            try await AccountClient(baseURL: server.baseURL).logIn(account.login)
+            try await server.client().logIn(account.login)
         }
-        await server.stop()
     }
 
     @Test func changingThePasswordKeepsThisSessionAndEndsTheOthers() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let (first, _, _) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
@@ -99,11 +97,10 @@ import Testing
         #expect(try await second.me().username == account.username)
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
         #expect(await first.state == .signedOut)
-        await server.stop()
     }
 
     @Test func updatingTheProfileUpdatesStateAndStorage() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let (manager, _, _) = try await loggedIn(account, on: server)
 
@@ -111,6 +108,5 @@ import Testing
         #expect(user.mbti == .estp)
         #expect(await manager.state == .signedIn(user))
         #expect(try manager.stored()?.user == user)
-        await server.stop()
     }
 }

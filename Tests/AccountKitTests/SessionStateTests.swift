@@ -1,6 +1,7 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 @testable import AccountKit
 
@@ -43,10 +44,10 @@ import Testing
     }
 
     @Test func updatesGoUnknownThenSignedInThenSignedOutToEverySubscriber() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let store = InMemoryCredentialStore()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL), store: store)
+        let manager = SessionManager(client: server.client(), store: store)
         var first = await manager.stateUpdates().makeAsyncIterator()
         var second = await manager.stateUpdates().makeAsyncIterator()
 
@@ -63,9 +64,8 @@ import Testing
         #expect(try store.retrieve(key: manager.credentialKey) == nil)
         // The server ended the session too: its access token no longer works.
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) {
-            try await AccountClient(baseURL: server.baseURL).me(accessToken: token)
+            try await server.client().me(accessToken: token)
         }
-        await server.stop()
     }
 
     @Test func aLateSubscriberGetsTheCurrentStateFirst() async throws {
@@ -85,16 +85,15 @@ import Testing
     }
 
     @Test func aLoginThatCannotBeStoredThrowsStorageAndStaysSignedOut() async throws {
-        let server = try await ServerProcess.start()
+        let server = try await inProcessServer()
         let account = try await SessionTestAccount.create(on: server)
         let store = FlakyCredentialStore()
-        let manager = SessionManager(client: AccountClient(baseURL: server.baseURL), store: store)
+        let manager = SessionManager(client: server.client(), store: store)
         try await manager.restore()
         store.failEverything(with: .failed("disk full"))
 
         await #expect(throws: AccountError.storage(.failed("disk full"))) { try await manager.logIn(account.login) }
         #expect(await manager.state == .signedOut)
         await #expect(throws: AccountError.notSignedIn) { try await manager.accessToken() }
-        await server.stop()
     }
 }

@@ -1,22 +1,18 @@
-import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
+import TestSupport
 import Testing
 
 @testable import AccountKit
 
-/// Runs `body` against a fresh real server and stops it afterwards, whether or not `body` threw.
+/// Runs `body` against a fresh app in this process (the binary's `options`, on `clock`), with
+/// a client of it in English.
 @MainActor func withModelServer(
-    _ extraArguments: [String] = [], _ body: @MainActor (ServerProcess, AccountClient) async throws -> Void
+    _ options: [String] = [], clock: TestClock = TestClock.atNow(), _ body: @MainActor (InProcessServer, AccountClient) async throws -> Void
 ) async throws {
-    let server = try await ServerProcess.start(extraArguments: extraArguments)
-    do {
-        try await body(server, AccountClient(baseURL: server.baseURL, language: .en))
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
+    let server = try await inProcessServer(options, clock: clock)
+    try await body(server, server.client())
 }
 
 /// Fills every field of `form` but the address, with a password that passes the rules.
@@ -27,7 +23,7 @@ import Testing
     form.mbti = mbti
 }
 
-/// Sign-up and email verification models against the real `account-server`.
+/// Sign-up and email verification models against the account app.
 @MainActor @Suite(.serialized) struct SignUpServerFlowTests {
     func fill(_ form: SignUpForm, username: String, email: String) {
         form.email = email
@@ -49,7 +45,7 @@ import Testing
 
             let flow = EmailVerificationFlow(session: session, purpose: .verify)
             flow.codeWasSent(to: "minsu@example.com", expiresIn: 600)
-            let code = try #require(try await server.latestCode(to: "minsu@example.com"))
+            let code = try await server.mail.code(to: "minsu@example.com")
             flow.code = code == "000000" ? "111111" : "000000"
             await flow.verify()
             #expect(flow.errors(for: .code).first == "Check the verification code in the email and try again.")
@@ -106,7 +102,7 @@ import Testing
                 Issue.record("no code sent: \(String(describing: flow.message))")
                 return
             }
-            flow.code = try #require(try await server.latestCode(to: "jiwoo@example.com"))
+            flow.code = try await server.mail.code(to: "jiwoo@example.com")
             await flow.verify()
             let token = try #require(flow.token)
 
@@ -129,7 +125,7 @@ import Testing
 
     @Test func aSecondRequestWithinTheCooldownCountsDownFromRetryAfter() async throws {
         try await withModelServer { _, client in
-            let clock = TestClock(Date())
+            let clock = TestClock.atNow()
             let first = EmailVerificationFlow(session: .inMemory(client), now: clock.function)
             first.email = "minsu@example.com"
             await first.sendCode()

@@ -1,6 +1,7 @@
 import TestSupport
 import AccountAPI
 import Foundation
+import InProcess
 import Testing
 
 @testable import AccountKit
@@ -15,13 +16,9 @@ import Testing
     static let noWait = ["--mail-interval", "0"]
 
     /// The code of the `number`th message to `address` (1 is the first), once it is delivered.
-    static func code(_ number: Int, on server: ServerProcess) async throws -> String {
-        for _ in 0..<200 {
-            let messages = server.messages(to: address)
-            if messages.count >= number, let code = ServerProcess.code(inMessage: messages[number - 1]) { return code }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw AccountError.undecodableReply(status: 0)
+    static func code(_ number: Int, on server: InProcessServer) async throws -> String {
+        let messages = try await server.mail.arrived(number, to: address)
+        return try #require(MailFolder.code(in: messages[number - 1]))
     }
 
     /// A stranger's sign-up of `address`, with a password and nickname of their own, sent as any client could.
@@ -45,7 +42,7 @@ import Testing
             try await Self.strangerSignsUp(client)
             // The mailbox's newest code is the stranger's sign-up's; the owner types it.
             let code = try await Self.code(2, on: server)
-            #expect(server.messages(to: Self.address)[1].contains("낯선손님"))
+            #expect(await server.mail.delivered(to: Self.address)[1].contains("낯선손님"))
             let flow = EmailVerificationFlow(session: session, purpose: .verify)
             flow.codeWasSent(to: Self.address, expiresIn: 600)
             flow.code = code
@@ -101,7 +98,7 @@ import Testing
 
             // The app is relaunched before the code is typed: a new manager over the same store.
             let relaunched = SessionManager(client: client, store: store)
-            let code = try #require(try await server.latestCode(to: Self.address))
+            let code = try await server.mail.code(to: Self.address)
             let verified = try await relaunched.verifyEmail("DaHye@Example.com", code: code)
             let pair = try #require(verified.session, "signed in with the kept token")
             #expect(await relaunched.state == .signedIn(pair.user))
@@ -114,7 +111,7 @@ import Testing
             // Signed up on another device (or with the client directly): this manager has no token.
             _ = try await client.signUp(SignUpRequest(username: "다혜", email: Self.address, password: "correct horse battery", mbti: .isfp))
             let session = SessionManager.inMemory(client)
-            let code = try #require(try await server.latestCode(to: Self.address))
+            let code = try await server.mail.code(to: Self.address)
             let verified = try await session.verifyEmail(Self.address, code: code)
             #expect(verified.session == nil && verified.verified)
             #expect(session.currentUser == nil)
@@ -129,7 +126,7 @@ import Testing
                 username: "다혜", email: Self.address, password: "correct horse battery", mbti: .isfp))
             else { throw AccountError.undecodableReply(status: 201) }
             let session = SessionManager.inMemory(client)
-            let code = try #require(try await server.latestCode(to: Self.address))
+            let code = try await server.mail.code(to: Self.address)
             let verified = try await session.verifyEmail(Self.address, code: code, signUpToken: accepted.signUpToken)
             #expect(verified.session != nil && session.currentUser?.username == "다혜")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountServer
 
@@ -98,9 +99,7 @@ struct ContractDocument {
         Dictionary(grouping: operationList, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
     }
 
-    static let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/API.md")
+    static let url = PackageFiles.url("docs/API.md")
 
     static func read() throws -> ContractDocument {
         ContractDocument(text: try String(contentsOf: url, encoding: .utf8))

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountServer
 
@@ -22,9 +23,7 @@ struct EmailSpellingTests {
 
     /// The `To:` address of every message delivered so far, oldest first.
     static func recipients(_ harness: Harness) async throws -> [String] {
-        try await harness.mails().compactMap { mail in
-            mail.components(separatedBy: "\r\n").first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
-        }
+        try await harness.mails().compactMap(MailFolder.recipient(of:))
     }
 
     /// Every message once there are `count` of them (at most 10 s).
@@ -34,7 +33,7 @@ struct EmailSpellingTests {
             if mails.count >= count { return mails }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw HarnessError("fewer than \(count) messages within 10 s")
+        throw TestFailure("fewer than \(count) messages within 10 s")
     }
 
     static func signUp(_ harness: Harness, _ name: String, _ email: String) async throws -> Reply {
@@ -79,15 +78,14 @@ struct EmailSpellingTests {
             let fresh = try await Self.waitForMails(harness, count: seen.count + 1).filter { !seen.contains($0) }
             seen.formUnion(fresh)
             try #require(fresh.count == 1)
-            // The code is in the body; headers (Message-ID, boundaries) may hold digits too.
-            return fresh[0].components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+            return fresh[0]
         }
 
         harness.clock.advance(61)
         let verify = try await harness.send("POST", "/auth/email/code", json: ["email": spelling, "purpose": "verify"])
         #expect(verify.status == 202, "\(verify.text)")
         expected.append(stored)
-        let verifyCode = try #require(Harness.sixDigits(in: try await newMessage()))
+        let verifyCode = try #require(MailFolder.code(in: try await newMessage()))
         let verified = try await harness.send("POST", "/auth/email/verify", json: ["email": spelling, "code": verifyCode])
         #expect(verified.status == 200, "\(verified.text)")
 
@@ -101,7 +99,7 @@ struct EmailSpellingTests {
         let reset = try await harness.send("POST", "/auth/password/reset", json: ["email": spelling])
         #expect(reset.status == 202)
         expected.append(stored)
-        let resetCode = try #require(Harness.sixDigits(in: try await newMessage()))
+        let resetCode = try #require(MailFolder.code(in: try await newMessage()))
         let confirmed = try await harness.send("POST", "/auth/password/reset/confirm", json: [
             "email": spelling, "code": resetCode, "new_password": "another horse battery",
         ])

@@ -3,73 +3,24 @@ import AccountStore
 import AccountStoreSQLite
 import Foundation
 import HTTPServer
+import InProcess
 import Mailer
-import Synchronization
+import TestSupport
 @testable import AccountServer
 
-/// A clock tests move by hand, so expiries are tested without sleeping.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-    init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) { current = Mutex(start) }
-    var now: Date { current.withLock { $0 } }
-    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    var serverClock: ServerClock { ServerClock { [self] in self.now } }
-}
+/// The app these tests call: the test kit's in-process server (a real SQLite file, a real file
+/// mailer and a ``TestClock`` in a temporary folder), with what only server tests read.
+typealias Harness = InProcessServer
 
-/// One app over a real SQLite file and a real file mailer in a temporary folder, called in process.
-///
-/// When a test lets go of it, its mail delivery stops, its database connections close and its
-/// folder goes: otherwise each test would keep its files open to the end of the run, and
-/// Foundation's `Process.run()` was seen to crash once the test process held over a thousand.
-final class Harness: Sendable {
-    let app: AccountApp
-    let store: SQLiteAccountStore
-    let clock: TestClock
-    let folder: URL
-    var mailFolder: URL { folder.appendingPathComponent("mail") }
-
-    init(app: AccountApp, store: SQLiteAccountStore, clock: TestClock, folder: URL) {
-        self.app = app
-        self.store = store
-        self.clock = clock
-        self.folder = folder
-    }
-
-    deinit {
-        let (app, store, folder) = (app, store, folder)
-        Task {
-            await app.shutdown()
-            await store.close()
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
+extension InProcessServer {
     static func make(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Harness {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try await make(folder: folder, database: folder.appendingPathComponent("account.sqlite"), configure)
+        try await start(configure: configure)
     }
 
     /// An app over the SQLite file `database`, which may lie outside `folder` and outlive the
     /// harness (a server restarted on its file), with mail in `folder`.
     static func make(folder: URL, database: URL, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> Harness {
-        var configuration = ServerConfiguration()
-        configuration.hashMemory = 64 * 1024
-        configuration.hashPasses = 1
-        configuration.hashThreads = 2
-        configuration.ipRateLimit = 0
-        configuration.accessLog = false
-        configure(&configuration)
-        let store = try SQLiteAccountStore(path: database.path)
-        let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
-        let clock = TestClock()
-        do {
-            let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)
-            return Harness(app: app, store: store, clock: clock, folder: folder)
-        } catch {
-            await store.close()
-            throw error
-        }
+        try await start(folder: folder, database: database, configure: configure)
     }
 
     /// Sends a request with a JSON body made from `json` (a dictionary or array), or raw `body`.
@@ -91,24 +42,13 @@ final class Harness: Sendable {
     }
 
     /// Delivers due mail and returns every message file's text, oldest first.
-    func mails() async throws -> [String] {
-        await app.deliverMail()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: mailFolder.path)) ?? []
-        return try names.filter { $0.hasSuffix(".eml") }.sorted().map {
-            try String(contentsOf: mailFolder.appendingPathComponent($0), encoding: .utf8)
-        }
-    }
+    func mails() async throws -> [String] { await mail.delivered() }
 
-    /// The 6-digit code in the newest message to `email`.
+    /// The code in the newest message to `email` (the test kit's one rule), after delivering
+    /// due mail; `nil` when there is none.
     func latestCode(to email: String) async throws -> String? {
-        let messages = try await mails().filter { $0.contains("To: \(email)") }
-        guard let text = messages.last else { return nil }
-        return Self.sixDigits(in: text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
-    }
-
-    static func sixDigits(in text: String) -> String? {
-        guard let match = text.firstMatch(of: /(^|[^0-9])([0-9]{6})(?![0-9])/) else { return nil }
-        return String(match.output.2)
+        _ = await mail.delivered()
+        return mail.messages(to: email).last.flatMap(MailFolder.code(in:))
     }
 
     /// Counts rows that requests could have written: `[users, outbox]`.
@@ -124,10 +64,10 @@ final class Harness: Sendable {
     /// Signs up (details first), verifies with the mailed code and logs in; returns the login reply.
     func signedInUser(_ username: String = "민수", email: String = "minsu@example.com", password: String = "correct horse battery") async throws -> Reply {
         let signup = try await send("POST", "/auth/signup", json: ["username": username, "email": email, "password": password, "password_confirmation": password, "mbti": "enfp"])
-        guard signup.status == 202 else { throw HarnessError("sign-up failed: \(signup.text)") }
-        guard let code = try await latestCode(to: email) else { throw HarnessError("no code mailed to \(email)") }
+        guard signup.status == 202 else { throw TestFailure("sign-up failed: \(signup.text)") }
+        guard let code = try await latestCode(to: email) else { throw TestFailure("no code mailed to \(email)") }
         let verify = try await send("POST", "/auth/email/verify", json: ["email": email, "code": code])
-        guard verify.status == 200 else { throw HarnessError("verify failed: \(verify.text)") }
+        guard verify.status == 200 else { throw TestFailure("verify failed: \(verify.text)") }
         return try await send("POST", "/auth/login", json: ["email": email, "password": password])
     }
 }
@@ -145,10 +85,4 @@ struct Reply {
         ((json["errors"] as? [String: Any])?[field] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try AccountJSON.makeDecoder().decode(T.self, from: Data(response.body)) }
-}
-
-/// A harness step that did not go as a test needs it to.
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -6,7 +6,7 @@ import Testing
 @Suite("One mail budget per address")
 struct MailBudgetTests {
     func mails(_ harness: Harness, to address: String) async throws -> [String] {
-        try await harness.mails().filter { $0.contains("To: \(address)") }
+        await harness.mail.delivered(to: address)
     }
 
     func signUp(_ harness: Harness, _ nickname: String, _ email: String) async throws -> Reply {

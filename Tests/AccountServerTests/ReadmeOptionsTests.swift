@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountServer
 
@@ -70,8 +71,7 @@ struct OptionTable {
     private(set) var rows: [Row] = []
 
     static func read() throws -> OptionTable {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return OptionTable(text: try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))
+        OptionTable(text: try String(contentsOf: PackageFiles.url("README.md"), encoding: .utf8))
     }
 
     init(text: String) {

@@ -1,6 +1,7 @@
 import AccountStore
 import AccountStorePostgres
 import Foundation
+import TestSupport
 import Testing
 
 /// The database goes away under a running store and comes back: calls fail as unavailable

@@ -1,6 +1,7 @@
 import AccountStore
 import AccountStorePostgres
 import Foundation
+import TestSupport
 import Testing
 
 /// The shared conformance suite and the PostgreSQL-only behaviours, each on a database of its own.

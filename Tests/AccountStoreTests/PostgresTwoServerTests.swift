@@ -1,6 +1,7 @@
 import AccountStore
 import AccountStorePostgres
 import Foundation
+import TestSupport
 import Testing
 
 /// Two stores on one database stand for two servers behind a load balancer: each race has

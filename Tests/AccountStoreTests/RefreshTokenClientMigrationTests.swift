@@ -1,5 +1,6 @@
 import AccountStore
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountStorePostgres
 @testable import AccountStoreSQLite

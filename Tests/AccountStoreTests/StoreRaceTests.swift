@@ -1,6 +1,7 @@
 import AccountStore
 import AccountStorePostgres
 import AccountStoreSQLite
+import TestSupport
 import Testing
 
 /// ``StoreRaces`` on every backend: SQLite (one store, as one server) and PostgreSQL (two stores

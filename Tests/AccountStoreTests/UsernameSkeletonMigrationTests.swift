@@ -1,6 +1,7 @@
 import AccountAPI
 import AccountStore
 import Foundation
+import TestSupport
 import Testing
 import UnicodeSecurity
 @testable import AccountStorePostgres

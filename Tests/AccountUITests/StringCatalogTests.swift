@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountUI
 
@@ -23,9 +24,7 @@ import Testing
     }
 
     static let catalog: Catalog? = {
-        // …/Tests/AccountUITests/StringCatalogTests.swift → the package root is three levels up.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.appendingPathComponent("Sources/AccountUI/Resources/Localizable.xcstrings")
+        let url = PackageFiles.url("Sources/AccountUI/Resources/Localizable.xcstrings")
         return (try? Data(contentsOf: url)).flatMap { try? JSONDecoder().decode(Catalog.self, from: $0) }
     }()
 

@@ -1,19 +1,19 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The abuse limits of docs/API.md against the real binary, over HTTP; time moves through
 /// `--clock-file` instead of sleeping.
 @Suite struct AbuseTests {
-    func serverWithClock(_ extra: [String] = []) async throws -> (RunningServer, URL) {
+    func serverWithClock(_ extra: [String] = []) async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
-        return (try await RunningServer.start(in: folder, ["--clock-file", clock.path] + extra), clock)
+        let clock = try TestClock(in: folder)
+        return (try await ServerProcess.start(in: folder, clock.serverArguments + extra), clock)
     }
 
     @Test func aHundredParallelWrongGuessesGetAtMostFivePasswordChecks() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (account, _) = try await server.verifiedAccount("guess")
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<100 {
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func unknownAndKnownAccountsFailAlike() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (account, _) = try await server.verifiedAccount("known")
         var known: [String] = []
         var unknown: [String] = []
@@ -47,7 +47,7 @@ import Testing
         let (server, clock) = try await serverWithClock()
         let (account, _) = try await server.verifiedAccount("owner")
         // One message a minute per address: the sign-up's code went out just now.
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         let other = TestAccount("free")
         func shape(_ reply: Reply) -> String { "\(reply.status) \(((try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any])?.keys.sorted() ?? [])" }
         let fresh = TestAccount("dup")
@@ -59,10 +59,10 @@ import Testing
         let third = TestAccount("third")
         #expect(shape(try await server.client.send("POST", "/auth/email/code", json: ["email": account.email, "purpose": "signup"])) == shape(try await server.client.send("POST", "/auth/email/code", json: ["email": third.email, "purpose": "signup"])))
         // The owner got notices, never a code.
-        let notices = MailFolder.messages(to: account.email, in: server.folder.mail).dropFirst()
+        let notices = server.mail.messages(to: account.email).dropFirst()
         #expect(!notices.isEmpty)
         for notice in notices where !notice.contains("password") && !notice.contains("비밀번호") {
-            #expect(MailFolder.sixDigits(in: MailFolder.body(of: notice)) == nil)
+            #expect(MailFolder.codes(in: notice).isEmpty)
         }
         await server.stop()
     }
@@ -76,14 +76,14 @@ import Testing
         // Real time passes between the two requests too: up to a minute is left.
         #expect(soon.status == 429 && (50...60).contains(Int(soon.header("Retry-After") ?? "") ?? 0))
         for minute in 1...4 {
-            try String(61 * minute).write(to: clock, atomically: true, encoding: .utf8)
+            clock.set(ahead: TimeInterval(61 * minute))
             #expect(try await request().status == 202)
         }
-        try String(61 * 5).write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: TimeInterval(61 * 5))
         let hourly = try await request()
         #expect(hourly.status == 429 && Int(hourly.header("Retry-After") ?? "") ?? 0 > 60, "the sixth code in an hour waits for the hour")
 
-        let code = try await MailFolder.code(to: email, in: server.folder.mail, skipping: 4)
+        let code = try await server.mail.code(to: email, skipping: 4)
         let wrong = code == "000000" ? "111111" : "000000"
         var answers: [String] = []
         for _ in 0..<5 {
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func thePerAddressLimitRunsBeforeHashingAndTrustsOnlyNamedProxies() async throws {
-        let server = try await RunningServer.start(["--ip-rate-limit", "3", "--trusted-proxy", "127.0.0.1"])
+        let server = try await ServerProcess.start(["--ip-rate-limit", "3", "--trusted-proxy", "127.0.0.1"])
         for index in 0..<3 {
             #expect(try await server.client.send("GET", "/auth/policy", headers: ["X-Forwarded-For": "203.0.113.7"]).status == 200, "\(index)")
         }
@@ -104,7 +104,7 @@ import Testing
         #expect(try await server.client.send("GET", "/auth/policy", headers: ["X-Forwarded-For": "203.0.113.8"]).status == 200, "another client behind the proxy")
         await server.stop()
 
-        let untrusting = try await RunningServer.start(["--ip-rate-limit", "2"])
+        let untrusting = try await ServerProcess.start(["--ip-rate-limit", "2"])
         for spoofed in ["198.51.100.1", "198.51.100.2"] {
             #expect(try await untrusting.client.send("GET", "/auth/policy", headers: ["X-Forwarded-For": spoofed]).status == 200)
         }
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func nicknamesRefuseLookAlikesInvisiblesAndReservedNames() async throws {
-        let server = try await RunningServer.start(["--allow-unverified-login"])
+        let server = try await ServerProcess.start(["--allow-unverified-login"])
         let first = TestAccount("mina")
         #expect(try await server.client.send("POST", "/auth/signup", model: first.signUpRequest).status == 202)
         let fullwidth = String(first.username.unicodeScalars.map { scalar -> Character in
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func everyReplyCarriesTheSecurityHeadersInTheCallersLanguage() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         for (method, path) in [("GET", "/healthz"), ("GET", "/auth/policy"), ("GET", "/nope"), ("POST", "/auth/login"), ("GET", "/openapi.json"), ("GET", "/metrics")] {
             let reply = try await server.client.send(method, path, headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
             #expect(reply.header("X-Content-Type-Options") == "nosniff", "\(path)")

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The verbs and options of `account-server` as a shell user meets them.
@@ -29,14 +30,14 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.database.path))
         // Migrating twice is harmless, and a server starts on the result.
         #expect(try await runServerCommand(["migrate", "--database-url", "sqlite:\(folder.database.path)"]).status.isSuccess)
-        let server = try await RunningServer.start(in: folder)
+        let server = try await ServerProcess.start(in: folder)
         #expect(try await server.client.send("GET", "/readyz").status == 200)
         await server.stop()
     }
 
     @Test func keysRotateAddsAKeyAndOldTokensStillVerify() async throws {
         let folder = try TemporaryFolder()
-        let before = try await RunningServer.start(in: folder)
+        let before = try await ServerProcess.start(in: folder)
         let (account, oldPair) = try await before.verifiedAccount("rotate")
         let oldKeys = try await before.client.send("GET", "/.well-known/jwks.json").decode(JWKSet.self)
         #expect(oldKeys.keys.count == 1)
@@ -47,7 +48,7 @@ import Testing
         let rotation = try await runServerCommand(["keys", "rotate", "--database-url", "sqlite:\(folder.database.path)"])
         #expect(rotation.status.isSuccess, "\(rotation.stdout)\(rotation.stderr)")
 
-        let after = try await RunningServer.start(in: folder)
+        let after = try await ServerProcess.start(in: folder)
         let keys = try await after.client.send("GET", "/.well-known/jwks.json").decode(JWKSet.self)
         #expect(keys.keys.count == 2)
         #expect(keys.keys.contains { $0.kid == oldKid })
@@ -64,11 +65,11 @@ import Testing
     }
 
     @Test func aPortInUseFailsQuicklyWithAMessage() async throws {
-        let holder = try await RunningServer.start()
+        let holder = try await ServerProcess.start()
         let folder = try TemporaryFolder()
         let (status, stdout, stderr) = try await runServerCommand(
             ["serve", "--port", String(holder.port), "--database-url", "sqlite:\(folder.database.path)", "--mail", "file://\(folder.mail.path)"],
-            timeout: 10)
+            timeout: .seconds(10))
         #expect(!status.isSuccess && !status.signaled, "\(status)")
         #expect(stderr.contains(String(holder.port)) || stderr.lowercased().contains("in use"), "stderr: \(stderr)")
         #expect(!stdout.contains("listening"))

@@ -1,12 +1,13 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Many hashing logins at once do not stall or fail the cheap requests beside them.
 @Suite struct ConcurrencyTests {
     @Test func fiftyLoginsAndTwoHundredCheapRequestsAllSucceed() async throws {
         // Production hashing cost (19 MiB, 2 passes), so the logins really queue on the hash pool.
-        let server = try await RunningServer.start(["--allow-unverified-login", "--hash-memory", "19456", "--hash-passes", "2", "--login-attempts", "0"])
+        let server = try await ServerProcess.start(["--allow-unverified-login", "--hash-memory", "19456", "--hash-passes", "2", "--login-attempts", "0"])
         let account = TestAccount("crowd")
         try await server.signUp(account)
 

@@ -1,20 +1,21 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// What a reply acknowledged survives `kill -9`; SIGTERM lets requests in flight finish.
 @Suite struct DurabilityTests {
     @Test func aMailedCodeStillVerifiesAfterKill9() async throws {
         let folder = try TemporaryFolder()
-        let first = try await RunningServer.start(in: folder)
+        let first = try await ServerProcess.start(in: folder)
         let account = TestAccount("durable")
         try await first.signUp(account)
         // Wait for the mail, so the kill cannot land inside delivery: a message claimed by a process
         // that dies waits out the whole claim (60 s) before another server sends it.
-        let code = try await MailFolder.code(to: account.email, in: folder.mail)
+        let code = try await MailFolder(folder: folder.mail).code(to: account.email)
         await first.kill9()
 
-        let second = try await RunningServer.start(in: folder)
+        let second = try await ServerProcess.start(in: folder)
         let verified = try await second.client.send("POST", "/auth/email/verify", model: EmailVerifyRequest(email: account.email, code: code))
         #expect(verified.status == 200, "\(verified.text)")
         let pair = try await second.logIn(account)
@@ -24,12 +25,12 @@ import Testing
 
     @Test func anUnverifiedAccountSurvivesKill9AndLogsInWhenAllowed() async throws {
         let folder = try TemporaryFolder()
-        let first = try await RunningServer.start(in: folder)
+        let first = try await ServerProcess.start(in: folder)
         let account = TestAccount("durable")
         try await first.signUp(account)
         await first.kill9()
 
-        let second = try await RunningServer.start(in: folder, ["--allow-unverified-login"])
+        let second = try await ServerProcess.start(in: folder, ["--allow-unverified-login"])
         let pair = try await second.logIn(account)
         #expect(pair.user.email == account.email && !pair.user.emailVerified)
         await second.stop()
@@ -37,12 +38,12 @@ import Testing
 
     @Test func tokensAcknowledgedBeforeKill9StillWork() async throws {
         let folder = try TemporaryFolder()
-        let first = try await RunningServer.start(in: folder)
+        let first = try await ServerProcess.start(in: folder)
         let (_, login) = try await first.verifiedAccount("durable")
         let rotated = try await first.refresh(login.refresh).decode(TokenPair.self)
         await first.kill9()
 
-        let second = try await RunningServer.start(in: folder)
+        let second = try await ServerProcess.start(in: folder)
         // The signing key and the session were on disk before the replies went out.
         #expect(try await second.me(rotated.access).status == 200)
         let next = try await second.refresh(rotated.refresh)
@@ -53,7 +54,7 @@ import Testing
 
     @Test func sigtermLetsASlowLoginFinishAndExitsZero() async throws {
         // Costly hashing (64 MiB, 12 passes) keeps the login busy long after SIGTERM is sent.
-        let server = try await RunningServer.start(["--allow-unverified-login", "--hash-memory", "65536", "--hash-passes", "12"])
+        let server = try await ServerProcess.start(["--allow-unverified-login", "--hash-memory", "65536", "--hash-passes", "12"])
         let account = TestAccount("slow")
         try await server.signUp(account)
 

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Enumeration over HTTP against the real binary: a registered or taken address must look like
@@ -23,11 +24,11 @@ import Testing
         let (server, clock) = try await AbuseTests().serverWithClock(["--hash-memory", "19456", "--hash-passes", "2"])
         let (account, _) = try await server.verifiedAccount("resetenum")
         let unknown = TestAccount("resetghost").email
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         for email in [account.email, unknown] {
             #expect(try await server.client.send("POST", "/auth/password/reset", json: ["email": email]).status == 202)
         }
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail, skipping: 1)
+        let code = try await server.mail.code(to: account.email, skipping: 1)
         let wrong = code == "000000" ? "111111" : "000000"
         let local = String(account.email.prefix { $0 != "@" })
         func confirm(_ email: String, _ password: String) async throws -> (Reply, Double) {
@@ -116,7 +117,7 @@ import Testing
                 "email": $0.email, "code": "123456", "sign_in": true, "signup_token": tokens[$0.email] ?? "",
             ])
         }.hasPrefix("400 code_invalid"))
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         #expect(try await same("a sign-up a minute later") { try await signUp($0, nickname: $0.username + "x") }.hasPrefix("202"))
         #expect(try await same("the first nickname, released") { try await signUp($0, email: TestAccount("fourth").email) }.hasPrefix("202"))
         await server.stop()
@@ -125,7 +126,7 @@ import Testing
     @Test func eightSignUpsInASecondMailTheOwnerOneNotice() async throws {
         let (server, clock) = try await AbuseTests().serverWithClock()
         let (owner, _) = try await server.verifiedAccount("victim")
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<8 {
                 group.addTask {
@@ -139,21 +140,21 @@ import Testing
         // Other kinds of mail in the same second share the budget.
         #expect(try await server.client.send("POST", "/auth/password/reset", json: ["email": owner.email]).status == 202)
         #expect(try await server.client.send("POST", "/auth/email/code", json: ["email": owner.email, "purpose": "signup"]).status == 202)
-        #expect(try await MailFolder.settledCount(to: owner.email, in: server.folder.mail, expected: 2) == 2, "the sign-up code, then one notice")
-        let messages = MailFolder.messages(to: owner.email, in: server.folder.mail)
-        #expect(MailFolder.sixDigits(in: MailFolder.body(of: messages.last ?? "")) == nil)
+        #expect(try await server.mail.settledCount(to: owner.email, expected: 2) == 2, "the sign-up code, then one notice")
+        let messages = server.mail.messages(to: owner.email)
+        #expect(MailFolder.codes(in: messages.last ?? "").isEmpty)
         await server.stop()
     }
 
     @Test func theMailBudgetIsConfigurable() async throws {
-        let server = try await RunningServer.start(["--mail-interval", "0", "--mail-per-hour", "2"])
+        let server = try await ServerProcess.start(["--mail-interval", "0", "--mail-per-hour", "2"])
         let email = TestAccount("budget").email
         for index in 0..<3 {
             let request = TestAccount(username: TestAccount("budget\(index)").username, email: email, password: "Pw-\(UUID().uuidString)").signUpRequest
             #expect(try await server.client.send("POST", "/auth/signup", model: request).status == (index < 2 ? 202 : 429))
         }
         #expect(try await server.client.send("POST", "/auth/email/code", json: ["email": email, "purpose": "signup"]).status == 202)
-        #expect(try await MailFolder.settledCount(to: email, in: server.folder.mail, expected: 2) == 2)
+        #expect(try await server.mail.settledCount(to: email, expected: 2) == 2)
         await server.stop()
     }
 }

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Every kind of refusal over a real socket: status, problem body and the common headers, and
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func refusalsAreProblemsWithTheCommonHeadersAndChangeNothing() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let client = server.client
         let account = TestAccount("probe")
         let body = try AccountJSON.makeEncoder().encode(account.signUpRequest)
@@ -56,7 +57,7 @@ import Testing
         #expect(fields["email"]?.first?.message.isEmpty == false)
 
         // 413 from the declared length alone: the body is never sent.
-        let tooLarge = try RawHTTP.exchange(port: server.port, request: """
+        let tooLarge = try await RawHTTP.exchange(port: server.port, ["""
             POST /auth/signup HTTP/1.1\r
             Host: 127.0.0.1\r
             Content-Type: application/json\r
@@ -64,12 +65,12 @@ import Testing
             X-Request-Id: big-1\r
             \r
 
-            """)
+            """])
         Self.expectProblem(tooLarge, 413, .payloadTooLarge)
         #expect(tooLarge.header("X-Request-Id") == "big-1")
 
         // 411 for a chunked body, before any of it is read, in the client's language.
-        let chunked = try RawHTTP.exchange(port: server.port, request: """
+        let chunked = try await RawHTTP.exchange(port: server.port, ["""
             POST /auth/signup HTTP/1.1\r
             Host: 127.0.0.1\r
             Content-Type: application/json\r
@@ -78,7 +79,7 @@ import Testing
             X-Request-Id: chunked-1\r
             \r
 
-            """)
+            """])
         Self.expectProblem(chunked, 411, .lengthRequired)
         #expect(chunked.header("X-Request-Id") == "chunked-1")
         #expect(chunked.text.contains("Content-Length 헤더"))

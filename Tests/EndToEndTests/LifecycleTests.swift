@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Password change and reset, sessions, deletion and session lifetimes, against the real binary.
@@ -25,9 +26,9 @@ import Testing
 
         // A reset by code ends every session and logs nobody in (a minute after the sign-up's code:
         // one message a minute per address).
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         #expect(try await server.client.send("POST", "/auth/password/reset", json: ["email": account.email]).status == 202)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail, skipping: 1)
+        let code = try await server.mail.code(to: account.email, skipping: 1)
         let resetPassword = "Reset-\(UUID().uuidString)"
         let reset = try await server.client.send("POST", "/auth/password/reset/confirm", json: ["email": account.email, "code": code, "new_password": resetPassword])
         #expect(reset.status == 204 && reset.body.isEmpty)
@@ -44,18 +45,17 @@ import Testing
 
     @Test func aSessionEndsAfterNinetyDaysHoweverOftenItIsUsed() async throws {
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
-        let server = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let clock = try TestClock(in: folder)
+        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
         var (_, pair) = try await server.verifiedAccount("ninety")
         for days in [29, 58, 87] {
-            try String(days * 24 * 3600).write(to: clock, atomically: true, encoding: .utf8)
+            clock.set(ahead: TimeInterval(days * 24 * 3600))
             let refreshed = try await server.refresh(pair.refresh)
             #expect(refreshed.status == 200, "day \(days)")
             pair = try refreshed.decode(TokenPair.self)
         }
         #expect(pair.refreshExpiresIn <= 3 * 24 * 3600 + 60, "the absolute end shows in refresh_expires_in")
-        try String(90 * 24 * 3600 + 60).write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: TimeInterval(90 * 24 * 3600 + 60))
         #expect(try await server.refresh(pair.refresh).problem?.code == .tokenExpired)
         await server.stop()
     }

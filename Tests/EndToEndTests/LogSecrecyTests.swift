@@ -1,18 +1,19 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The server's own output (access log and events) never carries a secret a test handed it.
 @Suite struct LogSecrecyTests {
     @Test func aWholeFlowLeavesNoSecretInTheLogs() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         var secrets: [String: String] = [:]
 
         // Details first, with a wrong code and a wrong password on the way.
         let account = TestAccount("secret")
         secrets["password"] = account.password
         try await server.signUp(account)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         secrets["code"] = code
         let wrongCode = code == "000000" ? "111111" : "000000"
         secrets["wrong code"] = wrongCode

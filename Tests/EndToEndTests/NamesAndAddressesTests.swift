@@ -1,11 +1,12 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Nicknames (UTS #39) and email spellings over HTTP against the real binary, mail read from the
 /// `.eml` files, and the start-up step that fills the keys of accounts from before.
 @Suite struct NamesAndAddressesTests {
-    static func signUp(_ server: RunningServer, _ name: String, _ email: String? = nil, password: String = "Pw-correct horse") async throws -> Reply {
+    static func signUp(_ server: ServerProcess, _ name: String, _ email: String? = nil, password: String = "Pw-correct horse") async throws -> Reply {
         let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
         return try await server.client.send("POST", "/auth/signup", json: [
             "username": name, "email": address, "password": password, "password_confirmation": password, "mbti": "enfp",
@@ -17,13 +18,11 @@ import Testing
     }
 
     /// The `To:` address of every message in the mail folder, waiting until there are `count`.
-    static func recipients(_ server: RunningServer, count: Int) async throws -> [String] {
+    static func recipients(_ server: ServerProcess, count: Int) async throws -> [String] {
         for _ in 0..<200 {
-            let messages = MailFolder.messages(in: server.folder.mail)
+            let messages = server.mail.messages()
             if messages.count >= count {
-                return messages.compactMap { message in
-                    MailFolder.headers(of: message).first { $0.hasPrefix("To: ") }.map { String($0.dropFirst(4)) }
-                }
+                return messages.compactMap(MailFolder.recipient(of:))
             }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -31,7 +30,7 @@ import Testing
     }
 
     @Test func nicknames_invisible_mixed_or_alike_are_refused_over_http() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         for name in ["\u{3164}\u{3164}", "\u{115F}\u{1160}mina", "mina\u{FFA0}", "mi\u{200D}na", "mina\u{FE0F}", "mi\u{00AD}na"] {
             let reply = try await Self.signUp(server, name)
             #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["invisible_character"], "\(name.unicodeScalars.map(\.value)): \(reply.text)")
@@ -68,9 +67,8 @@ import Testing
     @Test func email_spellings_are_one_account_and_mail_goes_to_the_stored_address() async throws {
         // The server's clock is read from a file, so the resend cooldown can pass without waiting.
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
-        let server = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let clock = try TestClock(in: folder)
+        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
         let kim = TestAccount(username: "kimtest", email: "kim@example.com", password: "Pw-correct horse")
         try await server.signUp(kim)
         try await server.verify(kim.email)
@@ -81,7 +79,7 @@ import Testing
         var seconds = 0
         func later(_ by: Int) throws {
             seconds += by
-            try "\(seconds)".write(to: clock, atomically: true, encoding: .utf8)
+            clock.set(ahead: TimeInterval(seconds))
         }
 
         // The Kelvin sign, long s, full width, a full-width @, another case: all the same account.
@@ -108,7 +106,7 @@ import Testing
         #expect(recipients.count == mails)
         #expect(Set(recipients) == ["kim@example.com", "Lee.Sora@Example.com"], "\(recipients)")
 
-        let code = try await MailFolder.code(to: "Lee.Sora@Example.com", in: server.folder.mail)
+        let code = try await server.mail.code(to: "Lee.Sora@Example.com")
         let verified = try await server.client.send("POST", "/auth/email/verify", json: ["email": "lee.sora@example.com", "code": code])
         #expect(verified.status == 200, "\(verified.text)")
         await server.stop()
@@ -118,16 +116,15 @@ import Testing
     static func makeLegacy(_ database: URL, _ statements: [String]) async throws {
         let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
             + statements.map { "db.execute(\"\"\"\($0)\"\"\")\n" }.joined() + "db.commit()\n"
-        let child = try ChildProcess(arguments: ["-c", script, database.path], binary: URL(fileURLWithPath: "/usr/bin/python3"))
-        let status = await child.exitStatus(timeout: 30)
-        try #require(status?.isSuccess == true, "python3 sqlite3: \(child.transcript)")
+        let result = try await Program.run("/usr/bin/python3", ["-c", script, database.path], timeout: .seconds(30))
+        try #require(result.status.isSuccess, "python3 sqlite3: \(result.stderr)")
     }
 
     @Test func a_restart_fills_the_keys_of_accounts_from_before() async throws {
         let folder = try TemporaryFolder()
         // Unverified logins allowed: a sign-up is its account at once, as every sign-up was before
         // pending sign-ups, so "Other" stays an unverified account from before.
-        let first = try await RunningServer.start(in: folder, ["--allow-unverified-login"])
+        let first = try await ServerProcess.start(in: folder, ["--allow-unverified-login"])
         let mina = TestAccount(username: "Mina", email: "mina@example.com", password: "Pw-correct horse")
         let other = TestAccount(username: "Other", email: "other@example.com", password: "Pw-correct horse")
         let wide = TestAccount(username: "Wide", email: "wide@example.com", password: "Pw-correct horse")
@@ -147,9 +144,9 @@ import Testing
         try await Self.makeLegacy(folder.database, legacy)
 
         // A minute later (the clock file), past the mail budget of Wide's code.
-        let clock = folder.url.appendingPathComponent("clock")
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
-        let second = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let clock = try TestClock(in: folder)
+        clock.set(ahead: 61)
+        let second = try await ServerProcess.start(in: folder, clock.serverArguments)
         #expect(second.logs.contains("looks like the one of account \(minaID.uuidString.lowercased())"), "\(second.logs)")
         // Wide's key was recomputed: the plain spelling finds it; its mail goes to its stored spelling.
         let login = try await second.client.send("POST", "/auth/login", json: ["email": "WIDE@example.com", "password": wide.password])

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The original app's client code, unchanged: the JSON a Django-era client posts and the
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func oldClientSignsUpAndLogsInWithUnverifiedLoginAllowed() async throws {
-        let server = try await RunningServer.start(["--allow-unverified-login"])
+        let server = try await ServerProcess.start(["--allow-unverified-login"])
         let account = TestAccount("django")
         let signUp = try await server.client.send("POST", "/auth/signup", json: Self.djangoSignUp(account))
         #expect(signUp.status == 202, "\(signUp.text)")
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func oldClientIsAskedToVerifyFirstByDefault() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("django")
         let signUp = try await server.client.send("POST", "/auth/signup/", json: Self.djangoSignUp(account))
         #expect(signUp.status == 202, "\(signUp.text)")

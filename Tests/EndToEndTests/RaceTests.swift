@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The same thing at once, as an app waking up or a double tap does it: several requests about
@@ -106,7 +107,7 @@ struct RaceTests {
             let (right, wrong) = (TestAccount("code"), TestAccount("wrong"))
             try await servers.a.signUp(right)
             try await servers.b.signUp(wrong)
-            let code = try await MailFolder.code(to: right.email, in: servers.a.folder.mail)
+            let code = try await servers.a.mail.code(to: right.email)
             let rightCode = try await Burst.send((0..<8).map { index in
                 Burst.Request(port: servers.port(index), "POST", "/auth/email/verify", json: ["email": right.email, "code": code])
             })
@@ -114,7 +115,7 @@ struct RaceTests {
             let refused = rightCode.filter { $0.problem?.code == .codeInvalid }.count
             if verified != 1 || refused != 7 { return "right code: \(Self.summary(rightCode))" }
 
-            let wrongCode = String(format: "%06d", (Int(try await MailFolder.code(to: wrong.email, in: servers.a.folder.mail))! + 1) % 1_000_000)
+            let wrongCode = String(format: "%06d", (Int(try await servers.a.mail.code(to: wrong.email))! + 1) % 1_000_000)
             let wrongTries = try await Burst.send((0..<8).map { index in
                 Burst.Request(port: servers.port(index), "POST", "/auth/email/verify", json: ["email": wrong.email, "code": wrongCode])
             })
@@ -172,13 +173,13 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// What this run can reach: SQLite always, PostgreSQL when `make test` started a cluster.
-    static var available: [Backend] { Postgres.isConfigured ? [.postgres, .sqlite] : [.sqlite] }
+    static var available: [Backend] { PostgresTestServer.isConfigured ? [.postgres, .sqlite] : [.sqlite] }
 }
 
 /// The servers of one race, A and B (the same server twice on SQLite), sharing a mail folder.
 struct Servers {
-    let a: RunningServer
-    let b: RunningServer
+    let a: ServerProcess
+    let b: ServerProcess
 
     /// Starts them with unverified logins allowed and `extra` options.
     static func start(_ backend: Backend, _ extra: [String] = []) async throws -> Servers {
@@ -186,11 +187,11 @@ struct Servers {
         let options = ["--allow-unverified-login"] + extra
         switch backend {
         case .sqlite:
-            let server = try await RunningServer.start(in: folder, options)
+            let server = try await ServerProcess.start(in: folder, options)
             return Servers(a: server, b: server)
         case .postgres:
-            let shared = options + ["--database-url", try await Postgres.freshDatabase()]
-            return Servers(a: try await RunningServer.start(in: folder, shared), b: try await RunningServer.start(in: folder, shared))
+            let shared = options + ["--database-url", try await PostgresTestServer.freshDatabase()]
+            return Servers(a: try await ServerProcess.start(in: folder, shared), b: try await ServerProcess.start(in: folder, shared))
         }
     }
 

@@ -1,8 +1,9 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
-extension RunningServer {
+extension ServerProcess {
     /// `POST /auth/refresh` as a client with `userAgent`, forwarded as `address` by the loopback
     /// peer (the server trusts 127.0.0.1 as a proxy in these tests).
     func refresh(_ token: String, userAgent: String, address: String) async throws -> Reply {
@@ -17,7 +18,7 @@ struct RefreshGraceBindingEndToEndTests {
     static let options = ["--trusted-proxy", "127.0.0.1"]
 
     @Test func aRepeatFromTheSameClientGetsTheSamePairFromAnyOtherEndsTheSession() async throws {
-        let server = try await RunningServer.start(in: nil, Self.options)
+        let server = try await ServerProcess.start(in: nil, Self.options)
         let (_, login) = try await server.verifiedAccount("grace")
         let first = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.1")
         #expect(first.status == 200)
@@ -50,13 +51,13 @@ struct RefreshGraceBindingEndToEndTests {
         await server.stop()
     }
 
-    @Test(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+    @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
     func acrossTwoServersOnPostgreSQL() async throws {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let options = Self.options + ["--database-url", database, "--database-pool", "2"]
-        let a = try await RunningServer.start(in: folder, options)
-        let b = try await RunningServer.start(in: folder, options)
+        let a = try await ServerProcess.start(in: folder, options)
+        let b = try await ServerProcess.start(in: folder, options)
         let (_, login) = try await a.verifiedAccount("pggrace")
         let rotated = try await a.refresh(login.refresh, userAgent: "App/2.0", address: "198.51.100.1").decode(TokenPair.self)
         // The lost reply is retried on the other server: same client, same pair.
@@ -71,23 +72,22 @@ struct RefreshGraceBindingEndToEndTests {
 }
 
 /// Two servers sharing one sealed PostgreSQL database with the same key file.
-@Suite("Sealed secrets on PostgreSQL", .enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite("Sealed secrets on PostgreSQL", .enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct SealedPostgresTests {
     @Test func twoServersStartTogetherOnAClearDatabaseShareItSealedAndRefuseAnotherKey() async throws {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
+        let clock = try TestClock(in: folder)
         // A clear database with a first key and a user, as before the key file.
-        let before = try await RunningServer.start(in: folder, ["--database-url", database, "--database-pool", "2"])
+        let before = try await ServerProcess.start(in: folder, ["--database-url", database, "--database-pool", "2"])
         let (account, pair) = try await before.verifiedAccount("pgseal")
         await before.stop()
 
         let key = try await SecretKeyFileEndToEndTests.generateKey(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2", "--secret-key-file", key, "--clock-file", clock.path]
+        let options = ["--database-url", database, "--database-pool", "2", "--secret-key-file", key] + clock.serverArguments
         // Both start at once: one seals, the other finds it sealed with the same key.
-        async let startA = RunningServer.start(in: folder, options)
-        async let startB = RunningServer.start(in: folder, options)
+        async let startA = ServerProcess.start(in: folder, options)
+        async let startB = ServerProcess.start(in: folder, options)
         let (a, b) = try await (startA, startB)
         #expect(logEvents(a.logs, "secrets_sealed").count + logEvents(b.logs, "secrets_sealed").count == 1, "\(a.logs)\n\(b.logs)")
         #expect(try await b.me(pair.access).status == 200)
@@ -106,7 +106,7 @@ struct SealedPostgresTests {
 
         let rotate = try await runServerCommand(["keys", "rotate", "--database-url", database, "--secret-key-file", key])
         #expect(rotate.status.isSuccess, "\(rotate.stderr)")
-        try "31".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 31)
         let rotated = try await b.logIn(account)
         #expect(try SecretKeyFileEndToEndTests.kid(of: rotated.access) != SecretKeyFileEndToEndTests.kid(of: pair.access))
         #expect(try await a.me(rotated.access).status == 200)

@@ -6,13 +6,13 @@ import Testing
 /// Authenticator codes (RFC 6238) and recovery codes against the real binary, with codes from the
 /// tests' own RFC 6238 implementation and the server's clock moved through `--clock-file`.
 @Suite struct SecondFactorTests {
-    func start() async throws -> (RunningServer, StepClock) {
+    func start() async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
-        let clock = try StepClock(in: folder)
-        return (try await RunningServer.start(in: folder, ["--clock-file", clock.file.path]), clock)
+        let clock = try TestClock(in: folder)
+        return (try await ServerProcess.start(in: folder, clock.serverArguments), clock)
     }
 
-    func me(_ server: RunningServer, _ token: String) async throws -> User {
+    func me(_ server: ServerProcess, _ token: String) async throws -> User {
         let reply = try await server.me(token)
         guard reply.status == 200 else { throw TestFailure("me: \(reply.text)") }
         return try reply.decode(User.self)
@@ -49,7 +49,7 @@ import Testing
         // Until it is confirmed, logins need only the password.
         let other = try await server.logIn(account)
         #expect(try await me(server, pair.access).mfa?.totp == false)
-        var now = try clock.nextStep()
+        var now = clock.nextStep()
         let oldSecret = try #require(TOTPGenerator.base32Decode(firstEnrolment.secret))
         let replaced = try await server.client.send("POST", "/auth/mfa/totp/confirm", json: ["code": TOTPGenerator.code(secret: oldSecret, at: now)], token: pair.access)
         #expect(replaced.status == 400 && replaced.problem?.code == .codeInvalid, "the replaced secret's code: \(replaced.text)")
@@ -76,7 +76,7 @@ import Testing
         let token = try #require(challenge.mfaToken)
         secrets["mfa token"] = token
         #expect(challenge.methods == [.totp, .recoveryCode])
-        now = try clock.nextStep()
+        now = clock.nextStep()
         let loginCode = TOTPGenerator.code(secret: secret, at: now)
         secrets["login code"] = loginCode
         let verified = try await server.answer(token, code: loginCode)
@@ -122,8 +122,8 @@ import Testing
         let (server, clock) = try await start()
         let mfa = try await server.accountWithSecondFactor("skew", clock: clock)
         // Two steps after the confirmation's, so the step behind is one no code was used in.
-        try clock.nextStep()
-        let now = try clock.nextStep()
+        clock.nextStep()
+        let now = clock.nextStep()
         let step: TimeInterval = 30
         func login(_ at: Date) async throws -> Reply {
             try await server.answer(try await server.challenge(mfa.account).mfaToken, code: mfa.code(at: at))
@@ -136,7 +136,7 @@ import Testing
         #expect(try await login(now.addingTimeInterval(step)).status == 200, "one step ahead")
         #expect(try await login(now).problem?.code == .codeInvalid, "an earlier step after a later one")
         // When the clock reaches the step used ahead, its code stays used; the next one works.
-        let later = try clock.nextStep()
+        let later = clock.nextStep()
         #expect(try await login(later).problem?.code == .codeInvalid, "the step already used ahead")
         #expect(try await login(later.addingTimeInterval(step)).status == 200)
         await server.stop()
@@ -145,7 +145,7 @@ import Testing
     @Test func theTokenIsSpentAfterFiveWrongCodesOrFiveMinutesAndWrongCodesBackTheAccountOff() async throws {
         let (server, clock) = try await start()
         let mfa = try await server.accountWithSecondFactor("spent", clock: clock)
-        let now = try clock.nextStep()
+        let now = clock.nextStep()
         let right = mfa.code(at: now)
         let wrongCode = right == "000000" ? "111111" : "000000"
         let token = try await server.challenge(mfa.account).mfaToken
@@ -160,10 +160,10 @@ import Testing
         #expect(backedOff.status == 429 && backedOff.problem?.code == .rateLimited && backedOff.header("Retry-After") != nil, "\(backedOff.text)")
 
         // After the back-off: a token unanswered for five minutes is expired.
-        try clock.advance(31)
+        clock.advance(31)
         let late = try await server.challenge(mfa.account).mfaToken
-        try clock.advance(301)
-        let expired = try await server.answer(late, code: mfa.code(at: try clock.nextStep()))
+        clock.advance(301)
+        let expired = try await server.answer(late, code: mfa.code(at: clock.nextStep()))
         #expect(expired.status == 400 && expired.problem?.code == .codeExpired, "\(expired.text)")
         let fresh = try await server.challenge(mfa.account).mfaToken
         #expect(try await server.answer(fresh, code: mfa.code(at: clock.serverNow)).status == 200, "the expired token's code was never used")
@@ -178,14 +178,14 @@ import Testing
         }
         // A right password does not clear the streak before the second factor is given…
         let token = try await server.challenge(mfa.account).mfaToken
-        let now = try clock.nextStep()
+        let now = clock.nextStep()
         let wrongCode = mfa.code(at: now) == "000000" ? "111111" : "000000"
         // …and one wrong code is the fifth failure.
         #expect(try await server.answer(token, code: wrongCode).problem?.code == .codeInvalid)
         let refused = try await server.answer(token, code: mfa.code(at: now))
         #expect(refused.status == 429 && refused.problem?.code == .rateLimited, "\(refused.text)")
-        try clock.advance(31)
-        let verified = try await server.answer(token, code: mfa.code(at: try clock.nextStep()))
+        clock.advance(31)
+        let verified = try await server.answer(token, code: mfa.code(at: clock.nextStep()))
         #expect(verified.status == 200, "\(verified.text)")
         // A success clears the streak: a wrong password is an ordinary 401 again.
         #expect(try await server.client.send("POST", "/auth/login", json: ["username": mfa.account.username, "password": "wrong again"]).status == 401)
@@ -199,7 +199,7 @@ import Testing
         let access = mfa.pair.access
 
         // New recovery codes: password and an authenticator code; the old set stops working.
-        var now = try clock.nextStep()
+        var now = clock.nextStep()
         let noCode = try await server.client.send("POST", "/auth/mfa/recovery-codes", json: ["password": mfa.account.password], token: access)
         #expect(noCode.status == 422 && noCode.problem?.errors?["code"]?.first?.code == .required)
         let badPassword = try await server.client.send("POST", "/auth/mfa/recovery-codes", json: ["password": "nope nope", "code": mfa.code(at: now)], token: access)
@@ -216,7 +216,7 @@ import Testing
         let change = ["current_password": mfa.account.password, "new_password": newPassword]
         let missing = try await server.client.send("POST", "/auth/password/change", json: change, token: access)
         #expect(missing.status == 422 && missing.problem?.errors?["code"]?.first?.code == .required, "\(missing.text)")
-        now = try clock.nextStep()
+        now = clock.nextStep()
         let wrongCode = mfa.code(at: now) == "000000" ? "111111" : "000000"
         let wrong = try await server.client.send("POST", "/auth/password/change", json: change.merging(["code": wrongCode]) { $1 }, token: access)
         #expect(wrong.status == 400 && wrong.problem?.code == .codeInvalid, "\(wrong.text)")
@@ -234,7 +234,7 @@ import Testing
         let offWrong = try await server.client.send("DELETE", "/auth/mfa/totp", json: ["password": newPassword, "recovery_code": "aaaaa-bbbbb"], token: access)
         #expect(offWrong.status == 400 && offWrong.problem?.code == .codeInvalid, "\(offWrong.text)")
         #expect(try await me(server, access).mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
-        let other = try await server.answer(try await server.challenge(renamed).mfaToken, code: mfa.code(at: try clock.nextStep()))
+        let other = try await server.answer(try await server.challenge(renamed).mfaToken, code: mfa.code(at: clock.nextStep()))
         let otherPair = try other.decode(TokenPair.self)
         let off = try await server.client.send("DELETE", "/auth/mfa/totp", model: TOTPDisableRequest(password: newPassword, recoveryCode: codes[1]), token: access)
         #expect(off.status == 204, "\(off.text)")
@@ -257,7 +257,7 @@ import Testing
         #expect(wrongRecovery.status == 400 && wrongRecovery.problem?.code == .codeInvalid)
         #expect(try await server.me(mfa.pair.access).status == 200, "nothing was deleted")
         let deleted = try await server.client.send(
-            "DELETE", "/auth/me", json: ["password": mfa.account.password, "code": mfa.code(at: try clock.nextStep())], token: mfa.pair.access)
+            "DELETE", "/auth/me", json: ["password": mfa.account.password, "code": mfa.code(at: clock.nextStep())], token: mfa.pair.access)
         #expect(deleted.status == 204, "\(deleted.text)")
         #expect(try await server.client.send("POST", "/auth/login", json: ["username": mfa.account.username, "password": mfa.account.password]).status == 401)
         await server.stop()
@@ -267,7 +267,7 @@ import Testing
         let (server, clock) = try await start()
         let mfa = try await server.accountWithSecondFactor("inputs", clock: clock)
         let token = try await server.challenge(mfa.account).mfaToken
-        let code = mfa.code(at: try clock.nextStep())
+        let code = mfa.code(at: clock.nextStep())
         let noToken = try await server.answer(nil, code: code)
         #expect(noToken.status == 422 && noToken.problem?.errors?["mfa_token"]?.first?.code == .required)
         let noFactor = try await server.answer(token)
@@ -287,11 +287,11 @@ import Testing
     }
 
     /// The newest message to `address` whose text contains `text`, waiting for delivery.
-    static func mail(to address: String, containing text: String, in server: RunningServer) async throws -> String {
+    static func mail(to address: String, containing text: String, in server: ServerProcess) async throws -> String {
         for _ in 0..<100 {
-            if let found = MailFolder.messages(to: address, in: server.folder.mail).last(where: { $0.contains(text) }) { return found }
+            if let found = server.mail.messages(to: address).last(where: { $0.contains(text) }) { return found }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw TestFailure("no message to \(address) with \"\(text)\"; got:\n\(MailFolder.messages(to: address, in: server.folder.mail).joined(separator: "\n---\n"))")
+        throw TestFailure("no message to \(address) with \"\(text)\"; got:\n\(server.mail.messages(to: address).joined(separator: "\n---\n"))")
     }
 }

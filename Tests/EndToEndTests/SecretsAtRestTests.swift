@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The JSON log lines a server wrote with `"event": event`.
@@ -25,7 +26,7 @@ struct FileModeTests {
     func everyFileIsPrivateWhateverTheUmask(umask: mode_t) async throws {
         let folder = try TemporaryFolder()
         #expect(fileMode(folder.mail.path) == nil, "the server makes the mail folder")
-        let server = try await RunningServer.start(in: folder, umask: umask)
+        let server = try await ServerProcess.start(in: folder, umask: umask)
         try await server.verifiedAccount("modes")
         let database = folder.database.path
         for file in [database, database + "-wal", database + "-shm"] {
@@ -44,7 +45,7 @@ struct FileModeTests {
 
     @Test func looseDatabaseFilesAreTightenedAtStartWithOneWarning() async throws {
         let folder = try TemporaryFolder()
-        let first = try await RunningServer.start(in: folder)
+        let first = try await ServerProcess.start(in: folder)
         let (_, pair) = try await first.verifiedAccount("loose")
         // Killed, so the -wal and -shm stay; then opened up, as a copy or an older build leaves them.
         await first.kill9()
@@ -52,7 +53,7 @@ struct FileModeTests {
         for (suffix, mode) in [("", mode_t(0o644)), ("-wal", 0o664), ("-shm", 0o666)] {
             #expect(chmod(database + suffix, mode) == 0)
         }
-        let second = try await RunningServer.start(in: folder)
+        let second = try await ServerProcess.start(in: folder)
         for suffix in ["", "-wal", "-shm"] {
             #expect(fileMode(database + suffix) == 0o600, "\(suffix)")
         }
@@ -65,11 +66,11 @@ struct FileModeTests {
         await second.stop()
 
         // Private now: no warning the next time, even with the access log off.
-        let third = try await RunningServer.start(in: folder, ["--access-log", "off"])
+        let third = try await ServerProcess.start(in: folder, ["--access-log", "off"])
         #expect(logEvents(third.logs, "database_file_mode_tightened").isEmpty)
         await third.stop()
         chmod(database, 0o640)
-        let fourth = try await RunningServer.start(in: folder, ["--access-log", "off"])
+        let fourth = try await ServerProcess.start(in: folder, ["--access-log", "off"])
         #expect(logEvents(fourth.logs, "database_file_mode_tightened").count == 1, "a warning is not an access log line")
         await fourth.stop()
     }
@@ -90,7 +91,7 @@ struct SecretKeyFileEndToEndTests {
 
     /// Runs `serve` expecting it to refuse to start: exit status 1 and a message on stderr.
     static func refusedStart(_ folder: TemporaryFolder, _ extra: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await runServerCommand(RunningServer.baseArguments(folder) + extra, sourceLocation: sourceLocation)
+        let result = try await runServerCommand(ServerProcess.baseArguments(folder) + extra)
         #expect(result.status == ExitStatus(code: 1, signaled: false), "\(result.stdout)\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.stdout.contains("listening on"), sourceLocation: sourceLocation)
         return result.stderr
@@ -100,7 +101,7 @@ struct SecretKeyFileEndToEndTests {
         let folder = try TemporaryFolder()
         let key = try await Self.generateKey(in: folder)
         let other = try await Self.generateKey(in: folder, "other.key")
-        let first = try await RunningServer.start(in: folder, ["--secret-key-file", key])
+        let first = try await ServerProcess.start(in: folder, ["--secret-key-file", key])
         let (account, pair) = try await first.verifiedAccount("sealed")
         #expect(logEvents(first.logs, "secrets_sealed").isEmpty, "a new database is sealed from the start: nothing to announce")
         await first.stop()
@@ -120,7 +121,7 @@ struct SecretKeyFileEndToEndTests {
         #expect(rotateWithout.status == ExitStatus(code: 1, signaled: false))
         #expect(rotateWithout.stderr.contains("sealed"), "\(rotateWithout.stderr)")
         // None of it wrote a key file's worth of secrets in clear: the key opens the database again.
-        let again = try await RunningServer.start(in: folder, ["--secret-key-file", key])
+        let again = try await ServerProcess.start(in: folder, ["--secret-key-file", key])
         #expect(try await again.me(pair.access).status == 200)
         #expect(try await again.logIn(account).access.isEmpty == false)
         await again.stop()
@@ -128,14 +129,13 @@ struct SecretKeyFileEndToEndTests {
 
     @Test func aClearDatabaseIsSealedWhenGivenAKeyThenRotatesAndUnseals() async throws {
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
-        let clear = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let clock = try TestClock(in: folder)
+        let clear = try await ServerProcess.start(in: folder, clock.serverArguments)
         let (account, pair) = try await clear.verifiedAccount("clear")
         await clear.stop()
 
         let key = try await Self.generateKey(in: folder)
-        let sealed = try await RunningServer.start(in: folder, ["--secret-key-file", key, "--clock-file", clock.path])
+        let sealed = try await ServerProcess.start(in: folder, ["--secret-key-file", key] + clock.serverArguments)
         let notices = logEvents(sealed.logs, "secrets_sealed")
         #expect(notices.count == 1, "\(sealed.logs)")
         #expect(notices.first?["signing_keys"] as? String == "1")
@@ -144,7 +144,7 @@ struct SecretKeyFileEndToEndTests {
 
         let rotate = try await runServerCommand(["keys", "rotate", "--database-url", "sqlite:\(folder.database.path)", "--secret-key-file", key])
         #expect(rotate.status.isSuccess, "\(rotate.stderr)")
-        try "31".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 31)
         let after = try await sealed.logIn(account)
         #expect(try Self.kid(of: after.access) != kidBefore, "the rotated, sealed key signs")
         #expect(try await sealed.me(after.access).status == 200)
@@ -152,14 +152,14 @@ struct SecretKeyFileEndToEndTests {
         await sealed.stop()
 
         // A second start says nothing more; unsealing puts it back, and it starts without a key.
-        let quiet = try await RunningServer.start(in: folder, ["--secret-key-file", key, "--clock-file", clock.path])
+        let quiet = try await ServerProcess.start(in: folder, ["--secret-key-file", key] + clock.serverArguments)
         #expect(logEvents(quiet.logs, "secrets_sealed").isEmpty)
         await quiet.stop()
         let unsealWithout = try await runServerCommand(["keys", "unseal", "--database-url", "sqlite:\(folder.database.path)"])
         #expect(unsealWithout.status == ExitStatus(code: 1, signaled: false))
         let unseal = try await runServerCommand(["keys", "unseal", "--database-url", "sqlite:\(folder.database.path)", "--secret-key-file", key])
         #expect(unseal.status.isSuccess, "\(unseal.stderr)")
-        let back = try await RunningServer.start(in: folder, ["--clock-file", clock.path])
+        let back = try await ServerProcess.start(in: folder, clock.serverArguments)
         #expect(try await back.me(after.access).status == 200)
         await back.stop()
     }
@@ -168,7 +168,7 @@ struct SecretKeyFileEndToEndTests {
         let folder = try TemporaryFolder()
         let key = try await Self.generateKey(in: folder)
         chmod(key, 0o644)
-        let server = try await RunningServer.start(in: folder, ["--secret-key-file", key, "--access-log", "off"])
+        let server = try await ServerProcess.start(in: folder, ["--secret-key-file", key, "--access-log", "off"])
         let warnings = logEvents(server.logs, "secret_key_file_permissions")
         #expect(warnings.count == 1 && warnings.first?["mode"] as? String == "644", "\(server.logs)")
         try await server.verifiedAccount("loosekey")

@@ -1,17 +1,17 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// A 5xx says why: one `server_error` line with the request id, the store's error kind and the
 /// SQLSTATE, and a count in `/metrics`, from the real binary over a PostgreSQL that fails it.
-@Suite(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct ServerErrorLogTests {
     @Test func aFailingStatementLogsItsReasonOnceAndNothingElse() async throws {
-        let database = try await Postgres.freshDatabase()
-        let server = try await RunningServer.start(["--database-url", database])
+        let database = try await PostgresTestServer.freshDatabase()
+        let server = try await ServerProcess.start(["--database-url", database])
         // A schema the server does not expect: every statement on users fails with 42P01.
-        let renamed = try await Postgres.run("/usr/bin/env", ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", database, "-c", "ALTER TABLE users RENAME TO users_elsewhere"])
-        try #require(renamed.0 == 0, "\(renamed.1)")
+        try await PostgresTestServer.psql(database, "ALTER TABLE users RENAME TO users_elsewhere")
         let password = "Secret-\(UUID().uuidString)"
         let reply = try await server.client.send(
             "POST", "/auth/login", json: ["username": "someone", "password": password], headers: ["X-Request-Id": "failing-statement-check"])

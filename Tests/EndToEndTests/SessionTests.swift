@@ -1,11 +1,12 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Refresh rotation and the three logout scopes over HTTP.
 @Suite struct SessionTests {
     @Test func refreshRotatesAndARepeatWithinTheGraceGetsTheSamePair() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (_, first) = try await server.verifiedAccount("rotate")
 
         let second = try await server.refresh(first.refresh)
@@ -42,7 +43,7 @@ import Testing
 
     @Test func aReusedRefreshTokenRevokesTheWholeSession() async throws {
         // With no grace window, any second use of a refresh token is a reuse.
-        let server = try await RunningServer.start(["--refresh-grace", "0"])
+        let server = try await ServerProcess.start(["--refresh-grace", "0"])
         let (_, first) = try await server.verifiedAccount("reuse")
         let rotated = try await server.refresh(first.refresh).decode(TokenPair.self)
         try await Task.sleep(for: .milliseconds(20))
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func logoutScopesEndTheRightSessions() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (account, s1) = try await server.verifiedAccount("scopes")
         let s2 = try await server.logIn(account)
         let s3 = try await server.logIn(account)

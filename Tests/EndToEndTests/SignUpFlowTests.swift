@@ -1,11 +1,12 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Both sign-up flows of docs/API.md over HTTP, codes read from the mail folder.
 @Suite struct SignUpFlowTests {
     @Test func detailsFirstThenVerifyThenProfile() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("details")
         let accepted = try await server.signUp(account)
         #expect(accepted.email == account.email && accepted.verification == "code_sent" && accepted.expiresIn == 600)
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func emailFirstThenSignUpWithTheToken() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("emailfirst")
         let sent = try await server.client.send("POST", "/auth/email/code", model: EmailCodeRequest(email: account.email, purpose: .signup))
         #expect(sent.status == 202, "\(sent.text)")

@@ -1,12 +1,13 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// A stolen access token must not be a way to guess the password, over HTTP against the real
 /// binary: password change and account deletion go through the login back-off.
 @Suite struct TokenGuessingTests {
     @Test func aWrongPasswordBehindATokenIs403WithoutAChallengeAndBacksOffWithLogin() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (account, pair) = try await server.verifiedAccount("guessing")
         func change(_ current: String) async throws -> Reply {
             try await server.client.send("POST", "/auth/password/change", json: ["current_password": current, "new_password": "Fresh-\(UUID().uuidString)"], token: pair.access)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func fiftyParallelGuessesBehindOneTokenGetAtMostFivePasswordChecks() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let (_, pair) = try await server.verifiedAccount("parallel")
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<50 {

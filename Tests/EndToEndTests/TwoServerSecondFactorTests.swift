@@ -6,20 +6,20 @@ import Testing
 /// The second factor on two real servers sharing one PostgreSQL database: factors, challenges,
 /// used steps, recovery codes and the back-off are shared, and one code wins once however many
 /// requests on either server carry it at the same moment.
-@Suite(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct TwoServerSecondFactorTests {
     @Test func stateIsSharedAndOneCodeWinsOnce() async throws {
-        let database = try await Postgres.freshDatabase()
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
-        let clock = try StepClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2", "--clock-file", clock.file.path]
-        let a = try await RunningServer.start(in: folder, options)
-        let b = try await RunningServer.start(in: folder, options)
+        let clock = try TestClock(in: folder)
+        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments
+        let a = try await ServerProcess.start(in: folder, options)
+        let b = try await ServerProcess.start(in: folder, options)
         let mfa = try await a.accountWithSecondFactor("twinmfa", clock: clock)
         #expect(try await b.me(mfa.pair.access).decode(User.self).mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
 
         // A challenge B made is answered on A; the code is then used on B too.
-        let now = try clock.nextStep()
+        let now = clock.nextStep()
         let verified = try await a.answer(try await b.challenge(mfa.account).mfaToken, code: mfa.code(at: now))
         #expect(verified.status == 200, "\(verified.text)")
         #expect(try amr(try verified.decode(TokenPair.self).access) == ["pwd", "otp"])
@@ -28,19 +28,19 @@ struct TwoServerSecondFactorTests {
 
         // Four logins answered with one code at the same moment, on both servers: one session.
         // (A success first clears the failures above, so the back-off stays out of the race.)
-        #expect(try await b.answer(try await b.challenge(mfa.account).mfaToken, code: mfa.code(at: try clock.nextStep())).status == 200)
-        let code = mfa.code(at: try clock.nextStep())
+        #expect(try await b.answer(try await b.challenge(mfa.account).mfaToken, code: mfa.code(at: clock.nextStep())).status == 200)
+        let code = mfa.code(at: clock.nextStep())
         let statuses = try await race(a, b, mfa) { ["code": code] }
         #expect(statuses.filter { $0 == 200 }.count == 1 && statuses.filter { $0 == 400 }.count == 3, "\(statuses)")
 
         // The same with one recovery code.
-        #expect(try await a.answer(try await a.challenge(mfa.account).mfaToken, code: mfa.code(at: try clock.nextStep())).status == 200)
+        #expect(try await a.answer(try await a.challenge(mfa.account).mfaToken, code: mfa.code(at: clock.nextStep())).status == 200)
         let recovery = try await race(a, b, mfa) { ["recovery_code": mfa.recoveryCodes[0]] }
         #expect(recovery.filter { $0 == 200 }.count == 1 && recovery.filter { $0 == 400 }.count == 3, "\(recovery)")
         #expect(try await a.me(mfa.pair.access).decode(User.self).mfa?.recoveryCodesLeft == 9)
 
         // Wrong codes on either server count in one back-off and on one challenge.
-        #expect(try await a.answer(try await a.challenge(mfa.account).mfaToken, code: mfa.code(at: try clock.nextStep())).status == 200)
+        #expect(try await a.answer(try await a.challenge(mfa.account).mfaToken, code: mfa.code(at: clock.nextStep())).status == 200)
         let token = try await a.challenge(mfa.account).mfaToken
         let wrong = mfa.code(at: clock.serverNow) == "000000" ? "111111" : "000000"
         for server in [a, b, a, b, a] {
@@ -54,7 +54,7 @@ struct TwoServerSecondFactorTests {
     }
 
     /// Two challenges on each server, all answered at once with `factor`; the statuses.
-    func race(_ a: RunningServer, _ b: RunningServer, _ mfa: SecondFactorAccount, _ factor: () -> [String: String]) async throws -> [Int] {
+    func race(_ a: ServerProcess, _ b: ServerProcess, _ mfa: SecondFactorAccount, _ factor: () -> [String: String]) async throws -> [Int] {
         var requests: [Burst.Request] = []
         for server in [a, b, a, b] {
             let token = try #require(try await server.challenge(mfa.account).mfaToken)

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// The per-address mail budget, the password back-off behind a token and pending sign-ups, shared
@@ -9,21 +10,21 @@ extension TwoServerTests {
         let (a, b, folder, clock, _) = try await pair()
         let (owner, _) = try await a.verifiedAccount("budget2")
         // Within one minute: a sign-up on A (notice), a reset on B, a code on A: one message.
-        try "61".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 61)
         let stranger = TestAccount(username: TestAccount("stranger").username, email: owner.email, password: "Pw-\(UUID().uuidString)")
         #expect(try await a.client.send("POST", "/auth/signup", model: stranger.signUpRequest).status == 202)
         #expect(try await b.client.send("POST", "/auth/password/reset", json: ["email": owner.email]).status == 202)
         #expect(try await a.client.send("POST", "/auth/email/code", json: ["email": owner.email, "purpose": "signup"]).status == 202)
-        #expect(try await MailFolder.settledCount(to: owner.email, in: folder.mail, expected: 2) == 2, "the sign-up code, then one notice")
+        #expect(try await MailFolder(folder: folder.mail).settledCount(to: owner.email, expected: 2) == 2, "the sign-up code, then one notice")
         // A reset a minute, alternating servers: the fifth message of the hour is the last. Each
         // is delivered before the clock moves on: a jump past a sending server's 15-second claim
         // would let the other server send the same message again.
         for minute in 2...5 {
-            try String(61 * minute).write(to: clock, atomically: true, encoding: .utf8)
+            clock.set(ahead: TimeInterval(61 * minute))
             let server = minute.isMultiple(of: 2) ? a : b
             #expect(try await server.client.send("POST", "/auth/password/reset", json: ["email": owner.email]).status == 202)
             let expected = min(5, minute + 1)
-            #expect(try await MailFolder.settledCount(to: owner.email, in: folder.mail, expected: expected) == expected, "minute \(minute)")
+            #expect(try await MailFolder(folder: folder.mail).settledCount(to: owner.email, expected: expected) == expected, "minute \(minute)")
         }
         await a.stop()
         await b.stop()
@@ -53,7 +54,7 @@ extension TwoServerTests {
         #expect(try await b.client.send("POST", "/auth/signup", model: other.signUpRequest).status == 409)
         let early = try await b.client.send("POST", "/auth/login", json: ["username": account.username, "password": account.password])
         #expect(early.status == 403 && early.problem?.code == .emailNotVerified)
-        let code = try await MailFolder.code(to: account.email, in: folder.mail)
+        let code = try await MailFolder(folder: folder.mail).code(to: account.email)
         #expect(try await b.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code]).status == 200)
         #expect(try await a.logIn(account).user.emailVerified)
         await a.stop()
@@ -72,9 +73,9 @@ extension TwoServerTests {
         }
         let winners = statuses.filter { $0.value == 202 }.map(\.key)
         #expect(winners.count == 1 && statuses.values.filter { $0 == 429 }.count == 7, "\(statuses)")
-        #expect(try await MailFolder.settledCount(to: email, in: folder.mail, expected: 1) == 1)
+        #expect(try await MailFolder(folder: folder.mail).settledCount(to: email, expected: 1) == 1)
         // The code mailed is the code stored: it makes the winner's account.
-        let code = try await MailFolder.code(to: email, in: folder.mail)
+        let code = try await MailFolder(folder: folder.mail).code(to: email)
         #expect(try await b.client.send("POST", "/auth/email/verify", json: ["email": email, "code": code]).status == 200)
         let winner = try #require(winners.first.map { accounts[$0] })
         #expect(try await a.logIn(winner).user.username == winner.username)

@@ -1,21 +1,21 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// Two real servers on one PostgreSQL database, as behind a load balancer: every piece of state
 /// is shared.
-@Suite(.enabled(if: Postgres.isConfigured, "needs ACCOUNT_TEST_POSTGRES_URL (make test sets it)"))
+@Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct TwoServerTests {
     /// Two servers on a fresh database, sharing one mail folder and one clock file.
-    func pair(_ extra: [String] = []) async throws -> (RunningServer, RunningServer, TemporaryFolder, URL, String) {
-        let database = try await Postgres.freshDatabase()
+    func pair(_ extra: [String] = []) async throws -> (ServerProcess, ServerProcess, TemporaryFolder, TestClock, String) {
+        let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
-        let clock = folder.url.appendingPathComponent("clock")
-        try "0".write(to: clock, atomically: true, encoding: .utf8)
+        let clock = try TestClock(in: folder)
         // Few connections each: the test cluster is shared by every test running at once.
-        let options = ["--database-url", database, "--database-pool", "2", "--clock-file", clock.path] + extra
-        let a = try await RunningServer.start(in: folder, options)
-        let b = try await RunningServer.start(in: folder, options)
+        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments + extra
+        let a = try await ServerProcess.start(in: folder, options)
+        let b = try await ServerProcess.start(in: folder, options)
         return (a, b, folder, clock, database)
     }
 
@@ -23,15 +23,13 @@ struct TwoServerTests {
         let (a, b, folder, _, _) = try await pair()
         let account = TestAccount("twin")
         #expect(try await a.client.send("POST", "/auth/signup", model: account.signUpRequest).status == 202)
-        let code = try await MailFolder.code(to: account.email, in: folder.mail)
+        let mail = MailFolder(folder: folder.mail)
+        let code = try await mail.code(to: account.email)
         #expect(try await b.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code]).status == 200)
         let login = try await b.logIn(account)
         #expect(try await a.me(login.access).status == 200)
         // Both servers deliver from the shared outbox; the message went out once.
-        try await Task.sleep(for: .seconds(1))
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.mail.path).filter { $0.hasSuffix(".eml") }
-        let toAccount = try files.filter { try String(contentsOf: folder.mail.appendingPathComponent($0), encoding: .utf8).contains("To: \(account.email)") }
-        #expect(toAccount.count == 1)
+        #expect(try await mail.settledCount(to: account.email, expected: 1) == 1)
         await a.stop()
         await b.stop()
     }
@@ -76,7 +74,7 @@ struct TwoServerTests {
         let rotate = try await runServerCommand(["keys", "rotate", "--database-url", database])
         #expect(rotate.status.isSuccess, "\(rotate.stderr)")
         // Servers reread the keys every 30 s: move their clock past that instead of waiting.
-        try "31".write(to: clock, atomically: true, encoding: .utf8)
+        clock.set(ahead: 31)
         let jwks = try await b.client.send("GET", "/.well-known/jwks.json").decode(JWKSet.self)
         #expect(jwks.keys.count == 2)
         let after = try await a.logIn(account)
@@ -91,25 +89,22 @@ struct TwoServerTests {
     }
 
     @Test func databaseOutageAnswers503AndServiceResumes() async throws {
-        let started = try await Postgres.cluster(["start"])
-        try #require(started.0 == 0, "\(started.1)")
-        let lines = started.1.split(separator: "\n").map(String.init)
-        let (url, directory) = (lines[lines.count - 2], lines[lines.count - 1])
+        let cluster = try await PrivateCluster.start()
         do {
-            try await outage(url: url, directory: directory)
+            try await outage(cluster)
         } catch {
-            _ = try? await Postgres.cluster(["stop", directory])
+            try? await cluster.remove()
             throw error
         }
-        _ = try await Postgres.cluster(["stop", directory])
+        try await cluster.remove()
     }
 
-    func outage(url: String, directory: String) async throws {
-        let server = try await RunningServer.start(["--database-url", url])
+    func outage(_ cluster: PrivateCluster) async throws {
+        let server = try await ServerProcess.start(["--database-url", cluster.url])
         let (account, pair) = try await server.verifiedAccount("outage")
         #expect(try await server.client.send("GET", "/readyz").status == 200)
 
-        #expect(try await Postgres.cluster(["down", directory]).0 == 0)
+        try await cluster.down()
         let clock = ContinuousClock()
         let start = clock.now
         let ready = try await server.client.send("GET", "/readyz")
@@ -119,7 +114,7 @@ struct TwoServerTests {
         #expect(start.duration(to: clock.now) < .seconds(10), "503s come quickly")
         #expect(try await server.client.send("GET", "/healthz").status == 200, "the process lives on")
 
-        #expect(try await Postgres.cluster(["up", directory]).0 == 0)
+        try await cluster.up()
         var recovered = false
         for _ in 0..<50 where !recovered {
             recovered = try await server.client.send("GET", "/readyz").status == 200

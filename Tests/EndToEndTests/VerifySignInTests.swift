@@ -1,8 +1,9 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
-extension RunningServer {
+extension ServerProcess {
     /// A details-first sign-up sent as a client with `userAgent`, forwarded as `address` by the
     /// loopback peer when given (the server must trust 127.0.0.1 as a proxy); its `signup_token`.
     func signUp(_ account: TestAccount, userAgent: String, address: String? = nil) async throws -> String {
@@ -21,10 +22,10 @@ extension RunningServer {
 /// token, or without a token when the newer one came from another client (contested).
 @Suite struct VerifySignInTests {
     @Test func theCodeOfAFreshSignUpSignsTheNewAccountIn() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("verifyin")
         let accepted = try await server.signUp(account)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         let token = try #require(accepted.signUpToken)
         let body = try AccountJSON.makeEncoder().encode(EmailVerifyRequest(email: account.email, code: code, signIn: true, signUpToken: token))
         #expect(String(decoding: body, as: UTF8.self).contains(#""sign_in":true,"signup_token":"\#(token)""#))
@@ -50,10 +51,10 @@ extension RunningServer {
     }
 
     @Test func theOriginalRequestAndAWindowOfZeroOpenNoSession() async throws {
-        let server = try await RunningServer.start(in: nil, ["--verify-sign-in-window", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--verify-sign-in-window", "0"])
         let account = TestAccount("windowoff")
         let token = try #require(try await server.signUp(account).signUpToken)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         let reply = try await server.client.send(
             "POST", "/auth/email/verify", json: ["email": account.email, "code": code, "sign_in": true, "signup_token": token])
         #expect(reply.status == 200, "\(reply.text)")
@@ -62,11 +63,11 @@ extension RunningServer {
         _ = try await server.logIn(account)
 
         // The original app's request, on a default server: the reply it always had.
-        let plain = try await RunningServer.start()
+        let plain = try await ServerProcess.start()
         let other = TestAccount("plain")
         try await plain.signUp(other)
         let verified = try await plain.client.send(
-            "POST", "/auth/email/verify", json: ["email": other.email, "code": try await MailFolder.code(to: other.email, in: plain.folder.mail)])
+            "POST", "/auth/email/verify", json: ["email": other.email, "code": try await plain.mail.code(to: other.email)])
         #expect(Set(verified.object.map { Array($0.keys) } ?? []) == ["email", "verified", "email_verification_token"])
         await plain.stop()
         await server.stop()
@@ -75,15 +76,15 @@ extension RunningServer {
     /// Pre-hijacking: the owner signs up, a stranger signs the same address up with a password of
     /// their own, and the owner types the newest code (the stranger's sign-up's).
     @Test func aNewerSignUpOfTheAddressCannotSignTheOwnerIn() async throws {
-        let server = try await RunningServer.start(in: nil, ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
         let owner = TestAccount("owner")
         let ownerToken = try #require(try await server.signUp(owner).signUpToken)
-        _ = try await MailFolder.code(to: owner.email, in: server.folder.mail)   // the owner's own mail first
+        _ = try await server.mail.code(to: owner.email)   // the owner's own mail first
         let stranger = TestAccount(username: "stranger_\(owner.username.suffix(8))", email: owner.email, password: "Pw-stranger horse battery")
         let strangerToken = try #require(try await server.signUp(stranger).signUpToken)
         #expect(strangerToken != ownerToken && strangerToken.count == ownerToken.count)
-        let code = try await MailFolder.code(to: owner.email, in: server.folder.mail, skipping: 1)
-        let mail = try #require(MailFolder.messages(to: owner.email, in: server.folder.mail).last)
+        let code = try await server.mail.code(to: owner.email, skipping: 1)
+        let mail = try #require(server.mail.messages(to: owner.email).last)
         #expect(mail.contains("\u{2068}stranger_"), "the code's mail names the stranger's nickname:\n\(mail)")
         #expect(!mail.contains(owner.username))
 
@@ -98,7 +99,7 @@ extension RunningServer {
 
         // The owner signs up again and is signed in with the owner's details.
         let again = try #require(try await server.signUp(owner).signUpToken)
-        let fresh = try await MailFolder.code(to: owner.email, in: server.folder.mail, skipping: 2)
+        let fresh = try await server.mail.code(to: owner.email, skipping: 2)
         let verified = try await server.client.send(
             "POST", "/auth/email/verify", json: ["email": owner.email, "code": fresh, "sign_in": true, "signup_token": again])
         #expect(verified.status == 200, "\(verified.text)")
@@ -113,13 +114,13 @@ extension RunningServer {
     /// The token binds the code to one sign-up: useless without the code, and no good for another
     /// address.
     @Test func aTokenNamesItsOwnSignUpOnly() async throws {
-        let server = try await RunningServer.start(in: nil, ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
         let owner = TestAccount("tokenown")
         let ownerToken = try #require(try await server.signUp(owner).signUpToken)
-        let code = try await MailFolder.code(to: owner.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: owner.email)
         let other = TestAccount("tokenother")
         let otherToken = try #require(try await server.signUp(other).signUpToken)
-        let otherCode = try await MailFolder.code(to: other.email, in: server.folder.mail)
+        let otherCode = try await server.mail.code(to: other.email)
 
         // An empty token: a field error, and the code is not tried.
         let empty = try await server.client.send(
@@ -153,10 +154,10 @@ extension RunningServer {
 
     /// The contract's plain request: sign up, then the code with `sign_in: true` and no token.
     @Test func aSignUpAloneSignsInWithoutTheToken() async throws {
-        let server = try await RunningServer.start()
+        let server = try await ServerProcess.start()
         let account = TestAccount("notoken")
         try await server.signUp(account)
-        let code = try await MailFolder.code(to: account.email, in: server.folder.mail)
+        let code = try await server.mail.code(to: account.email)
         let reply = try await server.client.send("POST", "/auth/email/verify", json: ["email": account.email, "code": code, "sign_in": true])
         #expect(reply.status == 200, "\(reply.text)")
         let pair = try #require(try reply.decode(EmailVerified.self).session, "\(reply.text)")
@@ -171,7 +172,7 @@ extension RunningServer {
     /// own retry is not contested.
     @Test(arguments: ["agent", "address"])
     func aStrangersSignUpOverTheOwnersIsContested(_ part: String) async throws {
-        let server = try await RunningServer.start(in: nil, ["--mail-interval", "0", "--trusted-proxy", "127.0.0.1"])
+        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0", "--trusted-proxy", "127.0.0.1"])
         let ownerClient = (agent: "Owner/1.0", address: "203.0.113.1")
         let strangerClient = part == "agent" ? (agent: "Stranger/6.6", address: ownerClient.address) : (agent: ownerClient.agent, address: "203.0.113.66")
         /// An owner's sign-up and a stranger's over it (each round its own address: an address
@@ -181,9 +182,9 @@ extension RunningServer {
             let owner = TestAccount("contest\(part)")
             let stranger = TestAccount(username: "stranger_\(owner.username.suffix(8))", email: owner.email, password: "Pw-stranger horse battery")
             let ownerToken = try await server.signUp(owner, userAgent: ownerClient.agent, address: ownerClient.address)
-            _ = try await MailFolder.code(to: owner.email, in: server.folder.mail)
+            _ = try await server.mail.code(to: owner.email)
             _ = try await server.signUp(stranger, userAgent: strangerClient.agent, address: strangerClient.address)
-            let code = try await MailFolder.code(to: owner.email, in: server.folder.mail, skipping: 1)
+            let code = try await server.mail.code(to: owner.email, skipping: 1)
             return (owner, stranger, ownerToken, code)
         }
         /// No account on the address, with either password.
@@ -212,9 +213,9 @@ extension RunningServer {
         // The owner's own retry (same client) is not contested: the plain request signs in.
         let owner = TestAccount("retry\(part)")
         _ = try await server.signUp(owner, userAgent: ownerClient.agent, address: ownerClient.address)
-        _ = try await MailFolder.code(to: owner.email, in: server.folder.mail)
+        _ = try await server.mail.code(to: owner.email)
         _ = try await server.signUp(owner, userAgent: ownerClient.agent, address: ownerClient.address)
-        let fresh = try await MailFolder.code(to: owner.email, in: server.folder.mail, skipping: 1)
+        let fresh = try await server.mail.code(to: owner.email, skipping: 1)
         let verified = try await server.client.send("POST", "/auth/email/verify", json: ["email": owner.email, "code": fresh, "sign_in": true])
         #expect(verified.status == 200, "\(verified.text)")
         #expect(try verified.decode(EmailVerified.self).session?.user.username == owner.username)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
             "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n",
         ])
         #expect(answer.status == 413)
-        #expect(answer.body == "too large")
+        #expect(answer.text == "too large")
         #expect(answer.header("X-Path") == "/upload")
         await server.shutdown()
     }

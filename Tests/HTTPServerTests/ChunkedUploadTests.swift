@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Synchronization
 import Testing
@@ -21,7 +22,7 @@ import Testing
             body: Array((String(repeating: chunk, count: 3) + "0\r\n\r\n").utf8))
         #expect(answer.status == 411)
         #expect(answer.header("Content-Type") == "application/problem+json")
-        #expect(answer.body.contains(#""code":"length_required""#))
+        #expect(answer.text.contains(#""code":"length_required""#))
         #expect(calls.value == 0)
         await server.shutdown()
     }
@@ -36,7 +37,7 @@ import Testing
         let after = try await RawHTTP.exchange(
             port: server.port, ["GET /after HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"])
         #expect(after.status == 200)
-        #expect(after.body == "handled")
+        #expect(after.text == "handled")
         await server.shutdown()
     }
 
@@ -48,7 +49,7 @@ import Testing
         try server.start()
         let answer = try await RawHTTP.exchange(port: server.port, [Self.chunkedHead, "2\r\n{}\r\n0\r\n\r\n"])
         #expect(answer.status == 411)
-        #expect(answer.body == "need a length for /upload")
+        #expect(answer.text == "need a length for /upload")
         await server.shutdown()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -30,13 +31,13 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         #expect(RawHTTP.stillOpen(held) == 8)
         let over = try await RawHTTP.converse(port: port, Self.healthz, source: "127.0.0.1", wait: 5)
-        #expect(over.responses.isEmpty && over.closed, "\(over.text)")
+        #expect(over.replies.isEmpty && over.closed, "\(over.text)")
         let other = try await RawHTTP.converse(port: port, Self.healthz, source: "127.0.0.2")
-        #expect(other.responses.map(\.status) == [200])
+        #expect(other.replies.map(\.status) == [200])
         RawHTTP.closeAll(held)
         try await Task.sleep(for: .milliseconds(200))
         let again = try await RawHTTP.converse(port: port, Self.healthz, source: "127.0.0.1")
-        #expect(again.responses.map(\.status) == [200])
+        #expect(again.replies.map(\.status) == [200])
         await server.shutdown()
     }
 
@@ -75,7 +76,7 @@ import Testing
         #expect(RawHTTP.stillOpen(newcomer) == 2)
         let started = ContinuousClock.now
         let full = try await RawHTTP.converse(port: port, Self.healthz, source: "127.0.0.4", wait: 10)
-        #expect(full.responses.isEmpty && full.closed, "\(full.text)")
+        #expect(full.replies.isEmpty && full.closed, "\(full.text)")
         #expect(ContinuousClock.now - started < .seconds(5))
         await server.shutdown()
     }

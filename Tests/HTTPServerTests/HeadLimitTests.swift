@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -12,8 +13,8 @@ import Testing
     private static func expect(
         _ conversation: RawConversation, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(conversation.responses.map(\.status) == [status], "\(conversation.text.prefix(300))", sourceLocation: sourceLocation)
-        #expect(conversation.responses.first?.body.contains(#""code":"\#(code)""#) == true, sourceLocation: sourceLocation)
+        #expect(conversation.replies.map(\.status) == [status], "\(conversation.text.prefix(300))", sourceLocation: sourceLocation)
+        #expect(conversation.replies.first?.text.contains(#""code":"\#(code)""#) == true, sourceLocation: sourceLocation)
         #expect(conversation.closed, sourceLocation: sourceLocation)
     }
 
@@ -32,7 +33,7 @@ import Testing
         let query = (0..<100).map { "a\($0)=1" }.joined(separator: "&")
         let conversation = try await RawHTTP.converse(
             port: server.port, "GET /ok?\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(conversation.responses.map(\.status) == [200])
+        #expect(conversation.replies.map(\.status) == [200])
         await server.shutdown()
     }
 
@@ -71,7 +72,7 @@ import Testing
         Self.expect(try await RawHTTP.converse(port: port, "GET /?a=1&b=2 HTTP/1.1\r\nHost: x\r\n\r\n"), 414, "uri_too_long")
         Self.expect(try await RawHTTP.converse(port: port, "GET / HTTP/1.1\r\nHost: x\r\nA: 1\r\nB: 2\r\n\r\n"), 431, "header_fields_too_large")
         let fits = try await RawHTTP.converse(port: port, "GET /?a=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(fits.responses.map(\.status) == [200])
+        #expect(fits.replies.map(\.status) == [200])
         await server.shutdown()
     }
 }

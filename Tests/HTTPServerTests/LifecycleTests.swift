@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct LifecycleTests {
@@ -23,7 +24,7 @@ import Testing
         let answer = try await request.value
         await stopping.value
         #expect(answer.status == 200)
-        #expect(answer.body == "finished")
+        #expect(answer.text == "finished")
         #expect(await log.events == ["handler finished", "shutdown returned"])
         #expect(await RawHTTP.canConnect(port: port) == false)
         await server.shutdown()
@@ -46,7 +47,7 @@ import Testing
         try server.start()
         let answer = try await RawHTTP.exchange(
             port: server.port, ipv6: true, ["GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"])
-        #expect(answer.body == "::1")
+        #expect(answer.text == "::1")
         await server.shutdown()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
         let server = try Self.echo()
         let conversation = try await RawHTTP.converse(
             port: server.port, "GET /auth/me\(encoded)x HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(conversation.responses.map(\.status) == [400], "\(encoded): \(conversation.text)")
+        #expect(conversation.replies.map(\.status) == [400], "\(encoded): \(conversation.text)")
         #expect(conversation.closed)
         await server.shutdown()
     }
@@ -29,7 +30,7 @@ import Testing
         let server = try Self.echo()
         let request = Array("GET /auth/me".utf8) + [byte] + Array("x HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
         let conversation = try await RawHTTP.converse(port: server.port, request)
-        #expect(conversation.responses.map(\.status) == [400], "byte \(byte): \(conversation.text)")
+        #expect(conversation.replies.map(\.status) == [400], "byte \(byte): \(conversation.text)")
         await server.shutdown()
     }
 
@@ -40,7 +41,7 @@ import Testing
     func malformedTargetsAreRefused(_ target: String) async throws {
         let server = try Self.echo()
         let conversation = try await RawHTTP.converse(port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(conversation.responses.map(\.status) == [400], "\(target): \(conversation.text)")
+        #expect(conversation.replies.map(\.status) == [400], "\(target): \(conversation.text)")
         await server.shutdown()
     }
 
@@ -60,7 +61,7 @@ import Testing
         let server = try Self.echo()
         let conversation = try await RawHTTP.converse(
             port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(try conversation.single().body == expected)
+        #expect(try conversation.single().text == expected)
         await server.shutdown()
     }
 }

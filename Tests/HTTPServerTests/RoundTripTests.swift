@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -51,7 +52,7 @@ import Glibc
         let answer = try await RawHTTP.exchange(port: server.port, [
             "GET / HTTP/1.1\r\nHost: x\r\nX-B: 1\r\nX-A: 2\r\nX-B: 3\r\nConnection: close\r\n\r\n",
         ])
-        #expect(answer.body == "X-B=1,X-A=2,X-B=3")
+        #expect(answer.text == "X-B=1,X-A=2,X-B=3")
         await server.shutdown()
     }
 
@@ -81,7 +82,7 @@ import Glibc
                 + "POST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nxyz"
                 + "GET /fast HTTP/1.1\r\nHost: x\r\n\r\n",
             count: 3)
-        #expect(answers.map(\.body) == ["/a", "/b", "fast"])
+        #expect(answers.map(\.text) == ["/a", "/b", "fast"])
         await server.shutdown()
     }
 
@@ -96,33 +97,33 @@ import Glibc
     @Test func expectContinueGets100BeforeTheBodyAndARefusalInstead() async throws {
         let server = try startServer(maxBodySize: 1024) { request in text(200, String(decoding: request.body, as: UTF8.self)) }
         let port = server.port
-        let (interim, final) = try await RawHTTP.offloaded { () -> (RawResponse, RawResponse) in
+        let (interim, final) = try await onThread { () -> (Reply, Reply) in
             let socket = try RawHTTP.connect(port: port, receiveTimeout: 10)
             defer { close(socket) }
             try RawHTTP.send(socket, Array("POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n".utf8))
             var pending: [UInt8] = []
-            let interim = try RawHTTP.readResponse(socket, &pending)  // before any body byte is sent
+            let interim = try RawHTTP.readReply(socket, &pending)  // before any body byte is sent
             try RawHTTP.send(socket, Array("hello".utf8))
-            return (interim, try RawHTTP.readResponse(socket, &pending))
+            return (interim, try RawHTTP.readReply(socket, &pending))
         }
         #expect(interim.status == 100)
-        #expect(final.status == 200 && final.body == "hello")
+        #expect(final.status == 200 && final.text == "hello")
         // Over the limit: the refusal comes instead of the 100, and nothing is read.
         let refused = try await RawHTTP.converse(
             port: port, "POST /up HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
-        #expect(refused.responses.map(\.status) == [413])
+        #expect(refused.replies.map(\.status) == [413])
         await server.shutdown()
     }
 
     @Test func http10IsClosedAfterItsReplyUnlessItAsksToKeepTheConnection() async throws {
         let server = try startServer { request in text(200, request.path) }
         let closing = try await RawHTTP.converse(port: server.port, "GET /a HTTP/1.0\r\n\r\n")
-        #expect(closing.responses.map(\.body) == ["/a"] && closing.closed)
-        #expect(closing.responses.first?.header("Connection") == "close")
+        #expect(closing.replies.map(\.text) == ["/a"] && closing.closed)
+        #expect(closing.replies.first?.header("Connection") == "close")
         let kept = try await RawHTTP.converse(
             port: server.port, "GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /b HTTP/1.0\r\n\r\n")
-        #expect(kept.responses.map(\.body) == ["/a", "/b"])
-        #expect(kept.responses.first?.header("Connection") == "keep-alive")
+        #expect(kept.replies.map(\.text) == ["/a", "/b"])
+        #expect(kept.replies.first?.header("Connection") == "keep-alive")
         await server.shutdown()
     }
 }

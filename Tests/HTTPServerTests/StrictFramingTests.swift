@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Synchronization
 import Testing
@@ -19,11 +20,11 @@ import Testing
     private static func expectRefused(
         _ conversation: RawConversation, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(conversation.responses.count == 1, "replies: \(conversation.text)", sourceLocation: sourceLocation)
-        #expect(conversation.responses.first?.status == status, "\(conversation.text)", sourceLocation: sourceLocation)
-        #expect(conversation.responses.first?.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
-        #expect(conversation.responses.first?.body.contains(#""code":"\#(code)""#) == true, sourceLocation: sourceLocation)
-        #expect(conversation.responses.first?.header("Connection") == "close", sourceLocation: sourceLocation)
+        #expect(conversation.replies.count == 1, "replies: \(conversation.text)", sourceLocation: sourceLocation)
+        #expect(conversation.replies.first?.status == status, "\(conversation.text)", sourceLocation: sourceLocation)
+        #expect(conversation.replies.first?.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
+        #expect(conversation.replies.first?.text.contains(#""code":"\#(code)""#) == true, sourceLocation: sourceLocation)
+        #expect(conversation.replies.first?.header("Connection") == "close", sourceLocation: sourceLocation)
         #expect(conversation.closed, "the connection stayed open", sourceLocation: sourceLocation)
     }
 
@@ -99,7 +100,7 @@ import Testing
             "GET /a HTTP/1.1\r\nHost: [::1]:8000\r\nConnection: close\r\n\r\n",
         ] {
             let conversation = try await RawHTTP.converse(port: server.port, request)
-            #expect(conversation.responses.map(\.status) == [200], "\(request): \(conversation.text)")
+            #expect(conversation.replies.map(\.status) == [200], "\(request): \(conversation.text)")
         }
         await server.shutdown()
     }
@@ -139,7 +140,7 @@ import Testing
             "\r\nGET /one HTTP/1.1\r\nHost: x\r\nX-Empty:\r\nX-Blanks: \t a b \t\r\nX-Obs: caf\u{E9}\r\n\r\n"
                 + "POST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 007\r\n\r\nabcdefg"
                 + "GET /three HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(conversation.responses.map(\.body) == ["/one", "/two", "/three"], "\(conversation.text)")
+        #expect(conversation.replies.map(\.text) == ["/one", "/two", "/three"], "\(conversation.text)")
         #expect(seen.paths == ["/one", "/two", "/three"])
         await server.shutdown()
     }
@@ -151,7 +152,7 @@ import Testing
         let conversation = try await RawHTTP.converse(
             port: server.port,
             "GET / HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 1.1.1.1 \r\nX-Other: y\r\nx-forwarded-for:\t2.2.2.2, 3.3.3.3\r\nConnection: close\r\n\r\n")
-        #expect(try conversation.single().body == "[1.1.1.1][2.2.2.2, 3.3.3.3]")
+        #expect(try conversation.single().text == "[1.1.1.1][2.2.2.2, 3.3.3.3]")
         await server.shutdown()
     }
 
@@ -168,7 +169,7 @@ import Testing
         let conversation = try await RawHTTP.converse(
             port: server.port,
             "POST /auth/login?x=1 HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\r\nContent-Length: +1\r\n\r\n{}")
-        #expect(try conversation.single().body == "refused")
+        #expect(try conversation.single().text == "refused")
         let (request, refusal) = try #require(got.value)
         #expect(refusal == .malformed(.contentLength))
         #expect(request.method == "POST")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import HTTPServer
 import Testing
 
@@ -13,7 +14,7 @@ import Glibc
         let server = try startServer(configure: { $0.headerTimeout = 1 }) { _ in text(200, "ok") }
         let port = server.port
         // One byte every 100 ms, far inside any inactivity timeout, and a head that would take 20 s.
-        let outcome = try await RawHTTP.offloaded { () -> (reply: String, seconds: Double) in
+        let outcome = try await onThread { () -> (reply: String, seconds: Double) in
             let socket = try RawHTTP.connect(port: port, receiveTimeout: 1)
             defer { close(socket) }
             var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
@@ -41,7 +42,7 @@ import Glibc
         let server = try startServer(configure: { $0.headerTimeout = 1 }) { _ in text(200, "ok") }
         let conversation = try await RawHTTP.converse(port: server.port, [], wait: 10)
         #expect(conversation.closed)
-        #expect(conversation.responses.isEmpty)
+        #expect(conversation.replies.isEmpty)
         await server.shutdown()
     }
 
@@ -49,7 +50,7 @@ import Glibc
         let server = try startServer(configure: { $0.connectionTimeout = 1 }) { _ in text(200, "ok") }
         let conversation = try await RawHTTP.converse(
             port: server.port, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345", wait: 10)
-        #expect(conversation.responses.map(\.status) == [408], "\(conversation.text)")
+        #expect(conversation.replies.map(\.status) == [408], "\(conversation.text)")
         #expect(conversation.closed)
         await server.shutdown()
     }
@@ -60,15 +61,15 @@ import Glibc
             $0.connectionTimeout = 3
         }) { request in text(200, request.path) }
         let port = server.port
-        let outcome = try await RawHTTP.offloaded { () -> (first: Int, second: Int, closedAfter: Bool) in
+        let outcome = try await onThread { () -> (first: Int, second: Int, closedAfter: Bool) in
             let socket = try RawHTTP.connect(port: port, receiveTimeout: 10)
             defer { close(socket) }
             var pending: [UInt8] = []
             try RawHTTP.send(socket, Array("GET /one HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-            let first = try RawHTTP.readResponse(socket, &pending).status
+            let first = try RawHTTP.readReply(socket, &pending).status
             Thread.sleep(forTimeInterval: 1.6)  // past the header deadline, inside the idle timeout
             try RawHTTP.send(socket, Array("GET /two HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-            let second = try RawHTTP.readResponse(socket, &pending).status
+            let second = try RawHTTP.readReply(socket, &pending).status
             var byte: UInt8 = 0
             let n = recv(socket, &byte, 1, 0)  // waits for the idle timeout (3 s) to close it
             return (first, second, n == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Mailer
 
@@ -14,7 +15,7 @@ import Mailer
         #expect(transcript == "===== mail to mina@example.com: [MBTI Playground] 인증 코드 =====\n"
             + head + "\n\n코드:\n\n    042917\n===== end of mail =====\n")
         #expect(!transcript.unicodeScalars.contains("\r"))
-        #expect(sixDigitNumbers(in: transcript) == ["042917"])
+        #expect(MailFolder.sixDigitRuns(in: transcript) == ["042917"])
     }
 
     @Test func sendWritesOneTranscriptPerMessage() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Mailer
 
@@ -31,7 +32,7 @@ import Mailer
         let uuid = names[0].dropFirst(14).dropLast(4)
         #expect(try mail.value("Message-ID") == "<\(uuid)@mbti.example>")
         #expect(mail.body == "코드\r\n\r\n    042917\r\n")
-        #expect(sixDigitNumbers(in: mail.body) == ["042917"])
+        #expect(MailFolder.sixDigitRuns(in: mail.body) == ["042917"])
     }
 
     @Test func fiftyConcurrentSendsMakeFiftyWholeFiles() async throws {

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 import Mailer
 
@@ -11,8 +12,8 @@ import Mailer
         for code in Self.codes {
             let mail = MailTemplates.code(code, purpose: purpose, language: language, lifetimeMinutes: 10,
                                           to: "user123456@example.com")
-            #expect(sixDigitNumbers(in: mail.text) == [code])
-            #expect(sixDigitNumbers(in: mail.subject).isEmpty)
+            #expect(MailFolder.sixDigitRuns(in: mail.text) == [code])
+            #expect(MailFolder.sixDigitRuns(in: mail.subject).isEmpty)
             #expect(mail.text.components(separatedBy: code).count == 2, "the code appears exactly once")
             #expect(mail.to == "user123456@example.com")
             #expect(mail.subject.hasPrefix("[MBTI Playground] "))
@@ -24,7 +25,7 @@ import Mailer
     func passwordResetMailHoldsTheCodeAsItsOnlySixDigitNumber(language: Language) {
         for code in Self.codes {
             let mail = MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: 10, to: "a@b.example")
-            #expect(sixDigitNumbers(in: mail.text) == [code])
+            #expect(MailFolder.sixDigitRuns(in: mail.text) == [code])
             #expect(mail.subject.hasPrefix("[MBTI Playground] "))
         }
     }
@@ -32,7 +33,7 @@ import Mailer
     @Test(arguments: Language.allCases)
     func alreadyRegisteredMailHasNoCode(language: Language) {
         let mail = MailTemplates.alreadyRegistered(language: language, to: "taken@example.com")
-        #expect(sixDigitNumbers(in: mail.subject + "\n" + mail.text).isEmpty)
+        #expect(MailFolder.sixDigitRuns(in: mail.subject + "\n" + mail.text).isEmpty)
         #expect(mail.subject.hasPrefix("[MBTI Playground] "))
         #expect(mail.to == "taken@example.com")
     }
@@ -91,7 +92,7 @@ import Mailer
             #expect(mail.text.contains("\u{2068}"), "between bidi isolates")
             let visible = String(String.UnicodeScalarView(mail.text.unicodeScalars.filter { $0 != "\u{200B}" }))
             #expect(visible.contains("“\u{2068}\(String(String.UnicodeScalarView(shown)))\u{2069}”"), "\(nickname): \(mail.text)")
-            #expect(sixDigitNumbers(in: mail.text) == ["042917"], "\(nickname): \(mail.text)")
+            #expect(MailFolder.sixDigitRuns(in: mail.text) == ["042917"], "\(nickname): \(mail.text)")
             #expect(mail.text.matches(of: /[0-9]+/).filter { $0.output.count >= 6 }.map(\.output) == ["042917"])
             #expect(!mail.text.contains("evil.example"), "no link a mail program would make")
             let rendered = try MailRenderer.render(mail, from: "MBTI Playground <no-reply@mbti.example>", date: Date(), messageID: "m")

@@ -84,11 +84,6 @@ func hasOnlyCRLF(_ text: String) -> Bool {
     return true
 }
 
-/// Every 6-digit number in `text`, as the end-to-end tests find codes.
-func sixDigitNumbers(in text: String) -> [String] {
-    text.matches(of: /\b\d{6}\b/).map { String($0.output) }
-}
-
 /// A thread-safe list, for collecting what concurrent code hands out.
 final class Collected<Element: Sendable>: Sendable {
     private let storage = Mutex<[Element]>([])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Mailer
 
@@ -48,7 +49,7 @@ import Mailer
     }
 
     @Test func credentialsComeFromTheEnvironmentWhenTheURLHasNone() async throws {
-        let sink = try SmtpSink(auth: "env-user:env password")
+        let sink = try await SmtpSink(auth: "env-user:env password")
         let transport = try MailConfiguration.transport(
             for: "smtp://127.0.0.1:\(sink.port)", sender: sender,
             environment: ["ACCOUNT_MAIL_USER": "env-user", "ACCOUNT_MAIL_PASSWORD": "env password"])
@@ -59,7 +60,7 @@ import Mailer
     }
 
     @Test func withoutCredentialsAnAuthServerRefuses() async throws {
-        let sink = try SmtpSink(auth: "env-user:env password")
+        let sink = try await SmtpSink(auth: "env-user:env password")
         let transport = try MailConfiguration.transport(
             for: "smtp://127.0.0.1:\(sink.port)", sender: sender, environment: [:])
 

@@ -8,28 +8,23 @@ import Testing
     let sender = "MBTI Playground <no-reply@mbti.example>"
 
     /// A self-signed certificate for 127.0.0.1 made with the openssl command, in a fresh folder.
-    func selfSignedCertificate() throws -> (folder: URL, certificate: String, key: String) {
+    func selfSignedCertificate() async throws -> (folder: URL, certificate: String, key: String) {
         let folder = temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem").path
         let key = folder.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                             "-keyout", key, "-out", certificate]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try launch(openssl)
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
+        let openssl = try await Program.run("openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+        ])
+        try #require(openssl.status == 0, "openssl could not make a certificate: \(openssl.stderr)")
         return (folder, certificate, key)
     }
 
     @Test func upgradesToTLSWhenTheServerOffersIt() async throws {
-        let pem = try selfSignedCertificate()
+        let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(auth: "mbti:pw", starttls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(auth: "mbti:pw", starttls: (pem.certificate, pem.key))
         var transport = try SMTPMailTransport(url: sink.url(userInfo: "mbti:pw"), sender: sender)
         transport.trustedCAFile = pem.certificate
 
@@ -42,9 +37,9 @@ import Testing
     }
 
     @Test func anUntrustedCertificateIsADeliveryFailure() async throws {
-        let pem = try selfSignedCertificate()
+        let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(starttls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(starttls: (pem.certificate, pem.key))
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
 
         await #expect {
@@ -57,9 +52,9 @@ import Testing
     }
 
     @Test func smtpsSpeaksTLSFromTheStart() async throws {
-        let pem = try selfSignedCertificate()
+        let pem = try await selfSignedCertificate()
         defer { try? FileManager.default.removeItem(at: pem.folder) }
-        let sink = try SmtpSink(auth: "mbti:pw", tls: (pem.certificate, pem.key))
+        let sink = try await SmtpSink(auth: "mbti:pw", tls: (pem.certificate, pem.key))
         var transport = try SMTPMailTransport(
             url: URL(string: "smtps://mbti:pw@127.0.0.1:\(sink.port)")!, sender: sender)
         transport.trustedCAFile = pem.certificate
@@ -72,7 +67,7 @@ import Testing
     }
 
     @Test func smtpsToAPlainServerFails() async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let transport = try SMTPMailTransport(url: URL(string: "smtps://127.0.0.1:\(sink.port)")!, sender: sender,
                                               timeout: 5)
 

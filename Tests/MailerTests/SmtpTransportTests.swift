@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 @testable import Mailer
 
@@ -8,7 +9,7 @@ import Testing
     let sender = "MBTI Playground <no-reply@mbti.example>"
 
     @Test func aKoreanCodeMailArrivesWholeWithItsEnvelope() async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let date = Date(timeIntervalSince1970: 1_796_014_005)
         let transport = try SMTPMailTransport(
             url: sink.url(), sender: sender, username: nil, password: nil, timeout: 10, now: { date })
@@ -29,13 +30,13 @@ import Testing
         #expect(try ParsedMail.decoded(mail.value("Subject")) == message.subject)
         #expect(try mail.value("Date") == "Mon, 30 Nov 2026 04:46:45 +0000")
         #expect(try mail.value("Message-ID").wholeMatch(of: /<[0-9a-f-]{36}@mbti\.example>/) != nil)
-        #expect(sixDigitNumbers(in: text) == ["042917"])
+        #expect(MailFolder.sixDigitRuns(in: text) == ["042917"])
         #expect(text == (try MailRenderer.render(
             message, from: sender, date: date, messageID: String(mail.value("Message-ID").dropFirst().prefix(36)))))
     }
 
     @Test func linesStartingWithADotSurviveTheDataPhase() async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
         let text = ".hidden\n.\n..two\nend\n"
 
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func authWithPercentEncodedCredentialsInTheURL() async throws {
-        let sink = try SmtpSink(auth: "mbti:s3cr:t@pw")
+        let sink = try await SmtpSink(auth: "mbti:s3cr:t@pw")
         let transport = try SMTPMailTransport(url: sink.url(userInfo: "mbti:s3cr%3At%40pw"), sender: sender)
 
         try await transport.send(MailMessage(to: "a@b.example", subject: "auth", text: "hello"))
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func authWithExplicitCredentials() async throws {
-        let sink = try SmtpSink(auth: "mbti:open sesame")
+        let sink = try await SmtpSink(auth: "mbti:open sesame")
         let transport = try SMTPMailTransport(
             url: sink.url(), sender: sender, username: "mbti", password: "open sesame")
 
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func aWrongPasswordFailsWithoutRevealingIt() async throws {
-        let sink = try SmtpSink(auth: "mbti:right-password")
+        let sink = try await SmtpSink(auth: "mbti:right-password")
         let transport = try SMTPMailTransport(
             url: sink.url(), sender: sender, username: "mbti", password: "wrong-Pa55word")
 
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func noCredentialsWhereAuthIsRequiredFails() async throws {
-        let sink = try SmtpSink(auth: "mbti:pw")
+        let sink = try await SmtpSink(auth: "mbti:pw")
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
 
         await #expect(throws: MailError.self) {
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func aRefusingServerFailsAndTheNextSendSucceedsOnceItRecovers() async throws {
-        let sink = try SmtpSink(refuse: 1)
+        let sink = try await SmtpSink(refuse: 1)
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
         let message = MailMessage(to: "a@b.example", subject: "retry", text: "code 123456")
 
@@ -122,7 +123,7 @@ import Testing
 
     @Test(arguments: HeaderInjectionTests.hostile)
     func headerInjectionIsRefusedBeforeAnyNetworkTraffic(value: String) async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
 
         await #expect(throws: MailError.invalidHeader("Subject contains a line break or control character")) {
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func tenConcurrentSendsAllArrive() async throws {
-        let sink = try SmtpSink()
+        let sink = try await SmtpSink()
         let transport = try SMTPMailTransport(url: sink.url(), sender: sender)
         let recipients = (0..<10).map { "user\($0)@example.com" }
 

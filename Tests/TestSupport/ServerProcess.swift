@@ -1,154 +1,105 @@
 import Foundation
-import Synchronization
+import Testing
 
-/// The real `account-server` binary, started as a child process on a free loopback port with a
-/// fresh SQLite file and a file mailer in a temporary folder: the server the SDK and terminal
-/// client tests talk to.
+/// The real `account-server` binary, serving on a free loopback port over a test folder's SQLite
+/// file and file mailer: the one way tests start the server as a process.
 ///
 /// ```swift
-/// let server = try await ServerProcess.start(extraArguments: ["--allow-unverified-login"])
-/// defer { Task { await server.stop() } }   // or `await server.stop()` at the end of the test
-/// let client = AccountClient(baseURL: server.baseURL)
-/// let code = try await server.latestCode(to: "minsu@example.com")
+/// let server = try await ServerProcess.start(["--access-ttl", "30"])
+/// let reply = try await server.client.send("GET", "/auth/policy")
+/// let code = try await server.mail.code(to: "minsu@example.com")
+/// await server.stop()
 /// ```
 public final class ServerProcess: Sendable {
-    /// Why the server could not be started.
-    public struct StartError: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public let child: ChildProcess
+    /// The database, mail and clock file; other servers may share it.
+    public let folder: TemporaryFolder
+    public let port: Int
+    /// A URLSession client of this server.
+    public let client: HTTPClient
 
     /// `http://127.0.0.1:PORT`.
-    public let baseURL: URL
-    /// The temporary folder holding the database and the `mail` folder.
-    public let folder: URL
-    /// Where the file mailer writes `.eml` files.
-    public var mailFolder: URL { folder.appendingPathComponent("mail") }
+    public var baseURL: URL { client.base }
+    /// The messages the server mailed.
+    public var mail: MailFolder { MailFolder(folder: folder.mail) }
 
-    private let process: Process
-    private let output: Output
-
-    private init(baseURL: URL, folder: URL, process: Process, output: Output) {
-        self.baseURL = baseURL
-        self.folder = folder
-        self.process = process
-        self.output = output
+    /// Options every test server gets: a free port, the folder's SQLite file and mail folder, no
+    /// per-address limit (tests send many requests from one address) and cheap hashing.
+    public static func baseArguments(_ folder: TemporaryFolder) -> [String] {
+        [
+            "serve", "--port", "0", "--database-url", "sqlite:\(folder.database.path)",
+            "--mail", "file://\(folder.mail.path)", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
+        ]
     }
 
-    /// Starts the server and waits until it prints its address.
-    /// - Parameter extraArguments: more options, e.g. `["--access-ttl", "30"]` or `["--allow-unverified-login"]`.
-    public static func start(extraArguments: [String] = []) async throws -> ServerProcess {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-server-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = [
-            "serve", "--port", "0", "--database-url", "sqlite:\(folder.path)/a.sqlite",
-            "--mail", "file://\(folder.path)/mail", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
-            "--access-log", "off",
-        ] + extraArguments
-        var environment = ProcessInfo.processInfo.environment
-        // The server reads ACCOUNT_* as option twins; these arguments must be all it gets.
-        for name in environment.keys where name.hasPrefix("ACCOUNT_") { environment[name] = nil }
-        process.environment = environment
-        let output = Output()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        // Drain both pipes for the whole life of the process, so the server never blocks on a full pipe.
-        for pipe in [stdout, stderr] {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let data = handle.availableData
-                // Empty means end of file: stop listening, or the handler would be called forever.
-                if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data) }
-            }
-        }
-        try launch(process)
+    private init(child: ChildProcess, folder: TemporaryFolder, port: Int) {
+        self.child = child
+        self.folder = folder
+        self.port = port
+        client = HTTPClient(port: port)
+    }
 
+    /// Starts a server and waits (at most 60 s) for its `listening on` line.
+    ///
+    /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
+    /// `environment` adds variables (`ACCOUNT_*` option twins); with `umask`, the server runs
+    /// under that file-mode mask (through `/bin/sh`).
+    public static func start(
+        in folder: TemporaryFolder? = nil, _ extra: [String] = [], environment: [String: String] = [:], umask: mode_t? = nil
+    ) async throws -> ServerProcess {
+        let folder = try folder ?? TemporaryFolder()
+        let binary = try Binaries.server()
+        let child = if let umask {
+            try ChildProcess(
+                arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,
+                binary: URL(fileURLWithPath: "/bin/sh"), environment: environment)
+        } else {
+            try ChildProcess(arguments: baseArguments(folder) + extra, binary: binary, environment: environment)
+        }
+        // Generous: a loaded CI machine starting dozens of servers at once can be slow, and the
+        // line is looked for once more after the deadline, in case this task itself was starved.
         let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let url = output.listeningURL() {
-                return ServerProcess(baseURL: url, folder: folder, process: process, output: output)
+        while true {
+            if let port = listeningPort(in: child.standardOutput.text) {
+                return ServerProcess(child: child, folder: folder, port: port)
             }
-            if !process.isRunning {
-                throw StartError(description: "account-server exited (\(process.terminationStatus)): \(output.text)")
-            }
+            if child.hasExited || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        process.terminate()
-        throw StartError(description: "account-server did not print its address: \(output.text)")
+        child.send(SIGKILL)
+        throw TestFailure("account-server did not say where it listens within 60 s\n\(child.transcript)")
     }
 
-    // A test that throws before `stop()` must not leave a server running after the test process.
-    deinit {
-        if process.isRunning { process.terminate() }
+    /// The port of `account-server listening on http://127.0.0.1:PORT`.
+    static func listeningPort(in output: String) -> Int? {
+        guard let match = output.firstMatch(of: /account-server listening on http:\/\/127\.0\.0\.1:([0-9]+)\n/) else { return nil }
+        return Int(match.output.1)
     }
 
-    /// Sends SIGTERM, waits for the exit and removes the temporary folder.
-    public func stop() async {
-        if process.isRunning { process.terminate() }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-        try? FileManager.default.removeItem(at: folder)
+    /// Everything the server wrote to stdout and stderr so far.
+    public var logs: String { child.standardOutput.text + child.standardError.text }
+
+    /// Stops with SIGTERM and expects a clean exit (status 0) within 15 s.
+    public func stop(sourceLocation: SourceLocation = #_sourceLocation) async {
+        child.send(SIGTERM)
+        let status = await child.exitStatus(timeout: 15)
+        #expect(status == ExitStatus(code: 0, signaled: false), "after SIGTERM\n\(child.transcript)", sourceLocation: sourceLocation)
+        if status == nil { child.send(SIGKILL) }
+        await drained()
     }
 
-    /// The 6-digit code in the newest `.eml` to `email`, waiting up to `timeout` for one to arrive
-    /// (delivery is asynchronous); `nil` when none came.
-    public func latestCode(to email: String, timeout: Duration = .seconds(10)) async throws -> String? {
-        let deadline = ContinuousClock.now + timeout
-        repeat {
-            if let text = newestMessage(to: email), let code = Self.code(inMessage: text) { return code }
-            try await Task.sleep(for: .milliseconds(50))
-        } while ContinuousClock.now < deadline
-        return nil
+    /// Kills with SIGKILL (no chance to clean up) and waits for the end.
+    public func kill9(sourceLocation: SourceLocation = #_sourceLocation) async {
+        child.send(SIGKILL)
+        let status = await child.exitStatus(timeout: 15)
+        #expect(status == ExitStatus(code: SIGKILL, signaled: true), "after SIGKILL", sourceLocation: sourceLocation)
+        await drained()
     }
 
-    /// The text of every `.eml` to `email`, oldest first (names sort by time).
-    public func messages(to email: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: mailFolder.path)) ?? []
-        return names.filter { $0.hasSuffix(".eml") }.sorted().compactMap {
-            try? String(contentsOf: mailFolder.appendingPathComponent($0), encoding: .utf8)
-        }.filter { $0.contains("To: \(email)") }
-    }
-
-    private func newestMessage(to email: String) -> String? { messages(to: email).last }
-
-    /// The only 6-digit number after the header block.
-    public static func code(inMessage text: String) -> String? {
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        guard let blank = normalized.range(of: "\n\n") else { return nil }
-        let body = normalized[blank.upperBound...]
-        guard let match = body.firstMatch(of: /(^|[^0-9])([0-9]{6})(?![0-9])/) else { return nil }
-        return String(match.output.2)
-    }
-
-    /// `ACCOUNT_SERVER_BIN`, else `<package root>/.build/debug/account-server`.
-    private static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["ACCOUNT_SERVER_BIN"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
+    /// Waits until both pipes reached their end, so `logs` is complete.
+    public func drained() async {
+        for _ in 0..<200 where !(child.standardOutput.isFinished && child.standardError.isFinished) {
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let url = root.appendingPathComponent(".build/debug/account-server")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw StartError(description: "no server binary at \(url.path): run `swift build` first or set ACCOUNT_SERVER_BIN")
-        }
-        return url
-    }
-}
-
-/// Everything the server printed, shared between the pipe handlers and the test.
-private final class Output: Sendable {
-    private let buffer = Mutex(Data())
-
-    func append(_ data: Data) {
-        guard !data.isEmpty else { return }
-        buffer.withLock { $0.append(data) }
-    }
-
-    var text: String { String(decoding: buffer.withLock { $0 }, as: UTF8.self) }
-
-    func listeningURL() -> URL? {
-        guard let match = text.firstMatch(of: /account-server listening on (http:\/\/[0-9.:\[\]a-z]+)/) else { return nil }
-        return URL(string: String(match.output.1))
     }
 }

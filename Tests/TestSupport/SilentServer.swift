@@ -11,23 +11,13 @@ public final class SilentServer: Sendable {
     private let acceptedCount = Atomic(0)
 
     public init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw SilentServerFailure("socket failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-            }
-        } && listen(descriptor, 16) == 0
-        guard listening else {
+        let (descriptor, port) = try boundLoopbackSocket()
+        guard listen(descriptor, 16) == 0 else {
             close(descriptor)
-            throw SilentServerFailure("cannot listen on loopback")
+            throw TestFailure("cannot listen on loopback")
         }
         listener = descriptor
-        url = URL(string: "smtp://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")!
+        url = URL(string: "smtp://127.0.0.1:\(port)")!
         Thread { [self] in acceptUntilStopped() }.start()
     }
 
@@ -49,10 +39,4 @@ public final class SilentServer: Sendable {
         close(listener)
         for connection in connections.withLock({ $0 }) { close(connection) }
     }
-}
-
-/// The loopback socket could not be set up.
-public struct SilentServerFailure: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,22 +1,9 @@
 import Foundation
 import TestSupport
 
-/// What one run of `account` did.
-struct CLIResult: CustomStringConvertible {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
-}
-
 /// Runs the built `account` binary as a child process, against one server, with its own config
 /// folder (so tests never touch the user's session) and a chosen locale.
 struct AccountCLI: Sendable {
-    struct Hung: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let server: URL
     /// Where this client keeps its session (`ACCOUNT_CONFIG_DIR`).
     let configDirectory: URL
@@ -62,36 +49,8 @@ struct AccountCLI: Sendable {
     }
 
     /// Runs `account arguments` with `stdin` as its whole standard input, to its end.
-    func run(_ arguments: [String], stdin: String = "") async throws -> CLIResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("account-cli-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        // Files, not pipes: nothing to drain, and the run's input is all there from the start.
-        let input = scratch.appendingPathComponent("stdin")
-        let output = scratch.appendingPathComponent("stdout")
-        let errors = scratch.appendingPathComponent("stderr")
-        try Data(stdin.utf8).write(to: input)
-        for file in [output, errors] { try Data().write(to: file) }
-        let process = Process()
-        process.executableURL = try Binaries.client()
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try launch(process)
-        let deadline = ContinuousClock.now + .seconds(60)
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                process.terminate()
-                throw Hung(description: "account \(arguments.joined(separator: " ")) still running after 60 s")
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return CLIResult(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: output, encoding: .utf8),
-            stderr: try String(contentsOf: errors, encoding: .utf8))
+    func run(_ arguments: [String], stdin: String = "") async throws -> ProgramResult {
+        try await Program.run(try Binaries.client().path, arguments, environment: environment, stdin: stdin)
     }
 
     /// Starts `account arguments` on a pseudo-terminal with this client's environment.

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

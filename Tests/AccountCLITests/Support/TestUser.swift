@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A fresh nickname, email and password that pass the server's rules.
@@ -21,7 +21,7 @@ struct TestUser {
             ["signup", "--username", user.username, "--email", user.email, "--mbti", "intp", "--password-stdin"],
             stdin: user.password + "\n")
         try #require(signUp.status == 0, "\(signUp)")
-        return (user, try #require(try await server.latestCode(to: user.email)))
+        return (user, try await server.mail.code(to: user.email))
     }
 
     /// Signs up with the CLI's scripted flags, reads the mailed code and verifies it with the CLI
@@ -36,7 +36,7 @@ struct TestUser {
     }
 
     /// Logs in with the CLI by nickname.
-    func logIn(_ cli: AccountCLI) async throws -> CLIResult {
+    func logIn(_ cli: AccountCLI) async throws -> ProgramResult {
         try await cli.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
     }
 }

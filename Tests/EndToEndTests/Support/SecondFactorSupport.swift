@@ -3,37 +3,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The server's clock for second-factor tests, moved through `--clock-file`: each authenticator
-/// code is computed just after the start of a fresh 30-second step, so the real time a slow
-/// machine spends between computing a code and sending it never crosses into another step.
-final class StepClock: @unchecked Sendable {
-    let file: URL
-    private let lock = NSLock()
-    private var ahead: TimeInterval = 0
-
-    init(in folder: TemporaryFolder) throws {
-        file = folder.url.appendingPathComponent("clock")
-        try "0".write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    /// The server's time now.
-    var serverNow: Date { Date().addingTimeInterval(lock.withLock { ahead }) }
-
-    /// Moves the server's clock `seconds` forward.
-    func advance(_ seconds: TimeInterval) throws {
-        try lock.withLock {
-            ahead += seconds
-            try String(ahead).write(to: file, atomically: true, encoding: .utf8)
-        }
-    }
-
-    /// Moves the server's clock to one second into the next 30-second step; returns a time in
-    /// that step, for ``TOTPGenerator``.
+extension TestClock {
+    /// Moves a server binary's clock (``TestClock/serverNow``) to one second into the next
+    /// 30-second step; returns a time in that step, for ``TOTPGenerator``. Each authenticator code
+    /// is computed just after the start of a fresh step, so the real time a slow machine spends
+    /// between computing a code and sending it never crosses into another step.
     @discardableResult
-    func nextStep() throws -> Date {
+    func nextStep() -> Date {
         let now = serverNow.timeIntervalSince1970
         let start = ((now / 30).rounded(.down) + 1) * 30
-        try advance(start + 1 - now)
+        advance(start + 1 - now)
         return Date(timeIntervalSince1970: start + 1)
     }
 }
@@ -46,18 +25,18 @@ struct SecondFactorAccount: Sendable {
     let secret: [UInt8]
     let recoveryCodes: [String]
 
-    /// The authenticator's code at `date` (a time ``StepClock`` returned).
+    /// The authenticator's code at `date` (a time ``TestClock/nextStep()`` returned).
     func code(at date: Date) -> String { TOTPGenerator.code(secret: secret, at: date) }
 }
 
-extension RunningServer {
+extension ServerProcess {
     /// `POST /auth/mfa/totp` then `/confirm` with the tests' own code, on a new verified account.
-    func accountWithSecondFactor(_ tag: String, clock: StepClock, sourceLocation: SourceLocation = #_sourceLocation) async throws -> SecondFactorAccount {
+    func accountWithSecondFactor(_ tag: String, clock: TestClock, sourceLocation: SourceLocation = #_sourceLocation) async throws -> SecondFactorAccount {
         let (account, pair) = try await verifiedAccount(tag, sourceLocation: sourceLocation)
         let enrolment = try await client.send("POST", "/auth/mfa/totp", model: TOTPEnrollRequest(password: account.password), token: pair.access)
         try #require(enrolment.status == 200, "enrol: \(enrolment.text)", sourceLocation: sourceLocation)
         let secret = try #require(TOTPGenerator.base32Decode(try enrolment.decode(TOTPEnrollment.self).secret), sourceLocation: sourceLocation)
-        let code = TOTPGenerator.code(secret: secret, at: try clock.nextStep())
+        let code = TOTPGenerator.code(secret: secret, at: clock.nextStep())
         let confirmed = try await client.send("POST", "/auth/mfa/totp/confirm", model: TOTPConfirmRequest(code: code), token: pair.access)
         try #require(confirmed.status == 200, "confirm: \(confirmed.text)", sourceLocation: sourceLocation)
         return SecondFactorAccount(account: account, pair: pair, secret: secret, recoveryCodes: try confirmed.decode(RecoveryCodes.self).recoveryCodes)

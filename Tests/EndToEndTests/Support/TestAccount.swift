@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 
 /// A sign-up's details, unique per call so tests sharing nothing still never collide.
@@ -32,7 +33,7 @@ struct TestAccount: Sendable {
     }
 }
 
-extension RunningServer {
+extension ServerProcess {
     /// `POST /auth/signup` without a token; expects 202.
     @discardableResult
     func signUp(_ account: TestAccount, sourceLocation: SourceLocation = #_sourceLocation) async throws -> SignUpAccepted {
@@ -44,7 +45,7 @@ extension RunningServer {
     /// Verifies `email` with the newest code mailed to it; expects 200.
     @discardableResult
     func verify(_ email: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> EmailVerified {
-        let code = try await MailFolder.code(to: email, in: folder.mail)
+        let code = try await mail.code(to: email)
         let reply = try await client.send("POST", "/auth/email/verify", model: EmailVerifyRequest(email: email, code: code))
         try #require(reply.status == 200, "verify: \(reply.status) \(reply.text)", sourceLocation: sourceLocation)
         return try reply.decode(EmailVerified.self)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a child process wrote to one pipe, read on a thread of its own so the pipe never fills.
-final class OutputCapture: @unchecked Sendable {
+public final class OutputCapture: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
     private var finished = false
@@ -22,8 +22,8 @@ final class OutputCapture: @unchecked Sendable {
     }
 
     /// The text so far (invalid UTF-8 shown as replacement characters).
-    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+    public var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 
     /// Whether the writer closed the pipe (the process and its children are gone).
-    var isFinished: Bool { lock.withLock { finished } }
+    public var isFinished: Bool { lock.withLock { finished } }
 }
