@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountStore
 import Foundation
 import HTTPServer
 import Testing
@@ -307,6 +308,24 @@ struct SignUpBindingTests {
         let otherCode = try #require(try await other.latestCode(to: Self.address))
         #expect(try await Self.verify(other, otherCode, signIn: false, token: try Self.token(retried)).status == 200)
         #expect(try Self.token(retry).count == 43)
+    }
+
+    @Test("a sign-up kept from before clients were recorded counts as another client's")
+    func replacingAnUnrecordedSignUpIsContested() async throws {
+        let harness = try await Harness.make()
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        // As an upgraded database holds it: no client (the column added by migration is NULL).
+        try await harness.store.write { tx in
+            var row = try #require(try tx.pendingSignUp(emailKey: Self.address))
+            #expect(row.client?.count == 16 && !row.contested, "a 16-byte fingerprint, uncontested")
+            row.client = nil
+            try tx.upsertPendingSignUp(row)
+        }
+        harness.clock.advance(61)
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        #expect(try await Self.verify(harness, code, token: nil).code == "signup_superseded")
+        try await Self.expectNothingMade(harness)
     }
 
     @Test("a hold that ran out but whose code still lives counts: replacing it is contested")
