@@ -39,30 +39,47 @@ package enum RFC3339 {
     /// of every `/auth/me`); the same text as `date.formatted(.iso8601)`, which handles the rest
     /// (it switches to the Julian calendar before 1582).
     package static func string(from date: Date) -> String {
+        guard let seconds = directSeconds(of: date) else { return date.formatted(.iso8601) }
+        return String(unsafeUninitializedCapacity: 20) { write(seconds, into: $0) }
+    }
+
+    /// Appends the text of ``string(from:)`` to `bytes` as UTF-8, without making a `String` (for
+    /// lines written byte by byte, such as the log's).
+    package static func append(_ date: Date, to bytes: inout [UInt8]) {
+        guard let seconds = directSeconds(of: date) else { return bytes.append(contentsOf: date.formatted(.iso8601).utf8) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<write(seconds, into: buffer)]))
+        }
+    }
+
+    /// Whole seconds since 1970 when `date` lies in the years 1600–9999, else `nil`.
+    private static func directSeconds(of date: Date) -> Int64? {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds >= -11_676_096_000, seconds < 253_402_300_800 else { return date.formatted(.iso8601) }
-        let total = Int64(seconds)
+        guard seconds >= -11_676_096_000, seconds < 253_402_300_800 else { return nil }
+        return Int64(seconds)
+    }
+
+    /// Writes `YYYY-MM-DDThh:mm:ssZ` (20 bytes) for `total` seconds since 1970; returns 20.
+    private static func write(_ total: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civil(daysSince1970: days)
-        let fields: [(Int64, Int)] = [
-            (year, 4), (month, 2), (day, 2), (secondOfDay / 3600, 2), (secondOfDay / 60 % 60, 2), (secondOfDay % 60, 2),
-        ]
-        let separators: [UInt8] = Array("--T::Z".utf8)
-        return String(unsafeUninitializedCapacity: 20) { buffer in
-            var out = 0
-            for (index, (value, width)) in fields.enumerated() {
-                var rest = value
-                for position in stride(from: width - 1, through: 0, by: -1) {
-                    buffer[out + position] = UInt8(0x30 + rest % 10)
-                    rest /= 10
-                }
-                out += width
-                buffer[out] = separators[index]
-                out += 1
+        func digits(_ value: Int64, width: Int, at offset: Int) {
+            var rest = value
+            for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
             }
-            return out
         }
+        digits(year, width: 4, at: 0)
+        digits(month, width: 2, at: 5)
+        digits(day, width: 2, at: 8)
+        digits(secondOfDay / 3600, width: 2, at: 11)
+        digits(secondOfDay / 60 % 60, width: 2, at: 14)
+        digits(secondOfDay % 60, width: 2, at: 17)
+        (buffer[4], buffer[7], buffer[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+        (buffer[13], buffer[16], buffer[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+        return 20
     }
 
     /// Year, month and day of the proleptic Gregorian calendar for a day count since 1970-01-01

@@ -6,8 +6,16 @@ import Synchronization
 
 /// The `account-server` program: parses the command line and runs the chosen verb.
 public enum ServerMain {
-    /// Runs and returns the process exit code.
+    /// Runs and returns the process exit code, once every log line is written (see ``LogSink/drain(patience:)``).
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        let status = await runCommand(arguments: arguments, environment: environment)
+        // Every line taken, those of the requests a SIGTERM let finish included, is written
+        // before the exit (unless standard error stopped taking them).
+        Log.sink.drain()
+        return status
+    }
+
+    private static func runCommand(arguments: [String], environment: [String: String]) async -> Int32 {
         let command: ServerCommand
         do {
             command = try ServerCommandLine.parse(arguments, environment: environment)
@@ -63,7 +71,6 @@ public enum ServerMain {
     }
 
     private static func serve(_ configuration: ServerConfiguration) async throws -> Int32 {
-        Log.enabled = configuration.accessLog
         let store = try StoreFactory.open(
             configuration.databaseURL, poolSize: configuration.databasePool, inlineReaders: configuration.httpThreads)
         let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
@@ -81,6 +88,8 @@ public enum ServerMain {
         // after a reply must not land between ignoring the signal and watching for it.
         let termination = watchForTermination()
         try server.start()
+        // Start-up warnings are out before the line that says the server is ready.
+        Log.sink.drain()
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         print("account-server listening on http://\(shown):\(server.port)")
         fflush(nil)

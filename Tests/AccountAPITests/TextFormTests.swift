@@ -45,6 +45,9 @@ struct TextFormTests {
         for seconds in samples {
             let date = Date(timeIntervalSince1970: seconds)
             #expect(RFC3339.string(from: date) == date.formatted(.iso8601), "\(seconds)")
+            var bytes: [UInt8] = [0x2A]
+            RFC3339.append(date, to: &bytes)
+            #expect(bytes == [0x2A] + Array(date.formatted(.iso8601).utf8), "append, \(seconds)")
         }
         #expect(RFC3339.string(from: Date(timeIntervalSince1970: 1_790_000_000)) == "2026-09-21T14:13:20Z")
     }

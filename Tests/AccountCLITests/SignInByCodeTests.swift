@@ -65,7 +65,7 @@ struct SignInByCodeTests {
 
     @Test("after a stranger's newer sign-up of the address, verify refuses the code, says so and signs nobody in")
     func supersededScripted() async throws {
-        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(["--mail-interval", "0"])
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let (user, _) = try await TestUser.unverified(cli, server)
@@ -82,7 +82,7 @@ struct SignInByCodeTests {
 
     @Test("at a terminal, a superseded sign-up asks for the password again and signs up with the same details")
     func supersededAtTheTerminal() async throws {
-        let server = try await ServerProcess.start(in: nil, ["--mail-interval", "0"])
+        let server = try await ServerProcess.start(["--mail-interval", "0"])
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let user = TestUser()

@@ -1,7 +1,7 @@
+import InProcess
 import TestSupport
 import AccountAPI
 import Foundation
-import InProcess
 import Testing
 
 @testable import AccountKit

@@ -40,7 +40,8 @@ struct RefreshGraceBindingEndToEndTests {
         #expect(otherAgent.problem?.code == .refreshTokenReused)
         #expect(try await server.me(secondRotated.access).problem?.code == .sessionRevoked)
 
-        try await Task.sleep(for: .milliseconds(100))
+        // The log's own thread writes the lines a few milliseconds after the replies.
+        try await eventually("two refresh_token_reused lines") { logEvents(server.logs, "refresh_token_reused").count >= 2 }
         let events = logEvents(server.logs, "refresh_token_reused")
         #expect(events.count == 2)
         #expect(events.allSatisfy { $0["reason"] as? String == "other_client" })

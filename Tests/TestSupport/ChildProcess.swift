@@ -14,8 +14,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// (the server reads them as option twins: the test's own options must be all it gets), plus
     /// `environment`.
     /// With `input`, the program's standard input is a pipe the test writes to (``type(_:)``);
-    /// otherwise it reads nothing.
-    public init(arguments: [String], binary: URL, environment extra: [String: String] = [:], input: Bool = false) throws {
+    /// otherwise it reads nothing. With `holdingStandardError`, its stderr is a pipe nobody reads
+    /// until `standardError.release()`.
+    public init(
+        arguments: [String], binary: URL, environment extra: [String: String] = [:], input: Bool = false,
+        holdingStandardError: Bool = false
+    ) throws {
         process.executableURL = binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ACCOUNT_") }
@@ -28,7 +32,11 @@ public final class ChildProcess: @unchecked Sendable {
         keyboard = input ? Pipe() : nil
         process.standardInput = keyboard ?? FileHandle.nullDevice
         standardOutput = OutputCapture(draining: out)
-        standardError = OutputCapture(draining: err)
+        if holdingStandardError {
+            // The smallest pipe Linux makes (one page; F_SETPIPE_SZ), so little sits in it unread.
+            _ = fcntl(err.fileHandleForWriting.fileDescriptor, 1031, 4096)
+        }
+        standardError = OutputCapture(draining: err, held: holdingStandardError)
         // The handler holds the box, not self, so dropping the process object still runs deinit.
         process.terminationHandler = { [ended] process in
             ended.set(ExitStatus(code: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal))

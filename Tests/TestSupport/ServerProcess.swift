@@ -43,9 +43,11 @@ public final class ServerProcess: Sendable {
     ///
     /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
     /// `environment` adds variables (`ACCOUNT_*` option twins); with `umask`, the server runs
-    /// under that file-mode mask (through `/bin/sh`).
+    /// under that file-mode mask (through `/bin/sh`). With `holdingStandardError`, nothing reads
+    /// its stderr until `child.standardError.release()`.
     public static func start(
-        in folder: TemporaryFolder? = nil, _ extra: [String] = [], environment: [String: String] = [:], umask: mode_t? = nil
+        in folder: TemporaryFolder? = nil, _ extra: [String] = [], environment: [String: String] = [:], umask: mode_t? = nil,
+        holdingStandardError: Bool = false
     ) async throws -> ServerProcess {
         let folder = try folder ?? TemporaryFolder()
         let binary = try Binaries.server()
@@ -54,7 +56,8 @@ public final class ServerProcess: Sendable {
                 arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,
                 binary: URL(fileURLWithPath: "/bin/sh"), environment: environment)
         } else {
-            try ChildProcess(arguments: baseArguments(folder) + extra, binary: binary, environment: environment)
+            try ChildProcess(
+                arguments: baseArguments(folder) + extra, binary: binary, environment: environment, holdingStandardError: holdingStandardError)
         }
         // Generous: a loaded CI machine starting dozens of servers at once can be slow, and the
         // line is looked for once more after the deadline, in case this task itself was starved.

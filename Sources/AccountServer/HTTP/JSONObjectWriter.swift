@@ -25,6 +25,15 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
+    /// A string member whose text `write` appends as it is, without making a `String`: only for
+    /// text that needs no escape (digits, a time).
+    mutating func string(_ key: StaticString, unescaped write: (inout [UInt8]) -> Void) {
+        member(key)
+        bytes.append(0x22)
+        write(&bytes)
+        bytes.append(0x22)
+    }
+
     /// A member whose value is an array of strings.
     mutating func strings(_ key: StaticString, _ values: [String]) {
         member(key)

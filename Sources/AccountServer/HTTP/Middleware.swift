@@ -61,15 +61,7 @@ extension AccountApp {
         decorate(&response, path: request.path, requestID: context.requestID)
         metrics.recordReply(request, response, route: pattern, since: started)
         if services.configuration.accessLog {
-            let elapsed = started.duration(to: .now)
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-            var line = [
-                "event": "request", "time": RFC3339.string(from: context.now), "request_id": context.requestID,
-                "method": request.method, "path": request.path, "status": String(response.status),
-                "duration_ms": String(format: "%.2f", milliseconds), "client": context.clientAddress,
-            ]
-            if let refusal { line["reason"] = "token " + refusal }
-            Log.write(line)
+            Log.request(context, status: response.status, duration: started.duration(to: .now), refusal: refusal)
         }
         return response
     }

@@ -75,8 +75,8 @@ final class Metrics: Sendable {
     /// The refresh count of one outcome.
     func refreshes(_ outcome: RefreshOutcome) -> Int { refreshes[outcome]?.value ?? 0 }
 
-    /// Every metric in the Prometheus text format 0.0.4.
-    func render(hashQueueLength: Int) -> String {
+    /// Every metric in the Prometheus text format 0.0.4; `log` is what standard error's sink dropped.
+    func render(hashQueueLength: Int, log: LogSink.Counts = Log.sink.counts) -> String {
         var out = PrometheusText()
         let routes = (routes.load() ?? RouteCounters(patterns: [])).byPattern
         let patterns = routes.keys.sorted()
@@ -113,6 +113,10 @@ final class Metrics: Sendable {
         out.sample("account_rate_limited_total", [:], rateLimited.value)
         out.family("password_hash_queue_length", type: "gauge", help: "Password hashes waiting for a thread of the hashing pool.")
         out.sample("password_hash_queue_length", [:], hashQueueLength)
+        out.family("log_lines_dropped_total", type: "counter", help: "Log lines dropped because standard error did not take them as fast as they came (request lines go first).")
+        out.sample("log_lines_dropped_total", [:], log.dropped)
+        out.family("log_event_lines_dropped_total", type: "counter", help: "The security events, server errors and warnings among them: only when even the buffer's reserve was full.")
+        out.sample("log_event_lines_dropped_total", [:], log.eventsDropped)
         return out.text
     }
 }

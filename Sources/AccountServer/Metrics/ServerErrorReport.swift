@@ -7,9 +7,12 @@ extension Metrics {
     func reportServerError(_ error: any Error, status: Int, _ context: RequestContext) {
         let reason = ServerErrorReason(error)
         serverError(reason)
-        var fields = ["request_id": context.requestID, "status": String(status), "reason": reason.kind]
-        if let sqlState = reason.sqlState { fields["sql_state"] = sqlState }
-        if reason.kind == "unexpected_error" { fields["error"] = String(describing: type(of: error)) }
-        Log.event("server_error", fields)
+        var line = LogLine(event: "server_error")
+        line.field("request_id", context.requestID)
+        line.field("status", digitsOf: status)
+        line.field("reason", reason.kind)
+        if let sqlState = reason.sqlState { line.field("sql_state", sqlState) }
+        if reason.kind == "unexpected_error" { line.field("error", String(describing: type(of: error))) }
+        Log.write(line, .event)
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 
 /// Security events, one JSON line each, with time, request id, client address and account.
 ///
-/// Only ids, addresses and outcomes go in: never a password, code or token.
+/// Only ids, addresses and outcomes go in: never a password, code or token. They are written
+/// whatever `--access-log` says, and kept before request lines when standard error falls behind
+/// (see ``LogSink``).
 enum AuditEvent: String {
     case loginSucceeded = "login_succeeded"
     case loginFailed = "login_failed"
@@ -29,18 +31,19 @@ enum AuditEvent: String {
 
 extension RequestContext {
     /// Logs a security event about this request.
-    func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: [String: String] = [:]) {
-        var line = fields
-        line["request_id"] = requestID
-        line["client"] = clientAddress
-        if let userID { line["user_id"] = userID.lowercasedText }
-        Log.event(event.rawValue, line)
+    func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: KeyValuePairs<StaticString, String> = [:]) {
+        var line = LogLine(event: event.rawValue)
+        line.field("request_id", requestID)
+        line.field("client", clientAddress)
+        if let userID { line.field("user_id", userID.lowercasedText) }
+        line.fields(fields)
+        Log.write(line, .event)
     }
 }
 
 extension AuthenticatedContext {
     /// Logs a security event about the signed-in caller.
-    func audit(_ event: AuditEvent, _ fields: [String: String] = [:]) {
+    func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
         base.audit(event, userID: userID, fields)
     }
 }
