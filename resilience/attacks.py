@@ -49,18 +49,20 @@ class Client:
     """One keep-alive connection (reopened when the server closed it); `send` returns
     (status, headers in lower case, parsed JSON, seconds)."""
 
-    def __init__(self, port):
+    def __init__(self, port, source=None):
         self.port = port
+        self.source = source  # the loopback address to connect from (127.0.0.2 is another client)
         self.c = None
 
-    def send(self, method, path, body=None, token=None):
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+    def send(self, method, path, body=None, token=None, headers=None):
+        headers = {**({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})}
         if token:
             headers["Authorization"] = "Bearer " + token
         data = json.dumps(body).encode() if body is not None else None
         for attempt in (1, 2):
             if self.c is None:
-                self.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=15)
+                self.c = http.client.HTTPConnection(
+                    "127.0.0.1", self.port, timeout=15, source_address=(self.source, 0) if self.source else None)
                 self.c.connect()
             try:
                 started = time.perf_counter()
@@ -98,11 +100,12 @@ def observable(status, parsed, headers):
     return f"{status} {code} {retry} {challenge} {keys}{shape}"
 
 
-def request(port, method, path, body=None, token=None):
-    """One request on a fresh connection: (status, headers in lower case, parsed JSON, seconds)."""
-    client = Client(port)
+def request(port, method, path, body=None, token=None, headers=None, source=None):
+    """One request on a fresh connection (from `source`, a loopback address, when given): (status,
+    headers in lower case, parsed JSON, seconds)."""
+    client = Client(port, source)
     try:
-        return client.send(method, path, body, token)
+        return client.send(method, path, body, token, headers)
     finally:
         client.close()
 

@@ -46,11 +46,11 @@ public struct EmailCodeSent: Codable, Hashable, Sendable {
 /// With `signIn`, a code that completes a details-first sign-up (made within the server's
 /// sign-in window, 30 minutes by default) also signs the new account in: the reply's
 /// ``EmailVerified/session`` holds the token pair, so the app need not keep the password to log
-/// in afterwards. Signing in needs the `signUpToken` of that sign-up's reply
-/// (``SignUpAccepted/signUpToken``): when a newer sign-up of the address replaced it (someone else
-/// signing up the address with their own password), the code is refused with
-/// ``ErrorCode/signUpSuperseded`` and nothing is made. Without `signIn` (the original app's
-/// request) nothing changes.
+/// in afterwards. Send the `signUpToken` of that sign-up's reply (``SignUpAccepted/signUpToken``)
+/// with it: when a newer sign-up of the address replaced that one (someone else signing up the
+/// address with their own password), the code is refused with ``ErrorCode/signUpSuperseded`` and
+/// nothing is made. Without a token the server completes the address's pending sign-up unless it
+/// replaced another client's (then it is refused the same way).
 public struct EmailVerifyRequest: Codable, Hashable, Sendable {
     /// The address the code was mailed to.
     public var email: String?
@@ -59,15 +59,15 @@ public struct EmailVerifyRequest: Codable, Hashable, Sendable {
     /// `true` asks for a session when the code completes a pending sign-up (`sign_in`); absent
     /// otherwise, so the request is byte for byte the original app's.
     public var signIn: Bool?
-    /// The ``SignUpAccepted/signUpToken`` of the sign-up being verified (`signup_token`); needed
-    /// with `signIn`, and checked whenever it is sent.
+    /// The ``SignUpAccepted/signUpToken`` of the sign-up being verified (`signup_token`); optional,
+    /// and checked whenever it is sent.
     public var signUpToken: String?
 
     /// - Parameters:
     ///   - email: the address the code was mailed to.
     ///   - code: the code from the mail.
     ///   - signIn: ask to be signed in when the code completes a details-first sign-up.
-    ///   - signUpToken: that sign-up's token, from its reply; needed to sign in.
+    ///   - signUpToken: that sign-up's token, from its reply; binds the code to that sign-up.
     public init(email: String, code: String, signIn: Bool = false, signUpToken: String? = nil) {
         self.email = email
         self.code = code

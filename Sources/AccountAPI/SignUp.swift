@@ -57,8 +57,9 @@ public struct SignUpAccepted: Codable, Hashable, Sendable {
     /// Seconds the code stays valid.
     public let expiresIn: Int
     /// Names this sign-up and no other (`signup_token`): send it with the code
-    /// (``EmailVerifyRequest/signUpToken``) to be signed in. A newer sign-up of the same address
-    /// has another, so its code cannot sign this device in. Opaque; `nil` from a server before it.
+    /// (``EmailVerifyRequest/signUpToken``), so that it completes this sign-up or nothing. A newer
+    /// sign-up of the same address has another, so its code cannot sign this device in. Opaque;
+    /// `nil` from a server before it.
     public let signUpToken: String?
 
     /// A reply for `email` whose code lives `expiresIn` seconds.

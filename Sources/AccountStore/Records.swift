@@ -254,10 +254,17 @@ public struct PendingSignUpRecord: Sendable, Equatable {
     /// pending sign-ups, so a look-alike is held too.
     public var usernameSkeleton: String
     public var usernameDisplaySkeleton: String
+    /// A keyed fingerprint of the client that made the sign-up (its User-Agent and address);
+    /// `nil` for a sign-up stored before fingerprints were kept.
+    public var client: [UInt8]?
+    /// Whether this sign-up took the place of another one of the address made by a different
+    /// client (or of one that was itself contested), which its code could still have completed.
+    public var contested: Bool
 
     public init(
         emailKey: String, email: String, username: String, usernameKey: String, passwordHash: String, mbti: String,
-        createdAt: Date, expiresAt: Date, usernameSkeleton: String, usernameDisplaySkeleton: String
+        createdAt: Date, expiresAt: Date, usernameSkeleton: String, usernameDisplaySkeleton: String,
+        client: [UInt8]? = nil, contested: Bool = false
     ) {
         self.emailKey = emailKey
         self.email = email
@@ -269,5 +276,7 @@ public struct PendingSignUpRecord: Sendable, Equatable {
         self.expiresAt = expiresAt
         self.usernameSkeleton = usernameSkeleton
         self.usernameDisplaySkeleton = usernameDisplaySkeleton
+        self.client = client
+        self.contested = contested
     }
 }

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -168,5 +168,11 @@ enum PGMigrations {
             CONSTRAINT mfa_challenges_pkey PRIMARY KEY (hash)
         );
         CREATE INDEX mfa_challenges_user_id ON mfa_challenges (user_id);
+        """
+
+    /// Who made each pending sign-up and whether it is contested; see the SQLite twin.
+    private static let pendingSignupClient = """
+        ALTER TABLE pending_signups ADD COLUMN client BYTEA;
+        ALTER TABLE pending_signups ADD COLUMN contested BOOLEAN NOT NULL DEFAULT FALSE;
         """
 }

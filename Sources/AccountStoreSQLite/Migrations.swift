@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -157,5 +157,13 @@ enum Migrations {
             attempts INTEGER NOT NULL
         );
         CREATE INDEX mfa_challenges_user_id ON mfa_challenges (user_id);
+        """
+
+    /// Which client made each pending sign-up (a keyed fingerprint of User-Agent and address;
+    /// NULL for sign-ups from before) and whether it replaced another client's, so a code without
+    /// the sign-up's `signup_token` completes only an uncontested one.
+    private static let pendingSignupClient = """
+        ALTER TABLE pending_signups ADD COLUMN client BLOB;
+        ALTER TABLE pending_signups ADD COLUMN contested INTEGER NOT NULL DEFAULT 0;
         """
 }

@@ -1,24 +1,36 @@
 import AccountAPI
+import AccountStore
 import Foundation
+import HTTPServer
 import Testing
 @testable import AccountServer
 
 /// Pre-hijacking (Sudhodanan & Paverd, 2022) through a newer sign-up: after the owner of an
 /// address signs up, a stranger signs the same address up with a password of their own. The
-/// owner's code must not make the stranger's account and sign the owner's device in to it: the
-/// `signup_token` of the 202 reply binds signing in to the sign-up it came from.
+/// owner's code must not make the stranger's account, let alone sign the owner's device in to it:
+/// the `signup_token` of the 202 reply binds the code to the sign-up it came from, and without it
+/// a sign-up that replaced another client's (contested) completes nothing.
 @Suite("A newer sign-up of an address cannot sign in the device of the one it replaced")
 struct SignUpBindingTests {
     static let address = "dahye@example.com"
     static let ownerPassword = "owner horse battery"
     static let strangerPassword = "stranger horse battery"
+    /// The owner's client (`User-Agent`, address) and a stranger's.
+    static let owner = (agent: "DahyeApp/1.0", address: "192.0.2.10")
+    static let stranger = (agent: "Stranger/6.6", address: "198.51.100.7")
 
-    /// A details-first sign-up; returns its reply (202).
+    /// A details-first sign-up from `client` (the owner's by default); returns its reply (202).
     @discardableResult
-    static func signUp(_ harness: Harness, _ username: String, _ email: String = address, password: String) async throws -> Reply {
-        let reply = try await harness.send("POST", "/auth/signup", json: [
+    static func signUp(
+        _ harness: Harness, _ username: String, _ email: String = address, password: String,
+        from client: (agent: String, address: String) = owner
+    ) async throws -> Reply {
+        let body = try JSONSerialization.data(withJSONObject: [
             "username": username, "email": email, "password": password, "password_confirmation": password, "mbti": "isfp",
         ])
+        let headers: HTTPHeaders = ["Content-Type": "application/json", "User-Agent": client.agent]
+        let request = HTTPRequest(method: "POST", path: "/auth/signup", query: [:], headers: headers, body: [UInt8](body), remoteAddress: client.address)
+        let reply = Reply(response: await harness.app.handle(request))
         try #require(reply.status == 202, "\(reply.text)")
         return reply
     }
@@ -42,13 +54,29 @@ struct SignUpBindingTests {
     }
 
     /// The owner's sign-up, then a stranger's of the same address a minute later (past the
-    /// address's code cooldown and mail budget): `(harness, owner's token, stranger's token)`.
-    static func replacedSignUp() async throws -> (Harness, String, String) {
+    /// address's code cooldown and mail budget) from `strangerClient` (another User-Agent and
+    /// address by default): `(harness, owner's token, stranger's token)`.
+    static func replacedSignUp(
+        strangerClient: (agent: String, address: String) = stranger
+    ) async throws -> (Harness, String, String) {
         let harness = try await Harness.make()
-        let owner = try await signUp(harness, "다혜", password: ownerPassword)
+        let ownersReply = try await signUp(harness, "다혜", password: ownerPassword)
         harness.clock.advance(61)
-        let stranger = try await signUp(harness, "낯선손님", password: strangerPassword)
-        return (harness, try token(owner), try token(stranger))
+        let strangersReply = try await signUp(harness, "낯선손님", password: strangerPassword, from: strangerClient)
+        return (harness, try token(ownersReply), try token(strangersReply))
+    }
+
+    /// Nothing was made and nothing is pending: no account, session, proof or pending sign-up,
+    /// and neither password logs in.
+    static func expectNothingMade(_ harness: Harness) async throws {
+        let rows = try await harness.rowCounts()
+        #expect(rows["users"] == 0 && rows["sessions"] == 0 && rows["pending_signups"] == 0, "\(rows)")
+        #expect(rows["verification_tokens"] == 0, "no proof of the address is handed out: \(rows)")
+        #expect(harness.app.metrics.logins(.signUpVerified) == 0)
+        for password in [strangerPassword, ownerPassword] {
+            let login = try await harness.send("POST", "/auth/login", json: ["email": address, "password": password])
+            #expect(login.status == 401, "\(login.text)")
+        }
     }
 
     @Test("the owner's code with the owner's token, after a stranger's newer sign-up: refused, nothing made, nothing opened")
@@ -132,19 +160,29 @@ struct SignUpBindingTests {
         #expect(Set(recipients) == ["To: \(Self.address)"], "\(recipients)")
     }
 
-    @Test("signing in needs the token: without one it is a field error and the code is not tried; a made-up one makes nothing")
-    func signInNeedsTheToken() async throws {
+    @Test("a sign-up alone: the code with sign_in and no token signs in, as the plain contract says")
+    func aloneSignsInWithoutToken() async throws {
+        let harness = try await Harness.make()
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        let verified = try await Self.verify(harness, code, token: nil)
+        #expect(verified.status == 200, "\(verified.text)")
+        let pair = try #require(try verified.decode(EmailVerified.self).session)
+        #expect(pair.user.username == "다혜")
+        #expect(try await harness.send("GET", "/auth/me", token: pair.access).status == 200)
+        #expect(harness.app.metrics.logins(.signUpVerified) == 1)
+    }
+
+    @Test("a malformed token is a field error and the code is not tried; a made-up one makes nothing")
+    func malformedOrMadeUpToken() async throws {
         let harness = try await Harness.make()
         let reply = try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
         let code = try #require(try await harness.latestCode(to: Self.address))
-        for token in [nil, ""] as [String?] {
-            let missing = try await Self.verify(harness, code, token: token)
-            #expect(missing.status == 422 && missing.code == "validation_failed", "\(missing.text)")
-            #expect(missing.fieldCodes("signup_token") == ["required"], "\(missing.text)")
-        }
-        for malformed in ["short", String(repeating: "A", count: 42) + "=", String(repeating: "é", count: 43)] {
-            let refused = try await Self.verify(harness, code, signIn: false, token: malformed)
-            #expect(refused.status == 422 && refused.fieldCodes("signup_token") == ["invalid_format"], "\(refused.text)")
+        for malformed in ["", "short", String(repeating: "A", count: 42) + "=", String(repeating: "é", count: 43)] {
+            for signIn in [true, false] {
+                let refused = try await Self.verify(harness, code, signIn: signIn, token: malformed)
+                #expect(refused.status == 422 && refused.fieldCodes("signup_token") == ["invalid_format"], "\(refused.text)")
+            }
         }
         // Nothing was tried or dropped: the same code with the token signs in.
         #expect(try await harness.rowCounts()["pending_signups"] == 1)
@@ -206,16 +244,128 @@ struct SignUpBindingTests {
         #expect(verified.status == 200 && verified["session"] != nil, "\(verified.text)")
     }
 
-    @Test("without sign_in and a token the request is the original one: the newest code completes the newest sign-up")
-    func plainVerifyKeepsItsContract() async throws {
-        // The residual risk README's security section names: an old client cannot say which
-        // sign-up it made, so the mail's nickname is the owner's only warning.
+    @Test("a stranger's sign-up over the owner's is contested: the owner's code without a token makes nothing", arguments: [true, false])
+    func contestedWithoutToken(signIn: Bool) async throws {
         let (harness, _, _) = try await Self.replacedSignUp()
         let code = try #require(try await harness.latestCode(to: Self.address))
-        let plain = try await Self.verify(harness, code, signIn: false, token: nil)
-        #expect(plain.status == 200 && Set(plain.json.keys) == ["email", "verified", "email_verification_token"], "\(plain.text)")
-        #expect(try await harness.rowCounts()["sessions"] == 0)
+        let refused = try await Self.verify(harness, code, signIn: signIn, token: nil)
+        #expect(refused.status == 409 && refused.code == "signup_superseded", "\(refused.text)")
+        #expect(refused["email_verification_token"] == nil && refused["session"] == nil)
+        try await Self.expectNothingMade(harness)
+        // The owner signs up again, now alone: the plain request completes it.
+        let again = try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        harness.clock.advance(61)
+        #expect(try await harness.send("POST", "/auth/email/code", json: ["email": Self.address, "purpose": "verify"]).status == 202)
+        let fresh = try #require(try await harness.latestCode(to: Self.address))
+        let verified = try await Self.verify(harness, fresh, signIn: signIn, token: nil)
+        #expect(verified.status == 200 && (verified["session"] != nil) == signIn, "\(verified.text)")
+        #expect(try await harness.send("POST", "/auth/login", json: ["email": Self.address, "password": Self.ownerPassword]).status == 200)
+        #expect(try Self.token(again).count == 43)
+    }
+
+    @Test("another User-Agent alone, or another address alone, is another client", arguments: ["agent", "address"])
+    func anotherClientByEitherPart(_ part: String) async throws {
+        let client = part == "agent" ? (agent: Self.stranger.agent, address: Self.owner.address) : (agent: Self.owner.agent, address: Self.stranger.address)
+        let (harness, _, _) = try await Self.replacedSignUp(strangerClient: client)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        #expect(try await Self.verify(harness, code, token: nil).code == "signup_superseded")
+        try await Self.expectNothingMade(harness)
+    }
+
+    @Test("a contested sign-up completes with its own token, and signs in when asked")
+    func contestedWithItsToken() async throws {
+        let (harness, _, strangerToken) = try await Self.replacedSignUp()
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        let verified = try await Self.verify(harness, code, token: strangerToken)
+        #expect(verified.status == 200 && verified["session"] != nil, "\(verified.text)")
         #expect(try await harness.send("POST", "/auth/login", json: ["email": Self.address, "password": Self.strangerPassword]).status == 200)
+    }
+
+    @Test("a client's own retry is not contested: the code without a token completes the newest sign-up")
+    func ownRetryIsNotContested() async throws {
+        let (harness, first, second) = try await Self.replacedSignUp(strangerClient: Self.owner)
+        #expect(first != second)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        let verified = try await Self.verify(harness, code, token: nil)
+        #expect(verified.status == 200, "\(verified.text)")
+        let pair = try #require(try verified.decode(EmailVerified.self).session)
+        #expect(pair.user.username == "낯선손님", "the retry's details are the ones made")
+    }
+
+    @Test("contested stays contested: the stranger's own retry over a contested sign-up still needs its token")
+    func contestedStaysContested() async throws {
+        let (harness, _, _) = try await Self.replacedSignUp()
+        harness.clock.advance(61)
+        let retry = try await Self.signUp(harness, "낯선손님", password: Self.strangerPassword, from: Self.stranger)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        #expect(try await Self.verify(harness, code, signIn: false, token: nil).code == "signup_superseded")
+        try await Self.expectNothingMade(harness)
+
+        // The same again, completed with the retry's token this time.
+        let (other, _, _) = try await Self.replacedSignUp()
+        other.clock.advance(61)
+        let retried = try await Self.signUp(other, "낯선손님", password: Self.strangerPassword, from: Self.stranger)
+        let otherCode = try #require(try await other.latestCode(to: Self.address))
+        #expect(try await Self.verify(other, otherCode, signIn: false, token: try Self.token(retried)).status == 200)
+        #expect(try Self.token(retry).count == 43)
+    }
+
+    @Test("a sign-up kept from before clients were recorded counts as another client's")
+    func replacingAnUnrecordedSignUpIsContested() async throws {
+        let harness = try await Harness.make()
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        // As an upgraded database holds it: no client (the column added by migration is NULL).
+        try await harness.store.write { tx in
+            var row = try #require(try tx.pendingSignUp(emailKey: Self.address))
+            #expect(row.client?.count == 16 && !row.contested, "a 16-byte fingerprint, uncontested")
+            row.client = nil
+            try tx.upsertPendingSignUp(row)
+        }
+        harness.clock.advance(61)
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        #expect(try await Self.verify(harness, code, token: nil).code == "signup_superseded")
+        try await Self.expectNothingMade(harness)
+    }
+
+    @Test("a hold that ran out but whose code still lives counts: replacing it is contested")
+    func replacingARunOutHoldIsContested() async throws {
+        let harness = try await Harness.make { $0.signUpHold = 120 }
+        try await Self.signUp(harness, "다혜", password: Self.ownerPassword)
+        harness.clock.advance(121)
+        try await Self.signUp(harness, "낯선손님", password: Self.strangerPassword, from: Self.stranger)
+        let code = try #require(try await harness.latestCode(to: Self.address))
+        #expect(try await Self.verify(harness, code, token: nil).code == "signup_superseded")
+        try await Self.expectNothingMade(harness)
+    }
+
+    @Test("wrong codes and the sign-up's reply are the same for a contested sign-up and one alone")
+    func contestedIsNotObservable() async throws {
+        // The stranger's sign-up over the owner's (contested), and the same sign-up with nothing
+        // to replace (alone), at the same moments.
+        let contested = try await Harness.make()
+        try await Self.signUp(contested, "다혜", password: Self.ownerPassword)
+        let alone = try await Harness.make()
+        try await Self.signUp(alone, "다혜", "other@example.com", password: Self.ownerPassword)
+        var seen: [[String]] = []
+        for harness in [contested, alone] {
+            harness.clock.advance(61)
+            let reply = try await Self.signUp(harness, "낯선손님", password: Self.strangerPassword, from: Self.stranger)
+            var replies = [observable(reply)]
+            let code = try #require(try await harness.latestCode(to: Self.address))
+            let wrong = code == "000000" ? "111111" : "000000"
+            for (signIn, token) in [(true, nil), (false, nil), (true, String(repeating: "A", count: 43))] as [(Bool, String?)] {
+                replies.append(observable(try await Self.verify(harness, wrong, signIn: signIn, token: token)))
+            }
+            seen.append(replies)
+        }
+        #expect(seen[0] == seen[1], "\(seen)")
+        #expect(seen[0].dropFirst().allSatisfy { $0.contains("code_invalid") }, "\(seen)")
+        // Only the right code tells them apart.
+        let contestedCode = try #require(try await contested.latestCode(to: Self.address))
+        let aloneCode = try #require(try await alone.latestCode(to: Self.address))
+        #expect(try await Self.verify(contested, contestedCode, token: nil).code == "signup_superseded")
+        #expect(try await Self.verify(alone, aloneCode, token: nil).status == 200)
     }
 
     @Test("a free and a taken address get the same reply, with a token of the same shape")

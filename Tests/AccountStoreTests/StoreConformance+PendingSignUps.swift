@@ -23,8 +23,13 @@ extension StoreConformance {
         #expect(try await store.read { try $0.pendingSignUp(usernameSkeleton: "shown:Mina", kind: .displayed) } == mina)
         #expect(try await store.read { try $0.pendingSignUp(usernameSkeleton: "shown:Mina", kind: .folded) } == nil)
 
-        // The same address again replaces the hold, nickname and all.
-        let renamed = pending("Minji", email: "Mina@example.com")
+        // The same address again replaces the hold, nickname, client and all.
+        let renamed = {
+            var record = pending("Minji", email: "Mina@example.com")
+            record.client = Array(repeating: 0xA5, count: 16)
+            record.contested = true
+            return record
+        }()
         try await store.write { try $0.upsertPendingSignUp(renamed) }
         #expect(try await store.read { try $0.pendingSignUp(emailKey: "mina@example.com") } == renamed)
         #expect(try await store.read { try $0.pendingSignUp(usernameKey: "mina") } == nil)

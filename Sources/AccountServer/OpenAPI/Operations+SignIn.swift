@@ -8,9 +8,11 @@ extension Operation {
                 the nickname for 24 hours, a code is mailed and the reply is 202; the account is made, verified, when \
                 the code is verified with `POST /auth/email/verify` (before that, a login with this password answers \
                 `403 email_not_verified`). A sign-up for the same address replaces its pending one. The reply's \
-                `signup_token` names this sign-up: verifying with `sign_in: true` needs it, so a newer sign-up of the address \
-                (someone else's, with their password) cannot sign in the device that made this one; the code's mail names the \
-                nickname being signed up. Email-first flow: \
+                `signup_token` names this sign-up: verifying with it, a newer sign-up of the address (someone else's, with \
+                their password) can neither become the account nor sign in the device that made this one. A sign-up that \
+                replaces one made by another client (another `User-Agent` or address) is contested: its code completes it \
+                only with its `signup_token` (the reply is the same either way). The code's mail names the nickname being \
+                signed up. Email-first flow: \
                 with a token from `POST /auth/email/verify` the account starts verified and is signed in (201). \
                 An address that already has an account is handled exactly like a free one, in the reply, its time and \
                 every later request: the nickname is held and the cooldown starts all the same, and its owner gets a \
@@ -65,14 +67,17 @@ extension Operation {
                 `session` and the password logs in. Never for a code that makes no account (an unverified account from \
                 before, an email-first `signup` code, a stranger's sign-up of a taken address, which never completes). \
                 The code is checked first, under its own 5 tries, so a wrong code gets the same reply with or without \
-                `sign_in`. Signing in needs the `signup_token` of the sign-up's reply: `sign_in: true` without it is \
-                `422 validation_failed` (`signup_token` `required`; a token not of the reply's shape is `invalid_format`), \
-                and the code is not tried. A token, sent with or without `sign_in`, is checked once the code is right: when \
-                it does not name the address's current pending sign-up (a newer sign-up of the address replaced the one it \
-                names, or it is another address's), the code makes no account and opens no session; it is spent, the \
-                pending sign-up is dropped, and the reply is `409 signup_superseded` (sign up again). Without `sign_in` and \
-                `signup_token` the request works as it always did: the newest code completes the newest sign-up, whoever \
-                made it.
+                `sign_in`. Send the `signup_token` of the sign-up's reply (optional; a token not of the reply's shape is \
+                `422 validation_failed`, `signup_token` `invalid_format`, and the code is not tried). A token, sent with or \
+                without `sign_in`, is checked once the code is right: when it does not name the address's current pending \
+                sign-up (a newer sign-up of the address replaced the one it names, or it is another address's), the code \
+                makes no account and opens no session; it is spent, the pending sign-up is dropped, and the reply is \
+                `409 signup_superseded` (sign up again). Without a token the code completes the address's pending sign-up \
+                (and signs it in when asked) unless that sign-up is contested: it replaced a live pending sign-up of the \
+                address made by another client (another `User-Agent` or address), or one that was contested itself. Then \
+                the right code without a token is answered `409 signup_superseded` the same way, so a stranger's sign-up \
+                made over the owner's never becomes the owner's account; the owner signs up again, alone. A client's own \
+                retry of its sign-up is not contested. A wrong code gets the same reply in every state.
                 """,
             body: "EmailVerifyRequest",
             successes: [.init(status: 200, description: "Verified; with `session` when it also signed in.", schema: Schema.ref("EmailVerified"))],
@@ -80,9 +85,10 @@ extension Operation {
                 400: "`invalid_request`, `code_invalid` (wrong or no code) or `code_expired`.",
                 409: "`username_taken`: another request took the pending sign-up's nickname at the same moment; the code was not spent. "
                     + "`signup_superseded`: the code was right, but `signup_token` does not name the address's current pending "
-                    + "sign-up; nothing was made, the code is spent and that sign-up dropped: sign up again.",
-                422: "`validation_failed`: `email` or `code` missing or malformed; `signup_token` `required` with `sign_in: true`, "
-                    + "or `invalid_format` (not 43 base64url characters). No code was tried.",
+                    + "sign-up, or none was sent and that sign-up is contested; nothing was made, the code is spent and that "
+                    + "sign-up dropped: sign up again.",
+                422: "`validation_failed`: `email` or `code` missing or malformed; `signup_token` `invalid_format` (not 43 "
+                    + "base64url characters). No code was tried.",
                 429: "`too_many_attempts` (the code is spent) or `rate_limited`.",
                 503: "`service_unavailable`.",
             ]),

@@ -14,7 +14,7 @@ enum ReplySchemas {
                     "expires_in": Schema.integer("Seconds the code stays valid.", minimum: 0),
                     "signup_token": Schema.string(
                         "Names this sign-up and no other (a newer sign-up of the address gets another): send it as "
-                            + "`signup_token` with the code to `POST /auth/email/verify`, which needs it with `sign_in: true`. "
+                            + "`signup_token` with the code to `POST /auth/email/verify`, which needs it when the sign-up is contested. "
                             + "Opaque; of the same shape whether or not the address has an account.",
                         minLength: 43, maxLength: 43, pattern: "^[A-Za-z0-9_-]{43}$"),
                 ], required: ["email", "verification", "expires_in", "signup_token"],

@@ -30,11 +30,12 @@ enum RequestSchemas {
                     "sign_in": Schema.boolean(
                         "`true`: when the code makes a details-first sign-up's account, within `--verify-sign-in-window` "
                             + "seconds (30 minutes by default) of that sign-up, also sign it in (`session` in the reply). "
-                            + "Needs `signup_token`."),
+                            + "Send `signup_token` with it."),
                     "signup_token": Schema.string(
-                        "The `signup_token` of the sign-up's 202 reply. Required with `sign_in: true` (`422`, `required`), checked "
-                            + "whenever sent: when it does not name the address's current pending sign-up (a newer sign-up replaced "
-                            + "it), a right code makes nothing and is answered `409 signup_superseded`.",
+                        "The `signup_token` of the sign-up's 202 reply (optional, recommended). Checked whenever sent: when it "
+                            + "does not name the address's current pending sign-up (a newer sign-up replaced it), a right code makes "
+                            + "nothing and is answered `409 signup_superseded`. Without it, a contested pending sign-up (one that "
+                            + "replaced another client's) is answered the same way.",
                         minLength: 43, maxLength: 43, pattern: "^[A-Za-z0-9_-]{43}$"),
                 ], required: ["email", "code"]),
             "LoginRequest": loginRequest,

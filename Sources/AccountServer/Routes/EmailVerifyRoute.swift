@@ -19,18 +19,18 @@ extension SignUpRoutes {
     /// token pair as `session`. Nothing about the address is read before the code is right, so
     /// a wrong code gets the refusal a request without `sign_in` gets.
     ///
-    /// Signing in needs the `signup_token` of the sign-up being completed: `sign_in: true` without
-    /// one is a field error (`signup_token` `required`, 400, like a missing code: the code is not
-    /// tried). A token, sent with or without `sign_in`, is checked once the code is right: one that
-    /// does not name the address's current pending sign-up (a newer sign-up, maybe a stranger's,
-    /// replaced it) makes nothing and opens nothing, and the right code is answered
-    /// `409 signup_superseded` (``PendingSignUps/dropSupersededSignUp(emailKey:token:in:)``).
+    /// The `signup_token` of the sign-up being completed binds the code to it. A token, sent with
+    /// or without `sign_in`, is checked once the code is right: one that does not name the
+    /// address's current pending sign-up (a newer sign-up, maybe a stranger's, replaced it) makes
+    /// nothing and opens nothing, and the right code is answered `409 signup_superseded`. Without
+    /// a token the same happens when the pending sign-up is contested (it replaced another
+    /// client's); an uncontested one completes (``PendingSignUps/dropSupersededSignUp(emailKey:token:in:)``).
     func verifyEmail(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(EmailVerifyRequest.self)
         var errors = FieldErrors()
         errors.add(contentsOf: body.email.map(EmailRule.validate) ?? [.required], to: "email")
         errors.add(contentsOf: body.code.map(CodeRule.validate) ?? [.required], to: "code")
-        errors.add(contentsOf: PendingSignUps.signUpTokenErrors(body.signUpToken, signIn: body.signIn == true), to: "signup_token")
+        errors.add(contentsOf: PendingSignUps.signUpTokenErrors(body.signUpToken), to: "signup_token")
         guard errors.isEmpty, let rawEmail = body.email, let rawCode = body.code else { throw APIError.validation(errors) }
 
         let email = EmailRule.normalize(rawEmail)
@@ -82,7 +82,7 @@ extension SignUpRoutes {
             throw error
         }
         if case .superseded = completion {
-            context.audit(.signUpSuperseded, ["sign_in": String(signIn)])
+            context.audit(.signUpSuperseded, ["sign_in": String(signIn), "signup_token": String(signUpToken != nil)])
             throw APIError.signUpSuperseded
         }
         guard case .made(let completed) = completion else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }

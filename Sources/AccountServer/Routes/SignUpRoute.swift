@@ -14,8 +14,10 @@ extension SignUpRoutes {
     /// the nickname held, the code cooldown started and a message mailed (a notice to the owner
     /// instead of a code), so neither the reply, its time nor any later request tells them apart.
     /// The reply's `signup_token` names this pending sign-up (``PendingSignUps/signUpToken(emailKey:passwordHash:)``):
-    /// verifying with `sign_in: true` needs it, so a newer sign-up of the address by someone else
-    /// cannot sign this device in to an account with their password. The code's mail names the
+    /// verifying with it, a newer sign-up of the address by someone else cannot become this
+    /// address's account or sign this device in to it. The sign-up keeps its client's fingerprint
+    /// (User-Agent and address), so one that replaced another client's is contested and completes
+    /// only with its token (``PendingSignUps/holdSignUp(_:now:in:)``). The code's mail names the
     /// nickname being signed up, so the mailbox's owner can tell a stranger's sign-up from theirs.
     /// With `--allow-unverified-login` a free address gets its unverified account at once instead,
     /// so that it can log in; there a login after sign-up does tell a taken address from a free one.
@@ -48,7 +50,9 @@ extension SignUpRoutes {
             emailKey: user.emailKey, email: email, username: username, usernameKey: user.usernameKey,
             passwordHash: user.passwordHash, mbti: user.mbti, createdAt: now,
             expiresAt: now.addingTimeInterval(TimeInterval(services.configuration.signUpHold)),
-            usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
+            usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed,
+            client: ClientFingerprint.of(
+                userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: services.secrets.clientKey))
         let (language, minutes, unverifiedLogin) = (context.language, services.configuration.codeTTL / 60, services.configuration.allowUnverifiedLogin)
         do {
             try await services.store.write { tx in

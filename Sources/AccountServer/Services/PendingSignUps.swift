@@ -41,8 +41,19 @@ struct PendingSignUps: Sendable {
     ///
     /// Holds that ran out longer ago than a code lives are removed first: a code sent just before a
     /// hold ran out can still complete it.
+    ///
+    /// `pending` is stored contested when the earlier sign-up it replaces (one a code could still
+    /// complete) was made by another client (``PendingSignUpRecord/client``: a sign-up kept before
+    /// clients were recorded counts as another's) or was contested itself: then a code without the
+    /// sign-up's `signup_token` completes nothing (``dropSupersededSignUp(emailKey:token:in:)``).
+    /// The sign-up's reply is the same either way.
     func holdSignUp(_ pending: PendingSignUpRecord, now: Date, in tx: any StoreTransaction) throws {
         try tx.deletePendingSignUps(expiredBefore: now.addingTimeInterval(-TimeInterval(configuration.codeTTL)))
+        var pending = pending
+        if let replaced = try tx.pendingSignUp(emailKey: pending.emailKey) {
+            let sameClient = replaced.client.flatMap { earlier in pending.client.map { constantTimeEquals(earlier, $0) } } ?? false
+            pending.contested = pending.contested || replaced.contested || !sameClient
+        }
         try tx.upsertPendingSignUp(pending)
     }
 
@@ -63,12 +74,11 @@ struct PendingSignUps: Sendable {
         Digest.hmacSHA256(key: signUpKey, message: Array("signup\u{0}\(emailKey)\u{0}\(passwordHash)".utf8))
     }
 
-    /// What is wrong with a request's `signup_token` before any code is tried: missing or empty
-    /// while signing in is asked for (`required`), or not of a token's shape (`invalid_format`:
-    /// 43 base64url characters). Shape only: it says nothing about any address.
-    static func signUpTokenErrors(_ token: String?, signIn: Bool) -> [FieldErrorCode] {
-        guard let token else { return signIn ? [.required] : [] }
-        if token.isEmpty { return [signIn ? .required : .invalidFormat] }
+    /// What is wrong with a request's `signup_token` before any code is tried: not of a token's
+    /// shape (`invalid_format`: 43 base64url characters). It is optional. Shape only: it says
+    /// nothing about any address.
+    static func signUpTokenErrors(_ token: String?) -> [FieldErrorCode] {
+        guard let token else { return [] }
         let base64url = token.utf8.allSatisfy { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
@@ -76,21 +86,28 @@ struct PendingSignUps: Sendable {
         return token.utf8.count == 43 && base64url ? [] : [.invalidFormat]
     }
 
-    /// Whether a code that just proved the address (in the verifying transaction) came with a
-    /// `signup_token` that does not name the address's current pending sign-up. Then the pending
-    /// sign-up is dropped and `true` is returned: the caller makes nothing and answers
-    /// `signup_superseded`. Without a token (the original request) nothing is checked.
+    /// Whether a code that just proved the address (in the verifying transaction) may not complete
+    /// the address's pending sign-up: it came with a `signup_token` that does not name that
+    /// sign-up, or with none while the sign-up is contested (``holdSignUp(_:now:in:)``). Then the
+    /// pending sign-up is dropped and `true` is returned: the caller makes nothing and answers
+    /// `signup_superseded`. Without a token, an uncontested sign-up (the only one of its address,
+    /// or its own client's retry) completes as it always did.
     ///
-    /// A token of an earlier sign-up means a newer one replaced it, maybe a stranger's with a
-    /// password the owner does not know, which must not become the owner's account, let alone
-    /// sign the owner's device in to it; a token of another address's sign-up names nothing here.
-    /// Dropping the pending sign-up (the code is spent already) leaves nothing half done: signing
-    /// up again starts afresh, with no cooldown since no code is live. With nothing to complete
-    /// (no pending sign-up, or the address has an account) nothing is refused.
+    /// A token of an earlier sign-up means a newer one replaced it, and a contested sign-up
+    /// replaced another client's: maybe a stranger's with a password the owner does not know,
+    /// which must not become the owner's account, let alone sign the owner's device in to it; a
+    /// token of another address's sign-up names nothing here. Dropping the pending sign-up (the
+    /// code is spent already) leaves nothing half done: signing up again starts afresh, alone, with
+    /// no cooldown since no code is live. With nothing to complete (no pending sign-up, or the
+    /// address has an account) nothing is refused.
     func dropSupersededSignUp(emailKey: String, token: String?, in tx: any StoreTransaction) throws -> Bool {
-        guard let token, try tx.user(emailKey: emailKey) == nil, let pending = try tx.pendingSignUp(emailKey: emailKey) else { return false }
-        let expected = signUpMAC(emailKey: pending.emailKey, passwordHash: pending.passwordHash)
-        if let given = Base64URL.decode(token), constantTimeEquals(given, expected) { return false }
+        guard try tx.user(emailKey: emailKey) == nil, let pending = try tx.pendingSignUp(emailKey: emailKey) else { return false }
+        if let token {
+            let expected = signUpMAC(emailKey: pending.emailKey, passwordHash: pending.passwordHash)
+            if let given = Base64URL.decode(token), constantTimeEquals(given, expected) { return false }
+        } else if !pending.contested {
+            return false
+        }
         try tx.deletePendingSignUp(emailKey: emailKey)
         return true
     }

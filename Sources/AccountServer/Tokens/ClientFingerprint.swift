@@ -1,11 +1,13 @@
 import Sodium
 
-/// Who presented a refresh token: a keyed hash of its `User-Agent` and client address (as the
-/// server counts it, after trusted-proxy handling), so the database holds neither in clear.
+/// Who presented a refresh token or made a sign-up: a keyed hash of its `User-Agent` and client
+/// address (as the server counts it, after trusted-proxy handling), so the database holds neither
+/// in clear.
 ///
 /// The grace repeat of a refresh (the same pair again, within seconds of the first use) goes only
 /// to a client with the first use's fingerprint; from anywhere else it is reuse (RFC 9700
-/// §4.14.2).
+/// §4.14.2). A pending sign-up that replaces another client's is contested
+/// (``PendingSignUps/holdSignUp(_:now:in:)``).
 enum ClientFingerprint {
     /// 16 bytes of HMAC-SHA-256 under `key` over the User-Agent (length-prefixed, absent apart
     /// from empty) and the address.
