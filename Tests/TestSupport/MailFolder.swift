@@ -90,6 +90,9 @@ public struct MailFolder: Sendable {
     /// Everything after the header block.
     public static func body(of message: String) -> String {
         normalized(message).components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+            // The parts' boundary lines are made from the random Message-ID, which a reader
+            // never sees and which may hold six digits in a row.
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("--") }.joined(separator: "\n")
     }
 
     /// The code of a message: the only run of exactly six digits in its body; `nil` when there is
