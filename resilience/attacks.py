@@ -45,6 +45,15 @@ def start(tmp, *extra):
     return server, clock
 
 
+def against_fresh_server(tmp, quick, attack, *extra):
+    """`attack(server, clock, quick)` against a server of `start(tmp, *extra)`, stopped afterwards."""
+    server, clock = start(tmp, *extra)
+    try:
+        return attack(server, clock, quick)
+    finally:
+        server.stop()
+
+
 class Client:
     """One keep-alive connection (reopened when the server closed it); `send` returns
     (status, headers in lower case, parsed JSON, seconds)."""

@@ -13,15 +13,11 @@ hash on one side would blow through. The Kolmogorov–Smirnov distance is report
 """
 import random
 
-from attacks import Client, ks_statistic, median_ms, observable, start, verified_account, wait_for_messages, code_in
+from attacks import Client, against_fresh_server, ks_statistic, median_ms, observable, verified_account, wait_for_messages, code_in
 
 
 def run(tmp, quick):
-    server, clock = start(tmp, "--hash-memory", "19456", "--hash-passes", "2")
-    try:
-        return attack(server, clock, quick)
-    finally:
-        server.stop()
+    return against_fresh_server(tmp, quick, attack, "--hash-memory", "19456", "--hash-passes", "2")
 
 
 def attack(server, clock, quick):

@@ -11,15 +11,11 @@ second sign-up and the first nickname; a day later the logins again. The sign-up
 compared with its token's shape (length, alphabet). The owners' mailboxes must hold notices only,
 never a code they did not ask for.
 """
-from attacks import code_in, messages, observable, request, seen, start, unique, verified_account
+from attacks import against_fresh_server, code_in, messages, observable, request, seen, unique, verified_account
 
 
 def run(tmp, quick):
-    server, clock = start(tmp)
-    try:
-        return attack(server, clock, quick)
-    finally:
-        server.stop()
+    return against_fresh_server(tmp, quick, attack)
 
 
 def attack(server, clock, quick):

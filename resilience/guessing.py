@@ -9,20 +9,16 @@ at most the back-off's limit of them may get a password check (403); the rest ar
 """
 import threading
 
-from attacks import request, start, verified_account
+from attacks import against_fresh_server, request, verified_account
 
 LIMIT = 5
 
 
 def run(tmp, quick):
-    server, _ = start(tmp)
-    try:
-        return attack(server, quick)
-    finally:
-        server.stop()
+    return against_fresh_server(tmp, quick, attack)
 
 
-def attack(server, quick):
+def attack(server, _clock, quick):
     port = server.port
     problems = []
     accounts = 2 if quick else 10

@@ -12,15 +12,11 @@ sign-up, without one because the stranger's sign-up is contested), spent (the sa
 code's mail named the stranger's nickname; and the victim, signing up again (now alone), is
 signed in with the victim's details, by the same kind of request (so without a token too).
 """
-from attacks import code_in, request, start, unique, wait_for_messages
+from attacks import against_fresh_server, code_in, request, unique, wait_for_messages
 
 
 def run(tmp, quick):
-    server, clock = start(tmp)
-    try:
-        return attack(server, clock, quick)
-    finally:
-        server.stop()
+    return against_fresh_server(tmp, quick, attack)
 
 
 def attack(server, clock, quick):
