@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
         .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
+        // A strict CBOR decoder for WebAuthn's subset (and a canonical encoder); no C library.
+        .target(name: "CBOR"),
         .target(
             name: "AccountServer",
             dependencies: [
@@ -91,6 +93,7 @@ let package = Package(
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "LibCryptoTests", dependencies: ["LibCrypto"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
