@@ -68,7 +68,7 @@ let package = Package(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity", "Workers", "LibCrypto",
+                "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
