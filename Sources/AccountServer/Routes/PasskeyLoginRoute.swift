@@ -69,9 +69,11 @@ extension PasskeyRoutes {
 
             let amr = PasskeyCeremonies.authenticationMethods(backupEligible: passkey.backupEligible)
             let recorded = try await services.store.write { tx -> Recorded in
-                // Locked and read again: of two logins with one counter value, the second sees the first.
-                guard let current = try tx.passkey(credentialID: rawID), current.id == passkey.id,
-                    let user = try tx.user(id: current.userID)
+                // The account, then the passkey, locked and read again (the order an account's deletion
+                // takes them in): a session only for an account that still exists, and of two logins
+                // with one counter value, the second sees the first.
+                guard let user = try tx.lockUser(id: passkey.userID), let current = try tx.passkey(credentialID: rawID),
+                    current.id == passkey.id, current.userID == user.id
                 else { return .refused(.unknownCredential) }
                 let count = Int64(verified.signCount)
                 if count != 0 || current.signCount != 0, count <= current.signCount { return .refused(.check(.signCountWentBack)) }

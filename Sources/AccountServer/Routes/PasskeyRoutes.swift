@@ -98,6 +98,8 @@ struct PasskeyRoutes: RouteGroup {
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
         let stored = try await services.store.write { tx -> Bool in
+            // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
+            guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
             guard try tx.insertPasskey(passkey) else { return false }
             try outbox.queueNotice(MailTemplates.passkey(.added(name: name), language: language, to: user.email), in: tx, now: now)
             return true
