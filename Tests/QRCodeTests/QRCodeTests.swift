@@ -1,0 +1,81 @@
+import Foundation
+import QRCode
+import TestSupport
+import Testing
+
+/// The terminal client's QR codes: the matrix read out of libqrencode is the one its own
+/// `qrencode` tool draws, it has the structure every reader looks for, and the terminal drawing
+/// keeps every module.
+@Suite struct QRCodeTests {
+    static let uri =
+        "otpauth://totp/MBTI%20Playground:%EB%AF%BC%EC%88%98?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=MBTI%20Playground&algorithm=SHA1&digits=6&period=30"
+
+    @Test(arguments: ["HELLO", "0123456789", uri, "민수의 계정 👋"])
+    func theMatrixIsTheOneQrencodeDraws(_ text: String) async throws {
+        let code = try QRCode(encoding: text, errorCorrection: .medium)
+        let drawn = try await Program.run("qrencode", ["-t", "ASCII", "-l", "M", "-m", "4", text])
+        try #require(drawn.status == 0, "qrencode: \(drawn.stderr)")
+        #expect(drawn.stdout == code.asciiText(quietZone: 4) + "\n")
+    }
+
+    @Test func aShortTextIsVersionOneWithItsFinderAndTimingPatterns() throws {
+        let code = try QRCode(encoding: "HELLO")
+        #expect(code.version == 1 && code.width == 21 && code.modules.count == 21 * 21)
+        // The three finder patterns: a dark 7×7 ring, a light ring, a dark 3×3 centre, and the
+        // light separator around them.
+        for (left, top) in [(0, 0), (14, 0), (0, 14)] {
+            for y in -1...7 {
+                for x in -1...7 {
+                    let ring = max(abs(x - 3), abs(y - 3))
+                    let dark = ring == 3 || ring <= 1
+                    let (column, row) = (left + x, top + y)
+                    guard (0..<21).contains(column), (0..<21).contains(row) else { continue }
+                    #expect(code[column, row] == (dark && ring <= 3), "finder at \(left),\(top): module \(x),\(y)")
+                }
+            }
+        }
+        // The timing patterns between them alternate, dark first.
+        for index in 8...12 {
+            #expect(code[index, 6] == (index % 2 == 0))
+            #expect(code[6, index] == (index % 2 == 0))
+        }
+        #expect(!code[-1, 0] && !code[21, 21], "outside is the quiet zone")
+    }
+
+    @Test func theURIOfAnEnrolmentFitsATerminal() throws {
+        let code = try QRCode(encoding: Self.uri)
+        #expect(code.width == 17 + 4 * code.version)
+        // Quiet zone included, it stays inside 80 columns.
+        #expect(code.width + 8 <= 80, "version \(code.version)")
+    }
+
+    @Test func halfBlocksKeepEveryModule() throws {
+        let code = try QRCode(encoding: Self.uri)
+        for colors in [true, false] {
+            let text = code.terminalText(quietZone: 4, colors: colors)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                colors ? String(line.dropFirst("\u{1B}[30;47m".count).dropLast("\u{1B}[0m".count)) : String(line)
+            }
+            let side = code.width + 8
+            #expect(lines.count == (side + 1) / 2)
+            for (index, line) in lines.enumerated() {
+                let cells = Array(line)
+                try #require(cells.count == side, "line \(index) is \(cells.count) wide")
+                for x in 0..<side {
+                    let (top, bottom) = (2 * index - 4, 2 * index - 3)
+                    // The glyph's upper half is foreground when the top module is drawn, etc.
+                    let drawnTop = cells[x] == "█" || cells[x] == "▀"
+                    let drawnBottom = cells[x] == "█" || cells[x] == "▄"
+                    #expect(drawnTop == (code[x - 4, top] == colors), "line \(index), column \(x), top")
+                    if bottom < code.width + 4 {
+                        #expect(drawnBottom == (code[x - 4, bottom] == colors), "line \(index), column \(x), bottom")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aTextTooLongForAnyVersionIsRefused() {
+        #expect(throws: QRCode.Failure.tooLong) { try QRCode(encoding: String(repeating: "x", count: 4000), errorCorrection: .high) }
+    }
+}
