@@ -71,39 +71,31 @@ public enum AccountUIStrings {
         case resendIn = "Resend in %lld s"
         // The second factor: enrolment, recovery codes, the login step, the profile switch.
         case twoStepVerification = "Two-step verification"
-        case twoStepOnHint = "After your password, logins ask for a code from your authenticator app."
         case twoStepOffHint = "Protect your account with a code from an authenticator app after your password."
         case setUpAuthenticator = "Set up an authenticator app"
-        case enrolPasswordHint = "Enter your password to set up an authenticator app."
         case continueAction = "Continue"
-        case scanQRCode = "Scan this QR code with your authenticator app, open the link on this device, or enter the setup key by hand."
         case qrCodeLabel = "QR code for your authenticator app"
         case setupKey = "Setup key"
         case copy = "Copy"
         case copied = "Copied"
         case openInAuthenticator = "Open in authenticator app"
         case noAuthenticatorApp = "No app on this device opens authenticator links. Scan the QR code or enter the setup key instead."
-        case confirmCodeHint = "Then enter the 6-digit code the app shows now."
         case authenticatorCode = "Authenticator code"
         case turnOn = "Turn on"
         case recoveryCodes = "Recovery codes"
-        case recoveryCodesHint = "If you lose your phone, each of these codes lets you log in once instead of a code from the app. They are shown only now: keep them somewhere safe, such as a password manager."
         case copyAll = "Copy all"
         case share = "Share"
         case savedRecoveryCodes = "I saved these codes somewhere safe"
         case savedRecoveryCodesHint = "Done is enabled once you confirm you saved the codes."
         case position = "%lld of %lld"
-        case recoveryCodesLeft = "Recovery codes left: %lld"
         case newRecoveryCodes = "Get new recovery codes"
-        case newRecoveryCodesHint = "The codes you have now stop working. Enter your password and a code from your authenticator app."
         case turnOff = "Turn off"
-        case turnOffTitle = "Turn off two-step verification?"
         case turnOffHint = "Logins will need only your password. Enter your password and a code from your authenticator app, or a recovery code."
-        case mfaLoginHint = "Enter the 6-digit code from your authenticator app."
-        case recoveryLoginHint = "Enter one of the recovery codes you saved. Each works once."
         case recoveryCode = "Recovery code"
         case useRecoveryCode = "Use a recovery code"
         case useAuthenticatorCode = "Use a code from the app"
+        case backToPassword = "Back to password"
+        case replacesRecoveryCodes = "The codes you have now will stop working."
     }
 
     /// The text of `key` in `language`.
@@ -124,11 +116,6 @@ public enum AccountUIStrings {
     /// "3 of 10" (a recovery code's place in its list, for VoiceOver), in `language`.
     public static func position(_ index: Int, of count: Int, _ language: Language) -> String {
         String(format: text(.position, language), locale: Locale(identifier: language.rawValue), index, count)
-    }
-
-    /// "Recovery codes left: 7", in `language`.
-    public static func recoveryCodesLeft(_ count: Int, _ language: Language) -> String {
-        String(format: text(.recoveryCodesLeft, language), locale: Locale(identifier: language.rawValue), count)
     }
 
     /// The `.lproj` of `language` in the module's resources, if it has one.

@@ -1,4 +1,4 @@
-#if canImport(SwiftUI) && canImport(CoreImage)
+#if canImport(SwiftUI)
 import AccountKit
 import SwiftUI
 
@@ -7,10 +7,8 @@ import SwiftUI
 /// with a copy button, for typing by hand, for VoiceOver users, and on the phone that shows the
 /// code and so cannot scan it.
 struct AuthenticatorKeyView: View {
-    /// The `otpauth://` URI the QR code holds.
-    let uri: String
-    /// The base32 key.
-    let secret: String
+    /// The secret and its `otpauth://` URI.
+    let enrollment: TOTPEnrollment
     let language: Language
     @Environment(\.dynamicTypeSize) private var typeSize
 
@@ -26,7 +24,7 @@ struct AuthenticatorKeyView: View {
     }
 
     @ViewBuilder private var content: some View {
-        QRCodeView(text: uri, label: text(.qrCodeLabel))
+        QRCodeView(text: enrollment.otpauthURI, label: text(.qrCodeLabel))
             .frame(width: 180, height: 180)
         key
     }
@@ -38,13 +36,13 @@ struct AuthenticatorKeyView: View {
                 .font(.subheadline)
                 .foregroundStyle(.secondary)
                 .accessibilityHidden(true)
-            Text(verbatim: SecondFactorText.grouped(secret))
+            Text(verbatim: enrollment.groupedSecret)
                 .font(.body.monospaced())
                 .textSelection(.enabled)
                 .fixedSize(horizontal: false, vertical: true)
                 .accessibilityLabel(text(.setupKey))
-                .accessibilityValue(Text(verbatim: secret).speechSpellsOutCharacters())
-            CopyButton(title: text(.copy), copiedTitle: text(.copied), text: secret)
+                .accessibilityValue(Text(verbatim: enrollment.secret).speechSpellsOutCharacters())
+            CopyButton(title: text(.copy), copiedTitle: text(.copied), text: enrollment.secret)
                 .buttonStyle(.bordered)
         }
         .frame(minWidth: 180, alignment: .leading)

@@ -1,7 +1,9 @@
-#if canImport(SwiftUI) && canImport(CoreImage)
+#if canImport(SwiftUI)
+import SwiftUI
+#if canImport(CoreImage)
 import CoreImage
 import CoreImage.CIFilterBuiltins
-import SwiftUI
+#endif
 
 /// A QR code of a text (an `otpauth://` URI), drawn with Core Image's QR generator and scaled
 /// without smoothing, so every module stays a sharp square at any size; dark on a white card with
@@ -43,13 +45,19 @@ struct QRCodeView: View {
     /// The QR code of `text`, one pixel a module (error correction M: an `otpauth://` URI fits
     /// in a small code that survives a glare), or `nil` when Core Image cannot make one.
     static func image(of text: String) -> CGImage? {
+        #if canImport(CoreImage)
         let filter = CIFilter.qrCodeGenerator()
         filter.message = Data(text.utf8)
         filter.correctionLevel = "M"
         guard let output = filter.outputImage else { return nil }
         return context.createCGImage(output, from: output.extent)
+        #else
+        return nil
+        #endif
     }
 
+    #if canImport(CoreImage)
     private static let context = CIContext(options: [.useSoftwareRenderer: false])
+    #endif
 }
 #endif

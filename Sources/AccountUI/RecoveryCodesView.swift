@@ -2,35 +2,50 @@
 import AccountKit
 import SwiftUI
 
-/// A new set of recovery codes, shown once: what they are for, the codes in a monospaced grid
-/// (two columns, one at accessibility text sizes), "copy all", share, and the "I saved them"
-/// switch a flow waits for before it lets the user finish.
+/// A new set of recovery codes, shown once: what they are for (the flow's `instructions`), the
+/// codes in a monospaced grid (two columns, one at accessibility text sizes), "copy all", share,
+/// the "I saved them" switch, and Done, enabled only once that switch is on.
 ///
 /// VoiceOver reads each code one character at a time, numbered ("1 of 10").
 ///
 /// ```swift
-/// RecoveryCodesView(codes: codes, language: .en, saved: $flow.codesSaved)
+/// RecoveryCodesView(instructions: flow.instructions, codes: flow.recoveryCodes, text: flow.recoveryCodesText,
+///                   language: flow.language, saved: $flow.savedRecoveryCodes, canFinish: flow.canFinish) { flow.finish() }
 /// ```
 struct RecoveryCodesView: View {
+    /// What the codes are for and that they are shown once.
+    let instructions: String
     let codes: [String]
+    /// The codes as "copy all" and share give them (one a line).
+    let text: String
     let language: Language
     @Binding var saved: Bool
+    /// Whether Done is enabled (the flow's `canFinish`: "I saved them" is on).
+    let canFinish: Bool
+    /// Done: the flow's `finish()`.
+    let finish: () -> Void
     @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            Text(text(.recoveryCodesHint))
+            Text(instructions)
                 .fixedSize(horizontal: false, vertical: true)
             grid
-            HStack(spacing: 12) {
-                CopyButton(title: text(.copyAll), copiedTitle: text(.copied), text: allCodes)
-                ShareLink(item: allCodes, subject: Text(text(.recoveryCodes))) {
-                    Label(text(.share), systemImage: "square.and.arrow.up")
+            buttons {
+                CopyButton(title: word(.copyAll), copiedTitle: word(.copied), text: text)
+                ShareLink(item: text, subject: Text(word(.recoveryCodes))) {
+                    Label(word(.share), systemImage: "square.and.arrow.up")
                 }
             }
             .buttonStyle(.bordered)
-            Toggle(text(.savedRecoveryCodes), isOn: $saved)
+            Toggle(word(.savedRecoveryCodes), isOn: $saved)
+            PrimaryButton(title: word(.done), isEnabled: canFinish, isWorking: false, hint: word(.savedRecoveryCodesHint), action: finish)
         }
+    }
+
+    /// Side by side, or one under the other at accessibility text sizes.
+    private var buttons: AnyLayout {
+        typeSize.isAccessibilitySize ? AnyLayout(VStackLayout(alignment: .leading, spacing: 12)) : AnyLayout(HStackLayout(spacing: 12))
     }
 
     /// The codes, in rows of `columns`, read in order.
@@ -48,12 +63,10 @@ struct RecoveryCodesView: View {
         .padding()
         .background(.quaternary.opacity(0.5), in: RoundedRectangle(cornerRadius: 10))
         .accessibilityElement(children: .contain)
-        .accessibilityLabel(text(.recoveryCodes))
+        .accessibilityLabel(word(.recoveryCodes))
     }
 
-    private var allCodes: String { SecondFactorText.recoveryCodes(codes) }
-
-    private func text(_ key: AccountUIStrings.Key) -> String {
+    private func word(_ key: AccountUIStrings.Key) -> String {
         AccountUIStrings.text(key, language)
     }
 }
