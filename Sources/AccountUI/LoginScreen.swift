@@ -26,27 +26,19 @@ struct LoginScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    if let notice = launch.message {
-                        LaunchNotice(message: notice, retryTitle: launch.canRetry ? text(.tryAgain) : nil) {
-                            Task { await launch.retry() }
-                        }
-                    }
-                    if let step = form.secondFactor {
-                        SecondFactorStepView(step: step) {
-                            Task { await form.backToPassword() }
-                        }
-                    } else {
-                        passwordStep
-                    }
+        FormColumn(focus: focus) {
+            if let notice = launch.message {
+                LaunchNotice(message: notice, retryTitle: launch.canRetry ? text(.tryAgain) : nil) {
+                    Task { await launch.retry() }
                 }
-                .padding()
-                .accountColumn()
             }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+            if let step = form.secondFactor {
+                SecondFactorStepView(step: step) {
+                    Task { await form.backToPassword() }
+                }
+            } else {
+                passwordStep
+            }
         }
         .navigationTitle(text(form.secondFactor == nil ? .logIn : .twoStepVerification))
         .onAppear { form.reappeared() }

@@ -11,7 +11,6 @@ struct NewRecoveryCodesScreen: View {
 
     @State private var flow: RecoveryCodesFlow
     @FocusState private var focus: Field?
-    @Environment(\.dismiss) private var dismiss
 
     /// - Parameter session: the signed-in session.
     @MainActor init(session: SessionManager) {
@@ -19,27 +18,13 @@ struct NewRecoveryCodesScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    steps
-                    FormMessageView(message: flow.message)
-                }
-                .padding()
-                .accountColumn()
-            }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+        FormColumn(focus: focus) {
+            steps
+            FormMessageView(message: flow.message)
         }
         .navigationTitle(text(.recoveryCodes))
-        .cancellable(text(.cancel), while: !showsCodes)
+        .sheetFlow(cancelTitle: text(.cancel), canCancel: !showsCodes, isFinished: flow.step == .done || flow.isSignedOut)
         .onAppear { focus = .password }
-        .onChange(of: flow.step) { _, step in
-            if step == .done { dismiss() }
-        }
-        .onChange(of: flow.isSignedOut) { _, signedOut in
-            if signedOut { dismiss() }
-        }
     }
 
     @ViewBuilder private var steps: some View {

@@ -10,7 +10,6 @@ struct SecondFactorDisableScreen: View {
 
     @State private var form: SecondFactorDisableForm
     @FocusState private var focus: Field?
-    @Environment(\.dismiss) private var dismiss
 
     /// - Parameter session: the signed-in session.
     @MainActor init(session: SessionManager) {
@@ -18,41 +17,27 @@ struct SecondFactorDisableScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    Text(text(.turnOffHint))
-                        .foregroundStyle(.secondary)
-                        .fixedSize(horizontal: false, vertical: true)
-                    SignupTextFieldView(
-                        kind: .password, title: text(.password), text: $form.password, field: Field.password, focus: $focus,
-                        errors: form.errors(for: .password)
-                    ) { focus = form.method == .authenticatorCode ? .code : .recoveryCode }
-                    .id(Field.password)
-                    SecondFactorInput(
-                        method: form.method, code: $form.code, recoveryCode: $form.recoveryCode, codeField: Field.code,
-                        recoveryCodeField: Field.recoveryCode, focus: $focus,
-                        errors: form.errors(for: form.method == .authenticatorCode ? .code : .recoveryCode),
-                        offersRecoveryCode: true, language: form.language, submitLabel: .done,
-                        switchMethod: { form.method = $0 }, onSubmit: submit)
-                    FormMessageView(message: form.message)
-                    PrimaryButton(title: text(.turnOff), isEnabled: form.canSubmit, isWorking: form.isWorking, action: submit)
-                }
-                .padding()
-                .accountColumn()
-            }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+        FormColumn(focus: focus) {
+            Text(text(.turnOffHint))
+                .foregroundStyle(.secondary)
+                .fixedSize(horizontal: false, vertical: true)
+            SignupTextFieldView(
+                kind: .password, title: text(.password), text: $form.password, field: Field.password, focus: $focus,
+                errors: form.errors(for: .password)
+            ) { focus = form.method == .authenticatorCode ? .code : .recoveryCode }
+            .id(Field.password)
+            SecondFactorInput(
+                method: form.method, code: $form.code, recoveryCode: $form.recoveryCode, codeField: Field.code,
+                recoveryCodeField: Field.recoveryCode, focus: $focus,
+                errors: form.errors(for: form.method == .authenticatorCode ? .code : .recoveryCode),
+                offersRecoveryCode: true, language: form.language, submitLabel: .done,
+                switchMethod: { form.method = $0 }, onSubmit: submit)
+            FormMessageView(message: form.message)
+            PrimaryButton(title: text(.turnOff), isEnabled: form.canSubmit, isWorking: form.isWorking, action: submit)
         }
         .navigationTitle(text(.twoStepVerification))
-        .cancellable(text(.cancel), while: true)
+        .sheetFlow(cancelTitle: text(.cancel), canCancel: true, isFinished: form.isDisabled || form.isSignedOut)
         .onAppear { focus = .password }
-        .onChange(of: form.isDisabled) { _, disabled in
-            if disabled { dismiss() }
-        }
-        .onChange(of: form.isSignedOut) { _, signedOut in
-            if signedOut { dismiss() }
-        }
     }
 
     /// Sends the password and the factor; what is missing gets the model's message.

@@ -13,7 +13,6 @@ struct TOTPEnrollmentScreen: View {
     @State private var flow: TOTPEnrollmentFlow
     @FocusState private var focus: Field?
     @State private var noAuthenticatorApp = false
-    @Environment(\.dismiss) private var dismiss
     @Environment(\.openURL) private var openURL
 
     /// - Parameter session: the signed-in session.
@@ -22,20 +21,12 @@ struct TOTPEnrollmentScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    steps
-                    FormMessageView(message: flow.message)
-                }
-                .padding()
-                .accountColumn()
-            }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+        FormColumn(focus: focus) {
+            steps
+            FormMessageView(message: flow.message)
         }
         .navigationTitle(text(.setUpAuthenticator))
-        .cancellable(text(.cancel), while: !showsRecoveryCodes)
+        .sheetFlow(cancelTitle: text(.cancel), canCancel: !showsRecoveryCodes, isFinished: flow.step == .done || flow.isSignedOut)
         .onAppear { focus = .password }
         .onChange(of: flow.code) { _, _ in
             Task { await flow.confirmIfComplete() }
@@ -44,12 +35,8 @@ struct TOTPEnrollmentScreen: View {
             switch step {
             case .password: focus = .password
             case .scan: focus = .code
-            case .recoveryCodes: focus = nil
-            case .done: dismiss()
+            case .recoveryCodes, .done: focus = nil
             }
-        }
-        .onChange(of: flow.isSignedOut) { _, signedOut in
-            if signedOut { dismiss() }
         }
     }
 
