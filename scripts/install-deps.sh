@@ -16,8 +16,9 @@ if [ $want_test -eq 1 ]; then
     /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=("python3-aiosmtpd")
     command -v openssl >/dev/null 2>&1 || missing+=("openssl")
     command -v script >/dev/null 2>&1 || missing+=("util-linux")
-    # The terminal client's QR code is compared with libqrencode's own command-line tool.
+    # The terminal client's QR code is compared with libqrencode's own tool and read back by ZBar's.
     command -v qrencode >/dev/null 2>&1 || missing+=("qrencode")
+    command -v zbarimg >/dev/null 2>&1 || missing+=("zbar-tools")
     [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=("postgresql")
 fi
 
@@ -32,7 +33,7 @@ if command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
     packages=(pkg-config libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev libicu-dev libssl-dev libqrencode-dev)
-    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql qrencode)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql qrencode zbar-tools)
     $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
     brew install pkg-config libsodium sqlite curl libpq icu4c openssl@3 qrencode

@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// The terminal client's QR codes: the matrix read out of libqrencode is the one its own
-/// `qrencode` tool draws, it has the structure every reader looks for, and the terminal drawing
-/// keeps every module.
+/// `qrencode` tool draws, it has the structure every reader looks for, the terminal drawing keeps
+/// every module, and what a terminal shows (cells twice as tall as wide) is read back by a QR
+/// code reader (ZBar's `zbarimg`).
 @Suite struct QRCodeTests {
     static let uri =
         "otpauth://totp/MBTI%20Playground:%EB%AF%BC%EC%88%98?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=MBTI%20Playground&algorithm=SHA1&digits=6&period=30"
@@ -73,6 +74,43 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The image a terminal shows for `text`: each cell `scale` pixels wide and twice as tall,
+    /// its upper and lower halves drawn as the glyph says, in the glyph's colour on the
+    /// background's; as a binary PGM (netpbm) file.
+    static func screenshot(of text: String, foregroundIsDark: Bool, scale: Int = 4) -> Data {
+        let escapes = /\u{1B}\[[0-9;]*m/
+        let lines = text.split(separator: "\n").map { Array($0.replacing(escapes, with: "")) }
+        let width = (lines.map(\.count).max() ?? 0) * scale
+        let (ink, paper): (UInt8, UInt8) = foregroundIsDark ? (0, 255) : (255, 0)
+        var pixels: [UInt8] = []
+        for line in lines {
+            for half in 0..<2 {
+                var row: [UInt8] = []
+                for cell in line {
+                    let drawn = cell == "█" || (half == 0 && cell == "▀") || (half == 1 && cell == "▄")
+                    row += Array(repeating: drawn ? ink : paper, count: scale)
+                }
+                row += Array(repeating: paper, count: width - row.count)
+                for _ in 0..<scale { pixels += row }
+            }
+        }
+        return Data("P5 \(width) \(lines.count * 2 * scale) 255\n".utf8) + Data(pixels)
+    }
+
+    @Test(arguments: [true, false])
+    func whatTheTerminalShowsIsReadBack(colors: Bool) async throws {
+        let code = try QRCode(encoding: Self.uri)
+        // With colors: black glyphs on white. Without: light glyphs on a dark terminal's black,
+        // which is the code the right way round (a light terminal shows it inverted).
+        let image = Self.screenshot(of: code.terminalText(colors: colors), foregroundIsDark: colors)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).pgm")
+        try image.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let read = try await Program.run("zbarimg", ["-q", "--raw", file.path])
+        #expect(read.status == 0, "zbarimg found no code: \(read.stderr)")
+        #expect(read.stdout == Self.uri + "\n")
     }
 
     @Test func aTextTooLongForAnyVersionIsRefused() {
