@@ -47,10 +47,7 @@ struct NewRecoveryCodesScreen: View {
             .id(Field.code)
             PrimaryButton(title: text(.newRecoveryCodes), isEnabled: flow.canSubmit, isWorking: flow.isWorking) { submit() }
         case .codes(let codes):
-            RecoveryCodesView(
-                instructions: flow.instructions, codes: codes, text: flow.recoveryCodesText, language: flow.language,
-                saved: $flow.savedRecoveryCodes, canFinish: flow.canFinish
-            ) { flow.finish() }
+            RecoveryCodesView(flow: flow, codes: codes)
         case .done:
             EmptyView()
         }

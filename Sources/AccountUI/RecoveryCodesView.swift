@@ -1,6 +1,26 @@
 #if canImport(SwiftUI)
 import AccountKit
+import Observation
 import SwiftUI
+
+/// A flow that ends with a new set of recovery codes on screen (turning the second factor on,
+/// new codes): what they are for, the codes as one text, "I saved them", and Done.
+@MainActor protocol ShowsRecoveryCodes: AnyObject, Observable {
+    /// What the codes are for and that they are shown once.
+    var instructions: String { get }
+    /// The codes as "copy all" and share give them (one a line).
+    var recoveryCodesText: String { get }
+    var language: Language { get }
+    /// "I saved them".
+    var savedRecoveryCodes: Bool { get set }
+    /// Whether Done is enabled ("I saved them" is on).
+    var canFinish: Bool { get }
+    /// Done.
+    func finish()
+}
+
+extension TOTPEnrollmentFlow: ShowsRecoveryCodes {}
+extension RecoveryCodesFlow: ShowsRecoveryCodes {}
 
 /// A new set of recovery codes, shown once: what they are for (the flow's `instructions`), the
 /// codes in a monospaced grid (two columns, one at accessibility text sizes), "copy all", share,
@@ -9,26 +29,19 @@ import SwiftUI
 /// VoiceOver reads each code one character at a time, numbered ("1 of 10").
 ///
 /// ```swift
-/// RecoveryCodesView(instructions: flow.instructions, codes: flow.recoveryCodes, text: flow.recoveryCodesText,
-///                   language: flow.language, saved: $flow.savedRecoveryCodes, canFinish: flow.canFinish) { flow.finish() }
+/// case .recoveryCodes(let codes): RecoveryCodesView(flow: flow, codes: codes)
 /// ```
-struct RecoveryCodesView: View {
-    /// What the codes are for and that they are shown once.
-    let instructions: String
+struct RecoveryCodesView<Flow: ShowsRecoveryCodes>: View {
+    @Bindable var flow: Flow
     let codes: [String]
-    /// The codes as "copy all" and share give them (one a line).
-    let text: String
-    let language: Language
-    @Binding var saved: Bool
-    /// Whether Done is enabled (the flow's `canFinish`: "I saved them" is on).
-    let canFinish: Bool
-    /// Done: the flow's `finish()`.
-    let finish: () -> Void
     @Environment(\.dynamicTypeSize) private var typeSize
+
+    private var language: Language { flow.language }
+    private var text: String { flow.recoveryCodesText }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 16) {
-            Text(instructions)
+            Text(flow.instructions)
                 .fixedSize(horizontal: false, vertical: true)
             grid
             buttons {
@@ -38,8 +51,10 @@ struct RecoveryCodesView: View {
                 }
             }
             .buttonStyle(.bordered)
-            Toggle(word(.savedRecoveryCodes), isOn: $saved)
-            PrimaryButton(title: word(.done), isEnabled: canFinish, isWorking: false, hint: word(.savedRecoveryCodesHint), action: finish)
+            Toggle(word(.savedRecoveryCodes), isOn: $flow.savedRecoveryCodes)
+            PrimaryButton(title: word(.done), isEnabled: flow.canFinish, isWorking: false, hint: word(.savedRecoveryCodesHint)) {
+                flow.finish()
+            }
         }
     }
 

@@ -65,10 +65,7 @@ struct TOTPEnrollmentScreen: View {
             .id(Field.code)
             PrimaryButton(title: text(.turnOn), isEnabled: flow.canConfirm, isWorking: flow.isWorking) { confirm() }
         case .recoveryCodes(let codes):
-            RecoveryCodesView(
-                instructions: flow.instructions, codes: codes, text: flow.recoveryCodesText, language: flow.language,
-                saved: $flow.savedRecoveryCodes, canFinish: flow.canFinish
-            ) { flow.finish() }
+            RecoveryCodesView(flow: flow, codes: codes)
         case .done:
             EmptyView()
         }
