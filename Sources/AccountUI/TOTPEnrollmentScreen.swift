@@ -32,11 +32,10 @@ struct TOTPEnrollmentScreen: View {
             Task { await flow.confirmIfComplete() }
         }
         .onChange(of: flow.step) { _, step in
-            switch step {
-            case .password: focus = .password
-            case .scan: focus = .code
-            case .recoveryCodes, .done: focus = nil
-            }
+            // No keyboard over the QR code and the recovery codes: the code field waits for a tap.
+            focus = step == .password ? .password : nil
+            // VoiceOver hears what the new step asks.
+            if step != .done { AccessibilityNotification.Announcement(flow.instructions).post() }
         }
     }
 
