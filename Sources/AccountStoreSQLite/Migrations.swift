@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, operators]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -165,5 +165,24 @@ enum Migrations {
     private static let pendingSignupClient = """
         ALTER TABLE pending_signups ADD COLUMN client BLOB;
         ALTER TABLE pending_signups ADD COLUMN contested INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// The operators' console (issue 17): the admin role (granted only from the command line),
+    /// disabled accounts (read with every session, so their tokens stop at once), and the audit
+    /// log of operator actions, newest first by `(at, id)`.
+    private static let operators = """
+        ALTER TABLE users ADD COLUMN is_admin INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+        CREATE INDEX users_admins ON users (username_key) WHERE is_admin = TRUE;
+        CREATE TABLE audit_events (
+            id TEXT PRIMARY KEY,
+            at BIGINT NOT NULL,
+            actor TEXT NOT NULL,
+            target_id TEXT,
+            action TEXT NOT NULL,
+            reason TEXT,
+            request_id TEXT
+        );
+        CREATE INDEX audit_events_at ON audit_events (at, id);
         """
 }

@@ -79,6 +79,9 @@ extension APIError {
     static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(403, .mfaRequired, secondFactor: challenge) }
     static let mfaAlreadyEnabled = APIError(409, .mfaAlreadyEnabled)
     static let mfaNotEnabled = APIError(409, .mfaNotEnabled)
+    static let adminRequired = APIError(403, .adminRequired)
+    static let secondFactorRequired = APIError(403, .secondFactorRequired)
+    static let accountDisabled = APIError(403, .accountDisabled)
 }
 
 extension APIError {

@@ -20,6 +20,7 @@ enum Routes {
             SecondFactorRoutes(services: services),
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
+            AdminRoutes(services: services),
         ]
         for group in groups { group.register(on: &router) }
         return router

@@ -27,6 +27,10 @@ enum AuditEvent: String {
     case recoveryCodesReplaced = "recovery_codes_replaced"
     /// A right code refused because a newer sign-up replaced the one the request named.
     case signUpSuperseded = "signup_superseded"
+    /// A right password of an account that may not sign in (disabled by an operator).
+    case loginRefused = "login_refused"
+    /// An operator action (issue 17); also kept in the database's `audit_events`.
+    case adminAction = "admin_action"
 }
 
 extension RequestContext {
