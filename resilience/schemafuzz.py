@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 
-from common import HERE, ROOT, Server, log
+from common import HERE, ROOT, SERVER, Server, log
 
 VENV = os.path.join(ROOT, ".build", "resilience-venv")
 HOOKS = os.path.join(HERE, "schemahooks.py")
@@ -64,7 +64,9 @@ def run(tmp, quick):
     log("schemathesis:", " ".join(cmd), "with hooks", HOOKS)
     # Every authenticated case gets its own fresh account from the hooks module (see schemahooks.py).
     env = {**os.environ, "SCHEMATHESIS_HOOKS": HOOKS, "PYTHONDONTWRITEBYTECODE": "1",
-           "RESILIENCE_ST_BASE": base, "RESILIENCE_ST_LOG": log_path}
+           "RESILIENCE_ST_BASE": base, "RESILIENCE_ST_LOG": log_path,
+           # The admin operations need an operator, made with `account-server admin grant` on this database.
+           "RESILIENCE_ST_SERVER": SERVER, "RESILIENCE_ST_DATABASE_URL": "sqlite:" + server.db}
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300 if quick else 1800, cwd=tmp, env=env)
         out, rc = p.stdout + p.stderr, p.returncode

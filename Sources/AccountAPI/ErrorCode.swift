@@ -96,4 +96,12 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let challengeInvalid = ErrorCode("challenge_invalid")
     /// 400: the challenge's 5 minutes are over; ask for new options.
     public static let challengeExpired = ErrorCode("challenge_expired")
+    /// 403 at `/admin/api/...`: the signed-in account is not an operator (the admin role is
+    /// granted only from the server's command line).
+    public static let adminRequired = ErrorCode("admin_required")
+    /// 403 at `/admin/api/...`: the operator's session was opened with a password alone; log in
+    /// again with the second factor (the access token's `amr` must name one).
+    public static let secondFactorRequired = ErrorCode("second_factor_required")
+    /// 403 at login, after a right password: an operator disabled the account.
+    public static let accountDisabled = ErrorCode("account_disabled")
 }

@@ -26,6 +26,9 @@ public enum AuthenticationMethod {
     public static let otp = "otp"
     /// One of the account's recovery codes (not a registered RFC 8176 value: none fits).
     public static let recoveryCode = "recovery_code"
+    /// The values that name a second factor, beside the password: an authenticator code, a
+    /// recovery code, or a passkey's `mfa` (possession of the key and the user's verification).
+    public static let secondFactors: Set<String> = [otp, recoveryCode, multipleFactors]
 }
 
 /// The second factor of an account, as `GET /auth/me` (and every `user`) shows it.

@@ -58,6 +58,17 @@ public enum ServerMain {
                 print("account-server: wrote a new secret key to \(path) (key \(SecretSeal.fingerprint(of: key))); "
                     + "keep a copy apart from the database and its backups: without it a database sealed with it cannot be opened")
                 return 0
+            case .admin(let admin, let configuration):
+                let store = try StoreFactory.open(configuration.databaseURL)
+                try await store.migrate()
+                do {
+                    let status = try await AdminCommandRunner.run(admin, store: store, environment: environment)
+                    await store.close()
+                    return status
+                } catch {
+                    await store.close()
+                    throw error
+                }
             case .serve(let configuration):
                 return try await serve(configuration)
             }

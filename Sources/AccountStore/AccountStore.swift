@@ -226,6 +226,17 @@ public protocol StoreTransaction {
     func takeWebAuthnChallenge(hash: [UInt8]) throws -> WebAuthnChallengeRecord?
     /// Removes challenges that expired at or before `before`; returns how many.
     @discardableResult func deleteWebAuthnChallenges(expiredBefore before: Date) throws -> Int
+    // MARK: Operators (issue 17)
+
+    /// Grants or revokes the admin role; returns whether the account exists.
+    @discardableResult func setAdmin(userID: UUID, _ isAdmin: Bool) throws -> Bool
+    /// Every account with the admin role, by nickname.
+    func admins() throws -> [UserRecord]
+    /// Disables the account from `at`, or enables it with `nil`; returns whether the account exists.
+    @discardableResult func setDisabled(userID: UUID, at: Date?) throws -> Bool
+    func insertAuditEvent(_ event: AuditEventRecord) throws
+    /// Up to `limit` audit events, newest first, after `after` (a keyset position) when given.
+    func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord]
 }
 
 extension StoreTransaction {

@@ -31,12 +31,20 @@ public struct UserRecord: Sendable, Equatable {
     public var totpEnabled: Bool
     /// Unused recovery codes, kept by the store's recovery-code operations like `totpEnabled`.
     public var recoveryCodesLeft: Int
+    /// Whether the account may use the operators' console (`/admin/api/...`); granted and revoked
+    /// only from the command line (``StoreTransaction/setAdmin(userID:_:)``); `insertUser` and
+    /// `updateUser` leave it alone.
+    public var isAdmin: Bool
+    /// When an operator disabled the account (`nil` while it may sign in); kept by
+    /// ``StoreTransaction/setDisabled(userID:at:)`` alone. Read with every session, so a disabled
+    /// account's tokens stop at once.
+    public var disabledAt: Date?
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
         passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
         usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil,
-        totpEnabled: Bool = false, recoveryCodesLeft: Int = 0
+        totpEnabled: Bool = false, recoveryCodesLeft: Int = 0, isAdmin: Bool = false, disabledAt: Date? = nil
     ) {
         self.id = id
         self.username = username
@@ -52,6 +60,8 @@ public struct UserRecord: Sendable, Equatable {
         self.usernameDisplaySkeleton = usernameDisplaySkeleton
         self.totpEnabled = totpEnabled
         self.recoveryCodesLeft = recoveryCodesLeft
+        self.isAdmin = isAdmin
+        self.disabledAt = disabledAt
     }
 }
 

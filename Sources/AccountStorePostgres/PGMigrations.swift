@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -204,5 +204,23 @@ enum PGMigrations {
             CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (hash)
         );
         CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
+        """
+
+    /// The operators' console; see the SQLite twin.
+    private static let operators = """
+        ALTER TABLE users ADD COLUMN is_admin BOOLEAN NOT NULL DEFAULT FALSE;
+        ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+        CREATE INDEX users_admins ON users (username_key) WHERE is_admin = TRUE;
+        CREATE TABLE audit_events (
+            id TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            actor TEXT NOT NULL,
+            target_id TEXT,
+            action TEXT NOT NULL,
+            reason TEXT,
+            request_id TEXT,
+            CONSTRAINT audit_events_pkey PRIMARY KEY (id)
+        );
+        CREATE INDEX audit_events_at ON audit_events (at, id);
         """
 }

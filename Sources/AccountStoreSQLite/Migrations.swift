@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -194,5 +194,24 @@ enum Migrations {
             expires_at BIGINT NOT NULL
         );
         CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
+        """
+
+    /// The operators' console (issue 17): the admin role (granted only from the command line),
+    /// disabled accounts (read with every session, so their tokens stop at once), and the audit
+    /// log of operator actions, newest first by `(at, id)`.
+    private static let operators = """
+        ALTER TABLE users ADD COLUMN is_admin INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+        CREATE INDEX users_admins ON users (username_key) WHERE is_admin = TRUE;
+        CREATE TABLE audit_events (
+            id TEXT PRIMARY KEY,
+            at BIGINT NOT NULL,
+            actor TEXT NOT NULL,
+            target_id TEXT,
+            action TEXT NOT NULL,
+            reason TEXT,
+            request_id TEXT
+        );
+        CREATE INDEX audit_events_at ON audit_events (at, id);
         """
 }

@@ -174,5 +174,20 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "The passkey request expired after 5 minutes. Please start again.",
                 ko: "패스키 요청이 5분이 지나 만료되었어요. 처음부터 다시 시도해 주세요.")),
+        .adminRequired: Texts(
+            title: LocalizedText(en: "Operators only", ko: "운영자만 쓸 수 있어요"),
+            detail: LocalizedText(
+                en: "This account is not an operator. The admin role is granted on the server's command line.",
+                ko: "이 계정은 운영자가 아니에요. 운영자 권한은 서버의 명령줄에서만 줄 수 있어요.")),
+        .secondFactorRequired: Texts(
+            title: LocalizedText(en: "Second factor needed", ko: "2단계 인증이 필요해요"),
+            detail: LocalizedText(
+                en: "Operators must log in with their second factor. Log in again with your authenticator app.",
+                ko: "운영자는 2단계 인증으로 로그인해야 해요. 인증 앱으로 다시 로그인해 주세요.")),
+        .accountDisabled: Texts(
+            title: LocalizedText(en: "Account disabled", ko: "사용이 중지된 계정이에요"),
+            detail: LocalizedText(
+                en: "This account has been disabled by the service's operators. Contact support.",
+                ko: "운영자가 이 계정의 사용을 중지했어요. 고객 지원에 문의해 주세요.")),
     ]
 }

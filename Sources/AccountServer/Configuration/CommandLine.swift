@@ -9,7 +9,64 @@ public enum ServerCommand: Equatable, Sendable {
     case unsealSecrets(ServerConfiguration)
     /// Writes a new secret key file (`keys generate-secret-key PATH`).
     case generateSecretKey(path: String)
+    /// `admin grant|revoke NICKNAME`, `admin list`: the operators of the console (issue 17).
+    case admin(AdminCommand, ServerConfiguration)
     case help
+}
+
+/// An `account-server admin …` command: what to do, and who the audit log names.
+public struct AdminCommand: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case grant(nickname: String)
+        case revoke(nickname: String)
+        case list
+    }
+    public var action: Action
+    /// `--actor`: who the audit log names instead of the OS user running the command.
+    public var actor: String?
+    /// `--reason`: kept with the audit event.
+    public var reason: String?
+
+    static let usage = "usage: account-server admin grant|revoke NICKNAME [--reason TEXT] [--actor NAME] [options], or admin list [options]"
+
+    /// Takes the action, its nickname and `--actor`/`--reason` out of `rest`, leaving the options.
+    static func parse(_ rest: inout ArraySlice<String>) throws -> AdminCommand {
+        guard let verb = rest.first else { throw CommandLineError(description: usage) }
+        rest = rest.dropFirst()
+        var command: AdminCommand
+        switch verb {
+        case "list": command = AdminCommand(action: .list)
+        case "grant", "revoke":
+            guard let nickname = rest.first, !nickname.hasPrefix("-"), !nickname.isEmpty else { throw CommandLineError(description: usage) }
+            rest = rest.dropFirst()
+            command = AdminCommand(action: verb == "grant" ? .grant(nickname: nickname) : .revoke(nickname: nickname))
+        default: throw CommandLineError(description: usage)
+        }
+        var options: [String] = []
+        while let argument = rest.first {
+            rest = rest.dropFirst()
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            guard name == "--actor" || name == "--reason" else {
+                options.append(argument)
+                continue
+            }
+            var value: String
+            if let equals = argument.firstIndex(of: "=") {
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                guard let next = rest.first else { throw CommandLineError(description: "\(name) needs a value") }
+                value = next
+                rest = rest.dropFirst()
+            }
+            value = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !value.isEmpty, value.count <= 500, !value.contains(where: { $0.isNewline }) else {
+                throw CommandLineError(description: "\(name) needs a one-line text of 1 to 500 characters")
+            }
+            if name == "--actor" { command.actor = value } else { command.reason = value }
+        }
+        rest = options[...]
+        return command
+    }
 }
 
 /// A command-line mistake, with the message to print.
@@ -108,6 +165,7 @@ public enum ServerCommandLine {
             }
         }
         if rest.contains("--help") || rest.contains("-h") || verb == "help" { return .help }
+        let admin = verb == "admin" ? try AdminCommand.parse(&rest) : nil
 
         var configuration = ServerConfiguration()
         for option in options {
@@ -141,7 +199,8 @@ public enum ServerCommandLine {
         case "migrate": return .migrate(configuration)
         case "keys rotate": return .rotateKeys(configuration)
         case "keys unseal": return .unsealSecrets(configuration)
-        default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate, keys unseal, keys generate-secret-key)")
+        case "admin": return .admin(admin!, configuration)
+        default: throw CommandLineError(description: "unknown command \(verb) (serve, migrate, keys rotate, keys unseal, keys generate-secret-key, admin)")
         }
     }
 
@@ -157,6 +216,9 @@ public enum ServerCommandLine {
             "  keys unseal  put secrets sealed with --secret-key-file back in clear (stop every server first)",
             "  keys generate-secret-key PATH",
             "               write a new random key for --secret-key-file (mode 0600; never overwrites)",
+            "  admin grant|revoke NICKNAME [--reason TEXT] [--actor NAME]",
+            "               give or take the operators' console role (an audit event; --actor defaults to the OS user)",
+            "  admin list   the accounts with the role",
             "",
             "options (each also read from ACCOUNT_<NAME>, e.g. ACCOUNT_DATABASE_URL; the flag wins):",
         ]

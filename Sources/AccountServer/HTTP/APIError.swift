@@ -90,6 +90,9 @@ extension APIError {
     static let passkeyExists = APIError(409, .passkeyExists)
     static let challengeInvalid = APIError(400, .challengeInvalid)
     static let challengeExpired = APIError(400, .challengeExpired)
+    static let adminRequired = APIError(403, .adminRequired)
+    static let secondFactorRequired = APIError(403, .secondFactorRequired)
+    static let accountDisabled = APIError(403, .accountDisabled)
 }
 
 extension APIError {

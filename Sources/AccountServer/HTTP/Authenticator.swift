@@ -12,14 +12,17 @@ struct AuthenticatedContext: Sendable {
     /// The signed-in account, read with the session.
     let user: UserRecord
     let sessionID: UUID
+    /// How the session was authenticated (the `amr` every access token of it carries).
+    let amr: [String]
     var userID: UUID { user.id }
     var now: Date { base.now }
     var language: Language { base.language }
 
-    fileprivate init(base: RequestContext, user: UserRecord, sessionID: UUID) {
+    fileprivate init(base: RequestContext, user: UserRecord, sessionID: UUID, amr: [String]) {
         self.base = base
         self.user = user
         self.sessionID = sessionID
+        self.amr = amr
     }
 }
 
@@ -36,6 +39,20 @@ struct Authenticator: Sendable {
     /// `handler` behind the check: it runs only with a verified access token of a live session.
     func require(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
         { context in try await handler(self.authenticate(context)) }
+    }
+
+    /// `handler` behind the operators' check (`/admin/api/...`): a live session, as ``require(_:)``,
+    /// of an account with the admin role, opened with a second factor. The role is read with the
+    /// session on every request, so a revoked operator is refused at once.
+    func requireOperator(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
+        { context in
+            let authenticated = try await self.authenticate(context)
+            guard authenticated.user.isAdmin else { throw APIError.adminRequired }
+            guard authenticated.amr.contains(where: AuthenticationMethod.secondFactors.contains) else {
+                throw APIError.secondFactorRequired
+            }
+            return try await handler(authenticated)
+        }
     }
 
     /// Verifies `Authorization: Bearer` (scheme in any case; never a query parameter), then reads
@@ -73,7 +90,8 @@ struct Authenticator: Sendable {
     }
 
     /// The check after the token: its session exists, is the subject's, is not revoked and is
-    /// within its lifetimes, and its account exists.
+    /// within its lifetimes, and its account exists and is not disabled (disabling revokes every
+    /// session too; this also stops one opened by a login that raced it).
     private func admit(
         _ found: consuming (session: SessionRecord, user: UserRecord?)?, of verified: TokenService.Verified, _ context: RequestContext
     ) throws -> AuthenticatedContext {
@@ -81,8 +99,8 @@ struct Authenticator: Sendable {
             throw APIError.sessionRevoked
         }
         guard sessions.isLive(found.session, now: context.now) else { throw APIError.tokenExpired }
-        guard let user = found.user else { throw APIError.sessionRevoked }
-        return AuthenticatedContext(base: context, user: user, sessionID: verified.sessionID)
+        guard let user = found.user, user.disabledAt == nil else { throw APIError.sessionRevoked }
+        return AuthenticatedContext(base: context, user: user, sessionID: verified.sessionID, amr: found.session.amr)
     }
 
     /// The token of `Authorization: Bearer <token>`; throws `token_invalid` for anything else.

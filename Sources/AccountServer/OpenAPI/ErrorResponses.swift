@@ -20,7 +20,8 @@ enum ErrorResponses {
                 extra: ["WWW-Authenticate": ref("WWW-Authenticate")]),
             "Forbidden": response(
                 "`email_not_verified`; `mfa_required` (login only: with `mfa_token` and `methods`); or `invalid_credentials`: a wrong "
-                    + "password on an authenticated request (password change, account deletion, second-factor changes), which leaves the session alone."),
+                    + "password on an authenticated request (password change, account deletion, second-factor changes), which leaves the session alone; "
+                    + "`account_disabled` (login: an operator disabled the account); `admin_required` or `second_factor_required` (`/admin/api/...`)."),
             "NotFound": response("`not_found`."),
             "MethodNotAllowed": response(
                 "`method_not_allowed`: the path exists with other methods, listed in `Allow`. Any path of this document answers it to a method it does not list.",

@@ -47,6 +47,7 @@ extension Operation {
             errors: [
                 400: "`invalid_request` (also for both `code` and `recovery_code`); `code_invalid`: a wrong code, or an `mfa_token` that is unknown or was used; `code_expired`: the `mfa_token` is older than 5 minutes (log in again).",
                 422: "`validation_failed`: `mfa_token` or `code` missing, or a malformed `code` or `recovery_code`.",
+                403: "`account_disabled`: an operator disabled the account after the password was checked; no session.",
                 429: "`too_many_attempts`: five wrong codes spent the `mfa_token` (log in again); `rate_limited`: the account is backed off, with `Retry-After`.",
                 503: "`service_unavailable`.",
             ]),

@@ -108,6 +108,7 @@ extension Operation {
                 403: "`email_not_verified`: the password is right, but the address is not verified yet (or the sign-up waits for its code). "
                     + "`mfa_required`: the password is right and the account has a second factor; the problem carries `mfa_token` "
                     + "(single use, 5 minutes, 5 wrong codes) and `methods`: answer with `POST /auth/mfa/verify`. "
+                    + "`account_disabled`: the password is right, but an operator disabled the account. "
                     + "A wrong password is the usual 401, so this tells only what the password proved.",
                 429: "`rate_limited` (account back-off or address limit), with `Retry-After`.",
                 503: "`service_unavailable` (also when the password-hashing queue is full).",

@@ -11,6 +11,7 @@ enum ProblemSchemas {
         "mfa_required", "mfa_already_enabled", "mfa_not_enabled",
         "signup_superseded",
         "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
+        "admin_required", "second_factor_required", "account_disabled",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

@@ -45,6 +45,12 @@ extension SessionRoutes {
             throw APIError.rateLimited(retryAfter: retryAfter)
         case .right:
             guard let account else { throw APIError.invalidCredentials }
+            if account.disabledAt != nil {
+                // The password was right: this try is no failure; but no session, and no challenge.
+                try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
+                context.audit(.loginRefused, userID: account.id, ["why": "account_disabled"])
+                throw APIError.accountDisabled
+            }
             if !account.emailVerified && !services.configuration.allowUnverifiedLogin {
                 // The password was right: this try is no failure.
                 try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }

@@ -61,6 +61,8 @@ extension SessionRoutes {
                     return .reused(userID: session.userID, reason: "other_client")
                 }
                 guard let user = try tx.user(id: session.userID) else { return .unknown }
+                // Disabling revokes every session; this also stops one opened by a login racing it.
+                if user.disabledAt != nil { throw APIError.sessionRevoked }
                 return .repeated(user, session, issuedAt: usedAt)
             }
             guard try tx.markRefreshTokenUsed(hash: presented.hash, at: now, client: client) else {
@@ -73,6 +75,7 @@ extension SessionRoutes {
             var live = session
             live.lastUsedAt = now
             guard let user = try tx.user(id: session.userID) else { return .unknown }
+            if user.disabledAt != nil { throw APIError.sessionRevoked }  // nothing above is kept
             return .rotated(user, live, issuedAt: now)
         }
         switch outcome {

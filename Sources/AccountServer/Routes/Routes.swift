@@ -21,6 +21,7 @@ enum Routes {
             PasskeyRoutes(services: services),
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
+            AdminRoutes(services: services),
         ]
         for group in groups { group.register(on: &router) }
         return router

@@ -9,9 +9,12 @@ struct SessionIssuer: Sendable {
 
     /// Opens a session with its first refresh token, inside the caller's transaction; `amr` says
     /// how its login was authenticated (a password alone unless given), for every token it issues.
+    /// A disabled account gets `403 account_disabled` and no session, on every way of signing in.
     func openSession(
         userID: UUID, userAgent: String?, amr: [String] = [AuthenticationMethod.password], now: Date, in tx: any StoreTransaction
     ) throws -> (SessionRecord, RefreshToken) {
+        // Locked, so a disabling that commits first is seen, and one that comes after revokes this.
+        if try tx.lockUser(id: userID)?.disabledAt != nil { throw APIError.accountDisabled }
         var session = policy.newSession(userID: userID, userAgent: userAgent, now: now)
         session.amr = amr
         try tx.insertSession(session)

@@ -34,6 +34,10 @@ enum AuditEvent: String {
     case passkeyRefused = "passkey_refused"
     /// A passkey's signature counter did not increase: it may have been cloned. Refused.
     case passkeyCounterRegressed = "passkey_counter_regressed"
+    /// A right password of an account that may not sign in (disabled by an operator).
+    case loginRefused = "login_refused"
+    /// An operator action (issue 17); also kept in the database's `audit_events`.
+    case adminAction = "admin_action"
 }
 
 extension RequestContext {

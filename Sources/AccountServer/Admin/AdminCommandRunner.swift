@@ -1,0 +1,48 @@
+import AccountAPI
+import AccountStore
+import Foundation
+
+/// Runs `account-server admin …` on the database: the only way the admin role is granted or
+/// revoked, each an audit event naming the operator at the terminal.
+enum AdminCommandRunner {
+    /// Runs `command` on the store; prints what it did and returns the exit status (an unknown
+    /// nickname throws a ``CommandLineError``, which exits 1).
+    static func run(_ command: AdminCommand, store: any AccountStore, environment: [String: String], now: Date = Date()) async throws -> Int32 {
+        switch command.action {
+        case .list:
+            let admins = try await store.read { try $0.admins() }
+            if admins.isEmpty { print("account-server: no account has the admin role") }
+            for admin in admins {
+                let factor = admin.totpEnabled ? "second factor on" : "no second factor (cannot use the console until one is on)"
+                print("\(admin.username)\t\(admin.email)\t\(admin.id.lowercasedText)\t\(factor)")
+            }
+            return 0
+        case .grant(let nickname), .revoke(let nickname):
+            let granting = if case .grant = command.action { true } else { false }
+            let actor = OperatorActor.commandLine(command.actor ?? operatingSystemUser(environment))
+            let key = UsernameRule.key(UsernameRule.normalize(nickname))
+            let outcome = try await store.write { tx -> (UserRecord, Bool)? in
+                guard let user = try tx.user(usernameKey: key) else { return nil }
+                return (user, try OperatorActions.setAdmin(granting, of: user, by: actor, reason: command.reason, now: now, in: tx))
+            }
+            guard let (user, changed) = outcome else {
+                throw CommandLineError(description: "no account has the nickname \(nickname)")
+            }
+            switch (granting, changed) {
+            case (true, true):
+                print("account-server: \(user.username) is now an operator"
+                    + (user.totpEnabled ? "" : "; the console needs a second factor, which the account has not turned on yet"))
+            case (true, false): print("account-server: \(user.username) already is an operator")
+            case (false, true): print("account-server: \(user.username) is no longer an operator (refused from the next request on)")
+            case (false, false): print("account-server: \(user.username) is not an operator")
+            }
+            return 0
+        }
+    }
+
+    /// The login name of the user running the command (`getpwuid`), else `$USER`, else the uid.
+    static func operatingSystemUser(_ environment: [String: String]) -> String {
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return environment["USER"] ?? "uid:\(getuid())"
+    }
+}
