@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, refreshInSession]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -174,5 +174,12 @@ enum PGMigrations {
     private static let pendingSignupClient = """
         ALTER TABLE pending_signups ADD COLUMN client BYTEA;
         ALTER TABLE pending_signups ADD COLUMN contested BOOLEAN NOT NULL DEFAULT FALSE;
+        """
+
+    /// A session keeps its current refresh token itself (issue 13); see the SQLite twin.
+    static let refreshInSession = """
+        ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
+        ALTER TABLE sessions ADD COLUMN refresh_hash BYTEA;
+        ALTER TABLE sessions ADD COLUMN refreshed_by BYTEA;
         """
 }

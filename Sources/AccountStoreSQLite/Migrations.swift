@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, refreshInSession]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -165,5 +165,16 @@ enum Migrations {
     private static let pendingSignupClient = """
         ALTER TABLE pending_signups ADD COLUMN client BLOB;
         ALTER TABLE pending_signups ADD COLUMN contested INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// A session keeps its current refresh token itself (issue 13), so a refresh writes one row:
+    /// the generation of the current token, its keyed hash, and the fingerprint of the client that
+    /// traded the generation before. NULL for sessions from before, whose current token is still
+    /// in `refresh_tokens`: that table is only read from now on (a token from before keeps working
+    /// until it rotates, and its reuse is still seen), and emptied as its sessions end.
+    static let refreshInSession = """
+        ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
+        ALTER TABLE sessions ADD COLUMN refresh_hash BLOB;
+        ALTER TABLE sessions ADD COLUMN refreshed_by BLOB;
         """
 }

@@ -53,5 +53,8 @@ enum StoreConformance {
         Behaviour(name: "recovery codes: a set replaces the last, each used once, counted", check: recoveryCodes),
         Behaviour(name: "second-factor challenges: by hash, tries counted, removed, expired swept", check: secondFactorChallenges),
         Behaviour(name: "sessions keep how their login was authenticated (amr)", check: sessionAuthenticationMethods),
+        Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
+        Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
+        Behaviour(name: "refresh tokens from before are swept once their sessions ended", check: refreshTokensOfEndedSessions),
     ]
 }

@@ -91,7 +91,7 @@ extension SessionRoutes {
     /// any, and the account's expired challenges are removed. The password's try is given back
     /// rather than cleared: the streak of wrong codes before it still counts, and it is no failure.
     private func secondFactorRequired(_ user: UserRecord, rehash: Bool, throttleKey: String, _ context: RequestContext) async throws -> APIError {
-        let token = RefreshToken.random()
+        let token = OpaqueToken.random()
         let now = context.now
         let challenge = SecondFactorChallengeRecord(
             hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))

@@ -38,6 +38,8 @@ struct Services: Sendable {
     /// Authenticator apps and recovery codes: sealed secrets, codes accepted once.
     let secondFactor: SecondFactor
     let mail: MailDispatcher
+    /// Empties the refresh tokens table of before as its sessions end.
+    let refreshTokenSweep: RefreshTokenSweep
     /// Details-first sign-ups waiting for their code.
     let signUps: PendingSignUps
     /// UTS #39 nickname checks and skeletons.
@@ -61,13 +63,14 @@ struct Services: Sendable {
         keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
         tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
         let sessionPolicy = SessionPolicy(configuration: configuration)
-        sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens)
+        sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens, refreshKeys: secrets.refreshKeys)
         authenticator = Authenticator(tokens: tokens, store: store, sessions: sessionPolicy)
         throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
         outbox = Outbox(configuration: configuration)
         secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
+        refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
@@ -76,7 +79,8 @@ struct Services: Sendable {
     }
 
     /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
-    /// keys (sealed with the secret key file when one is configured), and starts mail delivery.
+    /// keys (sealed with the secret key file when one is configured), and starts mail delivery and
+    /// the sweep of refresh tokens from before.
     /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
     ///   sealed with another key (or with one, and none is given).
     static func start(
@@ -90,11 +94,13 @@ struct Services: Sendable {
         try await services.keys.ensureKey(now: clock.now())
         try await services.keys.reload(now: clock.now())
         await services.mail.start()
+        services.refreshTokenSweep.start()
         return services
     }
 
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
+        refreshTokenSweep.stop()
         await mail.stop()
         passwords.pool.stop()
     }
