@@ -18,12 +18,7 @@ struct RefreshTokenUpgradeTests {
     /// current token is `token` (as that build stored it: the SHA-256 of its text).
     static func oldDatabase(at path: String, token: OpaqueToken, now: Date) throws -> UUID {
         let connection = try Connection(path: path, role: .writer)
-        try connection.executeScript("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        let before = try #require(Migrations.steps.firstIndex(of: Migrations.refreshInSession))
-        for (index, step) in Migrations.steps.prefix(before).enumerated() {
-            try connection.executeScript(step)
-            try connection.executeScript("INSERT INTO schema_migrations VALUES (\(index + 1), '2026-01-01T00:00:00Z')")
-        }
+        _ = try connection.migrate(upTo: try #require(Migrations.steps.firstIndex(of: Migrations.refreshInSession)))
         let (user, session) = (UUID(), UUID())
         let ms = { (date: Date) in Int64(date.timeIntervalSince1970 * 1000) }
         let (opened, expires) = (ms(now.addingTimeInterval(-3600)), ms(now.addingTimeInterval(80 * 86400)))
@@ -38,6 +33,16 @@ struct RefreshTokenUpgradeTests {
         return session
     }
 
+    /// A server started (and so migrated) on a database of before whose session's token is `token`.
+    static func upgradedServer(token: OpaqueToken) async throws -> (InProcessServer, UUID) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = folder.appendingPathComponent("account.sqlite")
+        let clock = TestClock()
+        let sessionID = try oldDatabase(at: database.path, token: token, now: clock.now)
+        return (try await InProcessServer.start(folder: folder, database: database, clock: clock), sessionID)
+    }
+
     func refresh(_ server: InProcessServer, _ token: String, userAgent: String = "App/1.0") async -> Reply {
         Reply(response: await server.app.handle(HTTPRequest(
             method: "POST", path: "/auth/refresh", query: [:], headers: ["Content-Type": "application/json", "User-Agent": userAgent],
@@ -46,14 +51,9 @@ struct RefreshTokenUpgradeTests {
 
     @Test("a token from before refreshes once, its repeat goes to its client alone, and later it is reuse")
     func oldTokenAfterUpgrade() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let database = folder.appendingPathComponent("account.sqlite")
-        let clock = TestClock()
         // What the build before issued: 256 random bits, base64url.
         let old = OpaqueToken.random()
-        let sessionID = try Self.oldDatabase(at: database.path, token: old, now: clock.now)
-        let server = try await InProcessServer.start(folder: folder, database: database, clock: clock)
+        let (server, sessionID) = try await Self.upgradedServer(token: old)
 
         let first = await refresh(server, old.text)
         #expect(first.status == 200, "\(first.text)")
@@ -84,13 +84,8 @@ struct RefreshTokenUpgradeTests {
 
     @Test("after the upgrade, the repeat of a token from before from another client is reuse")
     func oldTokenRepeatedElsewhere() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let database = folder.appendingPathComponent("account.sqlite")
-        let clock = TestClock()
         let old = OpaqueToken.random()
-        _ = try Self.oldDatabase(at: database.path, token: old, now: clock.now)
-        let server = try await InProcessServer.start(folder: folder, database: database, clock: clock)
+        let (server, _) = try await Self.upgradedServer(token: old)
         let pair = try await refresh(server, old.text).decode(TokenPair.self)
         server.clock.advance(1)
         let stolen = await refresh(server, old.text, userAgent: "Thief/1.0")

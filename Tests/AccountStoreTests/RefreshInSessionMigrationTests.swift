@@ -46,12 +46,7 @@ import Testing
         try await TemporaryDatabase.with { path in
             do {
                 let connection = try Connection(path: path, role: .writer)
-                try connection.executeScript("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-                let before = try #require(Migrations.steps.firstIndex(of: Migrations.refreshInSession))
-                for (index, step) in Migrations.steps.prefix(before).enumerated() {
-                    try connection.executeScript(step)
-                    try connection.executeScript("INSERT INTO schema_migrations VALUES (\(index + 1), '2026-01-01T00:00:00Z')")
-                }
+                _ = try connection.migrate(upTo: try #require(Migrations.steps.firstIndex(of: Migrations.refreshInSession)))
                 try connection.executeScript(Self.oldRows { $0 == 1 ? "1" : "X'\(Self.hex(Fixture.hash(UInt8($0))))'" })
             }
             let store = try SQLiteAccountStore(path: path)
