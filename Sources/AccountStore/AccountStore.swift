@@ -55,7 +55,9 @@ public protocol StoreTransaction {
 
     // MARK: Sessions and refresh tokens
 
-    func insertSession(_ session: SessionRecord) throws
+    /// Adds a session with the keyed hash of its first refresh token (`nil`: none, a session no
+    /// refresh token can refresh).
+    func insertSession(_ session: SessionRecord, refresh: SessionRefresh?) throws
     func session(id: UUID) throws -> SessionRecord?
     /// The session `id` with its account (`nil` if the account is gone), read in one statement:
     /// what every authenticated request needs. Never locks a row, even in a write transaction.
@@ -69,8 +71,28 @@ public protocol StoreTransaction {
     /// Revokes every live session of a user except `except`; returns how many changed.
     @discardableResult func revokeSessions(userID: UUID, except: UUID?, at: Date) throws -> Int
 
+    /// The session `id` with where its refresh tokens stand and its account (`nil` when either is
+    /// gone), in one statement; the session row is locked for the rest of a write transaction
+    /// where the backend has row locks, so simultaneous refreshes of one session decide one after
+    /// another.
+    func refreshableSession(id: UUID) throws -> RefreshableSession?
+    /// Moves the session's refresh tokens on to `next` and sets its `lastUsedAt`, if its current
+    /// generation is still `current` (`nil`: the session is still on a token from before, a
+    /// ``RefreshTokenRecord``); returns whether it did. One statement: of simultaneous rotations of
+    /// one generation exactly one wins.
+    func rotateRefresh(sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date) throws -> Bool
+
+    /// Stores a token the way sessions from before kept them. The server no longer writes these;
+    /// tests make the rows of an upgraded database with it.
     func insertRefreshToken(_ token: RefreshTokenRecord) throws
+    /// A token from before, by the SHA-256 of its text; locked like ``refreshableSession(id:)``.
     func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord?
+    /// The hashes of up to `limit` tokens from before whose sessions ended for good (their
+    /// absolute expiry at or before `before`): such a token can no longer be used, so the sweep
+    /// removes them and the table empties as the sessions from before end. A read: it may scan.
+    func refreshTokensOfEndedSessions(before: Date, limit: Int) throws -> [[UInt8]]
+    /// Removes the tokens from before with these hashes; returns how many there were.
+    @discardableResult func deleteRefreshTokens(hashes: [[UInt8]]) throws -> Int
 
     // MARK: One-time codes and verification tokens
 
@@ -240,6 +262,11 @@ public protocol StoreTransaction {
 }
 
 extension StoreTransaction {
+    /// Adds a session without a refresh token.
+    public func insertSession(_ session: SessionRecord) throws {
+        try insertSession(session, refresh: nil)
+    }
+
     /// Marks a token used if it is still unused, with no client remembered; returns `false` if
     /// someone else used it first.
     public func markRefreshTokenUsed(hash: [UInt8], at date: Date) throws -> Bool {

@@ -95,7 +95,47 @@ public struct SessionRecord: Sendable, Equatable {
     }
 }
 
-/// A refresh token, known to the store only by the SHA-256 of its text.
+/// Where a session's refresh tokens stand, kept in the session's own row: a refresh writes this
+/// and nothing else.
+///
+/// Tokens of one session form a chain of generations, each derived from the one before; only the
+/// current one (``generation``) is known to the store, by a keyed hash. The time it was issued is
+/// the session's ``SessionRecord/lastUsedAt``.
+public struct SessionRefresh: Sendable, Equatable {
+    /// The generation of the session's current refresh token: 0 for the token of the sign-in.
+    public var generation: Int64
+    /// A keyed hash of the current token (never the token).
+    public var tokenHash: [UInt8]
+    /// A keyed fingerprint of the client that traded the generation before for this one (its
+    /// User-Agent and address), so the grace repeat goes to that client alone; `nil` for the
+    /// token of the sign-in.
+    public var rotatedBy: [UInt8]?
+
+    public init(generation: Int64, tokenHash: [UInt8], rotatedBy: [UInt8]? = nil) {
+        self.generation = generation
+        self.tokenHash = tokenHash
+        self.rotatedBy = rotatedBy
+    }
+}
+
+/// What a refresh decides on: the session, where its tokens stand, and its account.
+public struct RefreshableSession: Sendable {
+    public var session: SessionRecord
+    /// `nil` for a session still on a token from before tokens were kept in the session (its
+    /// current one is a ``RefreshTokenRecord``).
+    public var refresh: SessionRefresh?
+    public var user: UserRecord
+
+    public init(session: SessionRecord, refresh: SessionRefresh?, user: UserRecord) {
+        self.session = session
+        self.refresh = refresh
+        self.user = user
+    }
+}
+
+/// A refresh token from before a session kept its current token itself: known to the store only
+/// by the SHA-256 of its text. No longer written; read so that such tokens keep working (and their
+/// reuse is still seen) until their sessions end.
 public struct RefreshTokenRecord: Sendable, Equatable {
     /// SHA-256 of the token text; unique.
     public var hash: [UInt8]

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -222,5 +222,12 @@ enum PGMigrations {
             CONSTRAINT audit_events_pkey PRIMARY KEY (id)
         );
         CREATE INDEX audit_events_at ON audit_events (at, id);
+        """
+
+    /// A session keeps its current refresh token itself (issue 13); see the SQLite twin.
+    static let refreshInSession = """
+        ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
+        ALTER TABLE sessions ADD COLUMN refresh_hash BYTEA;
+        ALTER TABLE sessions ADD COLUMN refreshed_by BYTEA;
         """
 }

@@ -36,12 +36,15 @@ public struct SQLStatement: Sendable {
 public struct LockableRead: Sendable {
     /// The statement as written, for read transactions and backends without row locks.
     public let plain: SQLStatement
-    /// The statement with ` FOR UPDATE` appended.
+    /// The statement with ` FOR UPDATE` (or the given lock clause) appended.
     public let locking: SQLStatement
 
-    /// - Parameter text: a `SELECT` that `FOR UPDATE` may end.
-    public init(_ text: String) {
+    /// - Parameters:
+    ///   - text: a `SELECT` that `FOR UPDATE` may end.
+    ///   - lockClause: what ends the locking form: ` FOR UPDATE OF s` locks only the rows of the
+    ///     table aliased `s` in a join.
+    public init(_ text: String, lockClause: String = " FOR UPDATE") {
         plain = SQLStatement(text)
-        locking = SQLStatement(text + " FOR UPDATE")
+        locking = SQLStatement(text + lockClause)
     }
 }

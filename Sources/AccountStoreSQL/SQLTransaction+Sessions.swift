@@ -4,15 +4,34 @@ import Foundation
 /// Sessions and their refresh tokens.
 private enum SessionSQL {
     static let columns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at, amr"
-    static let insert = SQLStatement("INSERT INTO sessions (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-    /// Runs on every authenticated request, and in every refresh before the session is touched.
+    /// Where the session's refresh tokens stand (``SessionRefresh``), after ``columns``.
+    static let refreshColumns = "refresh_generation, refresh_hash, refreshed_by"
+    static let insert = SQLStatement(
+        "INSERT INTO sessions (\(columns), \(refreshColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    /// A session by id, locked in a write transaction that decides on it.
     static let byID = LockableRead("SELECT \(columns) FROM sessions WHERE id = ?")
     /// Every authenticated request: the session with its account (NULLs when the account is gone),
     /// in one statement. Never `FOR UPDATE`: PostgreSQL refuses it on an outer join's nullable side.
     static let withUser = SQLStatement("""
-        SELECT \(columns.split(separator: ",").map { "s." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-            \(UserSQL.columns(qualifiedBy: "u"))
+        SELECT \(qualified(columns)), \(UserSQL.columns(qualifiedBy: "u"))
         FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = ?
+        """)
+    /// Every refresh: the session, its tokens' state and its account, the session row locked
+    /// (only it: a lock on the account too could deadlock with a deletion, which locks the
+    /// account first and then its sessions).
+    static let forRefresh = LockableRead("""
+        SELECT \(qualified(columns)), \(qualified(refreshColumns)), \(UserSQL.columns(qualifiedBy: "u"))
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?
+        """, lockClause: " FOR UPDATE OF s")
+    /// The one write of a refresh.
+    static let rotate = SQLStatement("""
+        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?
+        WHERE id = ? AND refresh_generation = ?
+        """)
+    /// The first refresh of a session still on a token from before.
+    static let rotateFromBefore = SQLStatement("""
+        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?
+        WHERE id = ? AND refresh_generation IS NULL
         """)
     static let byUser = SQLStatement("SELECT \(columns) FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id")
     static let touch = SQLStatement("UPDATE sessions SET last_used_at = ? WHERE id = ?")
@@ -20,9 +39,14 @@ private enum SessionSQL {
     static let revokeAll = SQLStatement("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
     static let revokeAllBut = SQLStatement(
         "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id <> ?")
+
+    /// `columns`, each prefixed with the alias `s.`.
+    private static func qualified(_ columns: String) -> String {
+        columns.split(separator: ",").map { "s." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+    }
 }
 
-/// Refresh tokens, by the hash of their text.
+/// Refresh tokens from before sessions kept their current one, by the hash of their text.
 private enum RefreshTokenSQL {
     static let insert = SQLStatement(
         "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at, used_by) VALUES (?, ?, ?, ?, ?)")
@@ -31,15 +55,35 @@ private enum RefreshTokenSQL {
         "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = ?")
     static let markUsed = SQLStatement(
         "UPDATE refresh_tokens SET used_at = ?, used_by = ? WHERE hash = ? AND used_at IS NULL")
+    static let ofEndedSessions = SQLStatement(
+        "SELECT t.hash FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE s.expires_at <= ? LIMIT ?")
+    static let delete = SQLStatement("DELETE FROM refresh_tokens WHERE hash = ?")
 }
 
 extension SQLTransaction {
-    public func insertSession(_ session: SessionRecord) throws {
+    public func insertSession(_ session: SessionRecord, refresh: SessionRefresh?) throws {
         try execute(SessionSQL.insert, [
             .uuid(session.id), .uuid(session.userID), .date(session.createdAt), .date(session.lastUsedAt),
             .date(session.expiresAt), .text(session.userAgent), .date(session.revokedAt),
             .text(session.amr.joined(separator: " ")),
+            refresh.map { .integer($0.generation) } ?? .null, .blob(refresh?.tokenHash), .blob(refresh?.rotatedBy),
         ])
+    }
+
+    public func refreshableSession(id: UUID) throws -> RefreshableSession? {
+        try first(statement(SessionSQL.forRefresh), [.uuid(id)]) { row in
+            RefreshableSession(
+                session: try SessionRecord(row: row),
+                refresh: row.isNull(8) ? nil : SessionRefresh(generation: row.int64(8), tokenHash: try row.blob(9), rotatedBy: try row.optionalBlob(10)),
+                user: try UserRecord(row: row, at: 11))
+        }
+    }
+
+    public func rotateRefresh(sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date) throws -> Bool {
+        var parameters: [SQLValue] = [.integer(next.generation), .blob(next.tokenHash), .blob(next.rotatedBy), .date(date), .uuid(sessionID)]
+        guard let current else { return try execute(SessionSQL.rotateFromBefore, parameters) > 0 }
+        parameters.append(.integer(current))
+        return try execute(SessionSQL.rotate, parameters) > 0
     }
 
     public func session(id: UUID) throws -> SessionRecord? {
@@ -87,6 +131,15 @@ extension SQLTransaction {
 
     public func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
         try execute(RefreshTokenSQL.markUsed, [.date(date), .blob(client), .blob(hash)]) > 0
+    }
+
+    public func refreshTokensOfEndedSessions(before: Date, limit: Int) throws -> [[UInt8]] {
+        try query(RefreshTokenSQL.ofEndedSessions, [.date(before), .int(limit)]) { try $0.blob(0) }
+    }
+
+    @discardableResult
+    public func deleteRefreshTokens(hashes: [[UInt8]]) throws -> Int {
+        try hashes.reduce(0) { $0 + (try execute(RefreshTokenSQL.delete, [.blob($1)])) }
     }
 }
 

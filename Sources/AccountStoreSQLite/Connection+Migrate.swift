@@ -3,16 +3,16 @@ import AccountStore
 import AccountStoreSQL
 
 extension Connection {
-    /// Applies every step of ``Migrations`` not applied yet, each in its own transaction, and
-    /// returns the version in force.
+    /// Applies every step of ``Migrations`` not applied yet, up to version `latest` (all of them
+    /// unless a test makes a database of before), each in its own transaction, and returns the
+    /// version in force.
     ///
     /// The version is read again inside each write transaction, so two processes migrating the
     /// same file at once apply each step once.
-    func migrate() throws -> Int {
+    func migrate(upTo latest: Int = Migrations.steps.count) throws -> Int {
         try executeScript("""
             CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)
             """)
-        let latest = Migrations.steps.count
         while true {
             let version = try transaction(.immediate) { _ in
                 let current = try appliedVersion()

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -213,5 +213,16 @@ enum Migrations {
             request_id TEXT
         );
         CREATE INDEX audit_events_at ON audit_events (at, id);
+        """
+
+    /// A session keeps its current refresh token itself (issue 13), so a refresh writes one row:
+    /// the generation of the current token, its keyed hash, and the fingerprint of the client that
+    /// traded the generation before. NULL for sessions from before, whose current token is still
+    /// in `refresh_tokens`: that table is only read from now on (a token from before keeps working
+    /// until it rotates, and its reuse is still seen), and emptied as its sessions end.
+    static let refreshInSession = """
+        ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
+        ALTER TABLE sessions ADD COLUMN refresh_hash BLOB;
+        ALTER TABLE sessions ADD COLUMN refreshed_by BLOB;
         """
 }

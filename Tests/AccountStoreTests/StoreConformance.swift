@@ -56,5 +56,8 @@ enum StoreConformance {
         Behaviour(name: "passkeys: one credential id across accounts, listed, used, deleted by their owner", check: passkeys),
         Behaviour(name: "WebAuthn challenges: taken once, expired swept, given back on rollback", check: webAuthnChallenges),
         Behaviour(name: "30 concurrent answers to one WebAuthn challenge: exactly one wins", check: webAuthnChallengeRace),
+        Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
+        Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
+        Behaviour(name: "refresh tokens from before are swept once their sessions ended", check: refreshTokensOfEndedSessions),
     ]
 }

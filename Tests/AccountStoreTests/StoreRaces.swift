@@ -23,6 +23,8 @@ enum StoreRaces {
     static let all: [Race] = [
         Race(name: "eight uses of one refresh token: one rotates, seven see it used", round: refreshRotation),
         Race(name: "logout while four uses of one refresh token rotate it", round: logoutDuringRotation),
+        Race(name: "eight refreshes of one session's generation: one rotates it, seven see it rotated", round: sessionRotation),
+        Race(name: "logout while four refreshes of one generation rotate it", round: logoutDuringSessionRotation),
         Race(name: "tries counted on one login throttle row while successes delete it", round: throttleWithSuccesses),
         Race(name: "eight checks of one right code: it is spent once", round: rightCodeAtOnce),
         Race(name: "eight wrong tries of one code: five count, then it is spent", round: wrongCodesAtOnce),
@@ -87,7 +89,7 @@ enum StoreRaces {
     }
 
     /// The refresh route's transaction: rotate an unused token, or see it used or revoked.
-    static func rotate(_ store: any AccountStore, _ session: SessionRecord, at now: Date) async throws -> String {
+    static func rotate(_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String {
         try await store.write { tx in
             guard let record = try tx.refreshToken(hash: tokenHash(session, 1)), let current = try tx.session(id: record.sessionID) else {
                 return "unknown"
@@ -101,25 +103,67 @@ enum StoreRaces {
         }
     }
 
+    /// A refresh transaction, `rotate` or `rotateSession`.
+    typealias Rotation = @Sendable (_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String
+
     static func refreshRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
-        let session = try await sessionWithToken(a)
-        let outcomes = tally(await atOnce(a, b) { index, store in try await rotate(store, session, at: Fixture.time(index)) })
-        return outcomes == ["rotated": 1, "repeated": width - 1] ? nil : "\(outcomes)"
+        await rotationsAtOnce(a, b, session: try await sessionWithToken(a), rotate)
     }
 
     static func logoutDuringRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
-        let session = try await sessionWithToken(a)
+        try await logoutDuring(a, b, session: try await sessionWithToken(a), rotate)
+    }
+
+    /// `width` rotations of one token at once: one rotates, the rest see it used.
+    static func rotationsAtOnce(_ a: any AccountStore, _ b: any AccountStore, session: SessionRecord, _ rotation: @escaping Rotation) async -> String? {
+        let outcomes = tally(await atOnce(a, b) { index, store in try await rotation(store, session, Fixture.time(index)) })
+        return outcomes == ["rotated": 1, "repeated": width - 1] ? nil : "\(outcomes)"
+    }
+
+    /// A logout while four rotations of one token run: it is logged out, and at most one rotated.
+    static func logoutDuring(_ a: any AccountStore, _ b: any AccountStore, session: SessionRecord, _ rotation: @escaping Rotation) async throws -> String? {
         let outcomes = await atOnce(a, b, width: 5) { index, store in
             guard index > 0 else {
                 return try await store.write { try $0.revokeSession(id: session.id, at: Fixture.time(1)) } ? "logged out" : "not logged out"
             }
-            return try await rotate(store, session, at: Fixture.time(2))
+            return try await rotation(store, session, Fixture.time(2))
         }
         let counts = tally(outcomes)
         let revoked = try await b.read { try $0.session(id: session.id)?.revokedAt } != nil
         let fine = counts["logged out"] == 1 && (counts["rotated"] ?? 0) <= 1
             && outcomes.allSatisfy { ["logged out", "rotated", "repeated", "revoked"].contains($0) }
         return fine && revoked ? nil : "\(counts), revoked: \(revoked)"
+    }
+
+    /// A user with one session at refresh generation 0.
+    static func sessionWithRefresh(_ store: any AccountStore) async throws -> SessionRecord {
+        let user = Fixture.user("u\(UUID().uuidString.prefix(8))")
+        let session = Fixture.session(of: user)
+        try await store.write { tx in
+            try tx.insertUser(user)
+            try tx.insertSession(session, refresh: SessionRefresh(generation: 0, tokenHash: tokenHash(session, 1)))
+        }
+        return session
+    }
+
+    /// The refresh route's transaction on a session's own row: rotate generation 0, or see it
+    /// rotated or revoked.
+    static func rotateSession(_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String {
+        try await store.write { tx in
+            guard let found = try tx.refreshableSession(id: session.id), let state = found.refresh else { return "unknown" }
+            if found.session.revokedAt != nil { return "revoked" }
+            if state.generation == 1 { return "repeated" }
+            let next = SessionRefresh(generation: 1, tokenHash: tokenHash(session, 2), rotatedBy: [1])
+            return try tx.rotateRefresh(sessionID: session.id, from: 0, to: next, at: now) ? "rotated" : "lost the race"
+        }
+    }
+
+    static func sessionRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
+        await rotationsAtOnce(a, b, session: try await sessionWithRefresh(a), rotateSession)
+    }
+
+    static func logoutDuringSessionRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
+        try await logoutDuring(a, b, session: try await sessionWithRefresh(a), rotateSession)
     }
 
     // MARK: Login throttle

@@ -37,7 +37,7 @@ extension SignUpRoutes {
         let emailKey = EmailRule.key(email)
         let code = CodeRule.normalize(rawCode)
         let now = context.now
-        let token = RefreshToken.random().text
+        let token = OpaqueToken.random().text
         let tokenHash = Digest.sha256(Array(token.utf8))
         let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
         let signIn = body.signIn == true

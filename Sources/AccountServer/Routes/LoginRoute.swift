@@ -116,7 +116,7 @@ extension SessionRoutes {
     private func secondFactorRequired(
         _ user: UserRecord, passwordChecked: String, rehash: String?, throttleKey: String, _ context: RequestContext
     ) async throws -> APIError {
-        let token = RefreshToken.random()
+        let token = OpaqueToken.random()
         let now = context.now
         let challenge = SecondFactorChallengeRecord(
             hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))

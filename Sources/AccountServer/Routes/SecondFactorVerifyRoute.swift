@@ -30,7 +30,7 @@ extension SecondFactorRoutes {
         let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
         guard errors.isEmpty, let proof else { throw APIError.validation(errors) }
         guard token.utf8.count <= 256 else { throw Self.unknownChallenge }
-        let hash = RefreshToken(text: token).hash
+        let hash = OpaqueToken(text: token).hash
         let now = context.now
 
         let found = try await services.store.read { try $0.secondFactorChallenge(hash: hash) }

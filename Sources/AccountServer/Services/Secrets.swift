@@ -9,9 +9,11 @@ import Sodium
 struct Secrets: Sendable {
     /// Keys the HMAC of one-time codes, so a copy of the database does not give the codes away.
     let codeKey: [UInt8]
-    /// Derives the successor of a refresh token, so a repeat within the grace window can be
-    /// answered with the same new token without ever storing a token in clear.
-    let refreshKey: [UInt8]
+    /// Derive the successor of a refresh token (so a repeat within the grace window can be
+    /// answered with the same new token without ever storing a token in clear), tag tokens, and
+    /// key the hash the store keeps; all from the one stored secret ``refreshKey``.
+    let refreshKeys: RefreshTokenKeys
+    var refreshKey: [UInt8] { refreshKeys.derivation }
     /// Keys the fingerprint of the client that used a refresh token (its User-Agent and address),
     /// so the database holds neither in clear.
     let clientKey: [UInt8]
@@ -39,7 +41,7 @@ struct Secrets: Sendable {
             }
             let secrets = Secrets(
                 codeKey: try secret("code_hmac_key"),
-                refreshKey: try secret("refresh_derivation_key"),
+                refreshKeys: RefreshTokenKeys(derivation: try secret("refresh_derivation_key")),
                 clientKey: try secret("client_binding_key"),
                 totpKey: try secret("totp_secret_key"),
                 recoveryCodeKey: try secret("recovery_code_hmac_key"),

@@ -40,6 +40,8 @@ struct Services: Sendable {
     /// Passkeys: the relying party, challenges made and taken once.
     let passkeys: PasskeyCeremonies
     let mail: MailDispatcher
+    /// Empties the refresh tokens table of before as its sessions end.
+    let refreshTokenSweep: RefreshTokenSweep
     /// Details-first sign-ups waiting for their code.
     let signUps: PendingSignUps
     /// UTS #39 nickname checks and skeletons.
@@ -63,7 +65,7 @@ struct Services: Sendable {
         keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
         tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
         let sessionPolicy = SessionPolicy(configuration: configuration)
-        sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens)
+        sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens, refreshKeys: secrets.refreshKeys)
         authenticator = Authenticator(tokens: tokens, store: store, sessions: sessionPolicy)
         throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
         outbox = Outbox(configuration: configuration)
@@ -71,6 +73,7 @@ struct Services: Sendable {
         passkeys = PasskeyCeremonies(configuration: configuration)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
+        refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
@@ -79,7 +82,8 @@ struct Services: Sendable {
     }
 
     /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
-    /// keys (sealed with the secret key file when one is configured), and starts mail delivery.
+    /// keys (sealed with the secret key file when one is configured), and starts mail delivery and
+    /// the sweep of refresh tokens from before.
     /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
     ///   sealed with another key (or with one, and none is given).
     static func start(
@@ -93,11 +97,13 @@ struct Services: Sendable {
         try await services.keys.ensureKey(now: clock.now())
         try await services.keys.reload(now: clock.now())
         await services.mail.start()
+        services.refreshTokenSweep.start()
         return services
     }
 
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
+        refreshTokenSweep.stop()
         await mail.stop()
         passwords.pool.stop()
     }

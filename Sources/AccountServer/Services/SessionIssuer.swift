@@ -6,9 +6,11 @@ import Foundation
 struct SessionIssuer: Sendable {
     let policy: SessionPolicy
     let tokens: TokenService
+    let refreshKeys: RefreshTokenKeys
 
-    /// Opens a session with its first refresh token, inside the caller's transaction; `amr` says
-    /// how its login was authenticated (a password alone unless given), for every token it issues.
+    /// Opens a session with its first refresh token (its keyed hash in the session's row), inside
+    /// the caller's transaction; `amr` says how its login was authenticated (a password alone
+    /// unless given), for every token it issues.
     /// A disabled account gets `403 account_disabled` and no session, on every way of signing in.
     func openSession(
         userID: UUID, userAgent: String?, amr: [String] = [AuthenticationMethod.password], now: Date, in tx: any StoreTransaction
@@ -17,17 +19,22 @@ struct SessionIssuer: Sendable {
         if try tx.lockUser(id: userID)?.disabledAt != nil { throw APIError.accountDisabled }
         var session = policy.newSession(userID: userID, userAgent: userAgent, now: now)
         session.amr = amr
-        try tx.insertSession(session)
-        let refresh = RefreshToken.random()
-        try tx.insertRefreshToken(RefreshTokenRecord(hash: refresh.hash, sessionID: session.id, issuedAt: now))
+        let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)
+        try tx.insertSession(session, refresh: SessionRefresh(generation: refresh.generation, tokenHash: refresh.hash(keys: refreshKeys)))
         return (session, refresh)
     }
 
     /// The login reply for a session: a signed access token issued at `issuedAt` and the refresh token.
     func tokenPair(user: UserRecord, session: SessionRecord, refresh: RefreshToken, issuedAt: Date, now: Date) async throws -> TokenPair {
-        let access = try await tokens.sign(userID: user.id, sessionID: session.id, issuedAt: issuedAt, jti: refresh.accessTokenID, amr: session.amr)
+        try await tokenPair(user: user, session: session, refreshText: refresh.text, issuedAt: issuedAt, now: now)
+    }
+
+    /// The same, for a refresh token given as its text (a token from before, repeated in its grace).
+    func tokenPair(user: UserRecord, session: SessionRecord, refreshText: String, issuedAt: Date, now: Date) async throws -> TokenPair {
+        let access = try await tokens.sign(
+            userID: user.id, sessionID: session.id, issuedAt: issuedAt, jti: RefreshToken.accessTokenID(for: refreshText), amr: session.amr)
         return TokenPair(
-            access: access, refresh: refresh.text,
+            access: access, refresh: refreshText,
             expiresIn: max(0, tokens.accessTTL - Int(now.timeIntervalSince(issuedAt))),
             refreshExpiresIn: policy.refreshLifetime(of: session, now: now), user: user.wire)
     }
