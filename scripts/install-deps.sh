@@ -16,6 +16,8 @@ if [ $want_test -eq 1 ]; then
     /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=("python3-aiosmtpd")
     command -v openssl >/dev/null 2>&1 || missing+=("openssl")
     command -v script >/dev/null 2>&1 || missing+=("util-linux")
+    # The read model's tests write the database as an operator would, with the sqlite3 program.
+    command -v sqlite3 >/dev/null 2>&1 || missing+=("sqlite3")
     [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=("postgresql")
 fi
 
@@ -30,7 +32,7 @@ if command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
     packages=(pkg-config libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev libicu-dev libssl-dev)
-    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql sqlite3)
     $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
     brew install pkg-config libsodium sqlite curl libpq icu4c openssl@3
