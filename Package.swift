@@ -37,6 +37,10 @@ let package = Package(
         .systemLibrary(
             name: "CLibCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        // QR codes for the terminal client only (never the SDK).
+        .systemLibrary(
+            name: "CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
 
         // Shared by server and clients: wire models, field rules, error codes, messages.
         // The license note travels in the bundle with the list, as BSD-3 asks of binary copies.
@@ -69,7 +73,9 @@ let package = Package(
 
         // Client side: Foundation and AccountAPI only, so it builds for iOS.
         .target(name: "AccountKit", dependencies: ["AccountAPI"]),
-        .executableTarget(name: "account", dependencies: ["AccountKit"]),
+        // The terminal client draws the authenticator app's QR code with libqrencode (QRCode).
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        .executableTarget(name: "account", dependencies: ["AccountKit", "QRCode"]),
         // SwiftUI screens; every file but the words' keys is `#if canImport(SwiftUI)`, so on Linux
         // the module holds only those, which a test checks against the String Catalog.
         .target(name: "AccountUI", dependencies: ["AccountKit"], resources: [.process("Resources/Localizable.xcstrings")]),
@@ -98,6 +104,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "AccountUITests", dependencies: ["AccountUI", "TestSupport"]),
     ]
 )

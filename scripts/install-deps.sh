@@ -7,7 +7,7 @@ want_test=0
 [ "${1:-}" = "--test" ] && want_test=1
 
 missing=()
-for module in libsodium sqlite3 libcurl libpq icu-i18n libcrypto; do
+for module in libsodium sqlite3 libcurl libpq icu-i18n libcrypto libqrencode; do
     pkg-config --exists "$module" 2>/dev/null || missing+=("$module")
 done
 command -v pkg-config >/dev/null 2>&1 || missing+=("pkg-config")
@@ -16,6 +16,9 @@ if [ $want_test -eq 1 ]; then
     /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || missing+=("python3-aiosmtpd")
     command -v openssl >/dev/null 2>&1 || missing+=("openssl")
     command -v script >/dev/null 2>&1 || missing+=("util-linux")
+    # The terminal client's QR code is compared with libqrencode's own tool and read back by ZBar's.
+    command -v qrencode >/dev/null 2>&1 || missing+=("qrencode")
+    command -v zbarimg >/dev/null 2>&1 || missing+=("zbar-tools")
     # The read model's tests write the database as an operator would, with the sqlite3 program.
     command -v sqlite3 >/dev/null 2>&1 || missing+=("sqlite3")
     [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=("postgresql")
@@ -31,14 +34,14 @@ if command -v apt-get >/dev/null 2>&1; then
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
-    packages=(pkg-config libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev libicu-dev libssl-dev)
-    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql sqlite3)
+    packages=(pkg-config libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev libicu-dev libssl-dev libqrencode-dev)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql qrencode zbar-tools sqlite3)
     $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-    brew install pkg-config libsodium sqlite curl libpq icu4c openssl@3
+    brew install pkg-config libsodium sqlite curl libpq icu4c openssl@3 qrencode
     # icu4c and openssl@3 are keg-only: SwiftPM finds their .pc files only through PKG_CONFIG_PATH.
     echo "install-deps: export PKG_CONFIG_PATH=\"$(brew --prefix icu4c)/lib/pkgconfig:$(brew --prefix openssl@3)/lib/pkgconfig:\$PKG_CONFIG_PATH\" before swift build" >&2
 else
-    echo "install-deps: install pkg-config and the development files of libsodium, sqlite3, libcurl, libpq, ICU (icu-i18n) and OpenSSL (libcrypto) by hand" >&2
+    echo "install-deps: install pkg-config and the development files of libsodium, sqlite3, libcurl, libpq, ICU (icu-i18n), OpenSSL (libcrypto) and libqrencode by hand" >&2
     exit 1
 fi

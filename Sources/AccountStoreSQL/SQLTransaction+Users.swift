@@ -19,6 +19,8 @@ enum UserSQL {
     static let insert = SQLStatement("INSERT INTO users (\(writtenColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     /// Runs on every `GET /auth/me`.
     static let byID = SQLStatement("SELECT \(columns) FROM users WHERE id = ?")
+    /// The same row read to be changed (``StoreTransaction/lockUser(id:)``).
+    static let byIDToChange = LockableRead("SELECT \(columns) FROM users WHERE id = ?")
     static let byUsernameKey = SQLStatement("SELECT \(columns) FROM users WHERE username_key = ?")
     static let byEmailKey = SQLStatement("SELECT \(columns) FROM users WHERE email_key = ?")
     static let bySkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_skeleton = ?")
@@ -47,6 +49,10 @@ extension SQLTransaction {
 
     public func user(id: UUID) throws -> UserRecord? {
         try first(UserSQL.byID, [.uuid(id)]) { try UserRecord(row: $0) }
+    }
+
+    public func lockUser(id: UUID) throws -> UserRecord? {
+        try first(statement(UserSQL.byIDToChange), [.uuid(id)]) { try UserRecord(row: $0) }
     }
 
     public func user(usernameKey: String) throws -> UserRecord? {

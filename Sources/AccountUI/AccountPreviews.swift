@@ -34,6 +34,26 @@ import SwiftUI
     static func profile(language: Language = .en) -> some View {
         PreviewStack(signedIn: true, language: language) { ProfileScreen(session: $0, user: SessionManager.previewUser) }
     }
+
+    /// The login screen at its second step, as after a right password for an account with one.
+    static func secondFactorStep(language: Language = .en) -> some View {
+        PreviewStack(language: language) { SecondFactorStepPreview(session: $0) }
+    }
+
+    /// Turning on two-step verification, as the profile's sheet shows it.
+    static func enrollment(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { TOTPEnrollmentScreen(session: $0) }
+    }
+
+    /// A new set of recovery codes, as the profile's sheet shows it.
+    static func newRecoveryCodes(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { NewRecoveryCodesScreen(session: $0) }
+    }
+
+    /// Turning off two-step verification, as the profile's sheet shows it.
+    static func disableSecondFactor(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { SecondFactorDisableScreen(session: $0) }
+    }
 }
 
 /// A navigation stack with its navigator over an in-memory session, as ``AccountRootView`` gives one.
@@ -55,6 +75,27 @@ struct PreviewStack<Content: View>: View {
                 }
         }
         .environment(navigator)
+    }
+}
+
+/// The login screen of a login waiting for its second factor (the in-memory server signs in with
+/// any code).
+private struct SecondFactorStepPreview: View {
+    let session: SessionManager
+    @State private var isWaiting = false
+
+    var body: some View {
+        Group {
+            if isWaiting {
+                LoginScreen(session: session, launch: AccountLaunch(session: session, installation: .never))
+            } else {
+                ProgressView()
+            }
+        }
+        .task {
+            _ = await session.awaitPreviewSecondFactor()
+            isWaiting = true
+        }
     }
 }
 #endif

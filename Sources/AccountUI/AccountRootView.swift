@@ -42,8 +42,9 @@ public struct AccountRootView: View {
         .task {
             await launch.start()
             for await state in await session.stateUpdates() {
+                let before = launch.screen
                 launch.show(state)
-                navigator.popToRoot()
+                if AccountNavigation.popsToRoot(from: before, to: launch.screen) { navigator.popToRoot() }
             }
         }
         .onChange(of: scenePhase) { _, phase in

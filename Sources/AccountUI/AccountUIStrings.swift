@@ -69,6 +69,33 @@ public enum AccountUIStrings {
         case next = "Next"
         case tryAgain = "Try again"
         case resendIn = "Resend in %lld s"
+        // The second factor: enrolment, recovery codes, the login step, the profile switch.
+        case twoStepVerification = "Two-step verification"
+        case twoStepOffHint = "Protect your account with a code from an authenticator app after your password."
+        case setUpAuthenticator = "Set up an authenticator app"
+        case continueAction = "Continue"
+        case qrCodeLabel = "QR code for your authenticator app"
+        case setupKey = "Setup key"
+        case copy = "Copy"
+        case copied = "Copied"
+        case openInAuthenticator = "Open in authenticator app"
+        case noAuthenticatorApp = "No app on this device opens authenticator links. Scan the QR code or enter the setup key instead."
+        case authenticatorCode = "Authenticator code"
+        case turnOn = "Turn on"
+        case recoveryCodes = "Recovery codes"
+        case copyAll = "Copy all"
+        case share = "Share"
+        case savedRecoveryCodes = "I saved these codes somewhere safe"
+        case savedRecoveryCodesHint = "Done is enabled once you confirm you saved the codes."
+        case position = "%lld of %lld"
+        case newRecoveryCodes = "Get new recovery codes"
+        case turnOff = "Turn off"
+        case turnOffHint = "Logins will need only your password. Enter your password and a code from your authenticator app, or a recovery code."
+        case recoveryCode = "Recovery code"
+        case useRecoveryCode = "Use a recovery code"
+        case useAuthenticatorCode = "Use a code from the app"
+        case backToPassword = "Back to password"
+        case replacesRecoveryCodes = "The codes you have now will stop working."
     }
 
     /// The text of `key` in `language`.
@@ -84,6 +111,11 @@ public enum AccountUIStrings {
     /// "We sent a code to minsu@example.com.", in `language`.
     public static func codeSent(to email: String, _ language: Language) -> String {
         String(format: text(.codeSentTo, language), locale: Locale(identifier: language.rawValue), email)
+    }
+
+    /// "3 of 10" (a recovery code's place in its list, for VoiceOver), in `language`.
+    public static func position(_ index: Int, of count: Int, _ language: Language) -> String {
+        String(format: text(.position, language), locale: Locale(identifier: language.rawValue), index, count)
     }
 
     /// The `.lproj` of `language` in the module's resources, if it has one.

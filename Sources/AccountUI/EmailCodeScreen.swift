@@ -31,31 +31,23 @@ struct EmailCodeScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    Text(text(flow.purpose == .signup ? .signUpEmailHint : .verifyEmailHint))
-                        .font(.body)
-                        .foregroundStyle(.secondary)
-                    if isCodeStep {
-                        codeStep
-                    } else {
-                        SignupTextFieldView(
-                            kind: .email, title: text(.email), text: $flow.email, field: Field.email, focus: $focus,
-                            errors: flow.errors(for: .email), submitLabel: .send
-                        ) { perform() }
-                        .id(Field.email)
-                    }
-                    FormMessageView(message: flow.message)
-                    #if !targetEnvironment(macCatalyst)
-                    primaryAction
-                    #endif
-                }
-                .padding()
-                .accountColumn()
+        FormColumn(focus: focus) {
+            Text(text(flow.purpose == .signup ? .signUpEmailHint : .verifyEmailHint))
+                .font(.body)
+                .foregroundStyle(.secondary)
+            if isCodeStep {
+                codeStep
+            } else {
+                SignupTextFieldView(
+                    kind: .email, title: text(.email), text: $flow.email, field: Field.email, focus: $focus,
+                    errors: flow.errors(for: .email), submitLabel: .send
+                ) { perform() }
+                .id(Field.email)
             }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+            FormMessageView(message: flow.message)
+            #if !targetEnvironment(macCatalyst)
+            primaryAction
+            #endif
         }
         #if targetEnvironment(macCatalyst)
         .safeAreaInset(edge: .bottom) {

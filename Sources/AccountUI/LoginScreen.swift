@@ -4,8 +4,11 @@ import SwiftUI
 
 /// The login screen over ``LoginForm``: nickname or email and password, with links to sign-up
 /// (email first) and password reset. A right password for an unverified address leads to the
-/// code screen; coming back, its "verify your email" message is gone. What ``AccountLaunch`` has
-/// to say (a store that failed, a session that ended with a reinstall) shows above, with a retry.
+/// code screen; coming back, its "verify your email" message is gone. A right password for an
+/// account with a second factor leads to its code step here, in place of the password
+/// (``SecondFactorStepView``); when that step is over, the password is back with the reason. What
+/// ``AccountLaunch`` has to say (a store that failed, a session that ended with a reinstall) shows
+/// above, with a retry.
 struct LoginScreen: View {
     typealias Field = LoginForm.Field
 
@@ -23,41 +26,44 @@ struct LoginScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    if let notice = launch.message {
-                        LaunchNotice(message: notice, retryTitle: launch.canRetry ? text(.tryAgain) : nil) {
-                            Task { await launch.retry() }
-                        }
-                    }
-                    SignupTextFieldView(
-                        kind: .identifier, title: text(.identifier), text: $form.identifier, field: Field.identifier,
-                        focus: $focus, errors: form.errors(for: .identifier)
-                    ) { focus = .password }
-                    .id(Field.identifier)
-                    SignupTextFieldView(
-                        kind: .password, title: text(.password), text: $form.password, field: Field.password,
-                        focus: $focus, errors: form.errors(for: .password), submitLabel: .go
-                    ) { submit() }
-                    .id(Field.password)
-                    FormMessageView(message: form.message)
-                    PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
-                    Button(text(.forgotPassword)) {
-                        navigator.push(.passwordReset(email: form.verificationEmail ?? ""))
-                    }
-                    Button(text(.noAccount)) {
-                        navigator.follow(AccountNavigation.signUpEntry)
-                    }
+        FormColumn(focus: focus) {
+            if let notice = launch.message {
+                LaunchNotice(message: notice, retryTitle: launch.canRetry ? text(.tryAgain) : nil) {
+                    Task { await launch.retry() }
                 }
-                .padding()
-                .accountColumn()
             }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+            if let step = form.secondFactor {
+                SecondFactorStepView(step: step) {
+                    Task { await form.backToPassword() }
+                }
+            } else {
+                passwordStep
+            }
         }
-        .navigationTitle(text(.logIn))
+        .navigationTitle(text(form.secondFactor == nil ? .logIn : .twoStepVerification))
         .onAppear { form.reappeared() }
+    }
+
+    /// Nickname or email, password, and the ways to sign-up and password reset.
+    @ViewBuilder private var passwordStep: some View {
+        SignupTextFieldView(
+            kind: .identifier, title: text(.identifier), text: $form.identifier, field: Field.identifier,
+            focus: $focus, errors: form.errors(for: .identifier)
+        ) { focus = .password }
+        .id(Field.identifier)
+        SignupTextFieldView(
+            kind: .password, title: text(.password), text: $form.password, field: Field.password,
+            focus: $focus, errors: form.errors(for: .password), submitLabel: .go
+        ) { submit() }
+        .id(Field.password)
+        FormMessageView(message: form.message)
+        PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
+        Button(text(.forgotPassword)) {
+            navigator.push(.passwordReset(email: form.verificationEmail ?? ""))
+        }
+        Button(text(.noAccount)) {
+            navigator.follow(AccountNavigation.signUpEntry)
+        }
     }
 
     private func submit() {

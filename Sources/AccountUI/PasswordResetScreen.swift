@@ -20,17 +20,9 @@ struct PasswordResetScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    steps
-                    FormMessageView(message: form.message)
-                }
-                .padding()
-                .accountColumn()
-            }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+        FormColumn(focus: focus) {
+            steps
+            FormMessageView(message: form.message)
         }
         .navigationTitle(text(.resetPassword))
         .onChange(of: form.code) { _, _ in

@@ -4,17 +4,29 @@ import AccountKit
 import SwiftUI
 
 /// The profile screen over ``ProfileModel``: nickname, email with its verified badge and MBTI
-/// type, editing, logging out here or everywhere (each asked first, in an alert), and the
-/// signed-in devices with revoke.
+/// type, editing, the two-step verification switch (on: ``TOTPEnrollmentScreen``; off:
+/// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on,
+/// logging out here or everywhere (each asked first, in an alert), and the signed-in devices with
+/// revoke.
 struct ProfileScreen: View {
     enum Field: Hashable {
         case nickname
+    }
+
+    /// The second-factor flow shown in a sheet.
+    enum SecondFactorSheet: Hashable, Identifiable {
+        case enroll
+        case disable
+        case newRecoveryCodes
+
+        var id: Self { self }
     }
 
     @State private var profile: ProfileModel
     @FocusState private var focus: Field?
     @State private var asksToLogOut = false
     @State private var asksToLogOutEverywhere = false
+    @State private var secondFactorSheet: SecondFactorSheet?
 
     /// - Parameters:
     ///   - session: the signed-in session.
@@ -38,6 +50,9 @@ struct ProfileScreen: View {
                 Section {
                     FormMessageView(message: profile.message)
                 }
+            }
+            if profile.offersSecondFactor {
+                secondFactor
             }
             Section(text(.sessions)) {
                 ForEach(profile.sessions) { info in
@@ -88,6 +103,15 @@ struct ProfileScreen: View {
         } message: {
             Text(text(.logOutEverywhereMessage))
         }
+        .sheet(item: $secondFactorSheet, onDismiss: { Task { await profile.load() } }) { sheet in
+            NavigationStack {
+                switch sheet {
+                case .enroll: TOTPEnrollmentScreen(session: profile.session)
+                case .disable: SecondFactorDisableScreen(session: profile.session)
+                case .newRecoveryCodes: NewRecoveryCodesScreen(session: profile.session)
+                }
+            }
+        }
         .task {
             await profile.load()
             await profile.loadSessions()
@@ -109,6 +133,41 @@ struct ProfileScreen: View {
             }
         }
         LabeledContent(text(.mbti), value: user.mbti.rawValue)
+    }
+
+    /// The switch (its state is the account's; flipping it opens the flow that changes it), what
+    /// it means while off, the recovery codes left and a new set while on.
+    private var secondFactor: some View {
+        Section {
+            Toggle(isOn: Binding(get: { profile.isSecondFactorOn }, set: { _ in flipSecondFactor() })) {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(text(.twoStepVerification))
+                    Text(profile.secondFactorSummary)
+                        .font(.footnote)
+                        .foregroundStyle(.secondary)
+                }
+            }
+            .disabled(profile.user == nil)
+            if let warning = profile.recoveryCodesWarning {
+                Label(warning, systemImage: "exclamationmark.triangle")
+                    .font(.footnote)
+                    .foregroundStyle(.orange)
+            }
+            if profile.isSecondFactorOn {
+                Button(text(.newRecoveryCodes)) { secondFactorSheet = .newRecoveryCodes }
+            }
+        } footer: {
+            if !profile.isSecondFactorOn {
+                Text(text(.twoStepOffHint))
+            }
+        }
+    }
+
+    private func flipSecondFactor() {
+        switch profile.secondFactorAction {
+        case .enroll: secondFactorSheet = .enroll
+        case .disable: secondFactorSheet = .disable
+        }
     }
 
     @ViewBuilder private var editor: some View {

@@ -24,26 +24,18 @@ struct SignUpScreen: View {
     }
 
     var body: some View {
-        ScrollViewReader { proxy in
-            ScrollView {
-                VStack(alignment: .leading, spacing: 20) {
-                    verifiedAddress
-                    fields
-                    FormMessageView(message: form.message)
-                    if form.needsNewVerification {
-                        Button(text(.verifyAgain)) {
-                            navigator.follow(AccountNavigation.afterVerificationExpired)
-                        }
-                    }
-                    #if !targetEnvironment(macCatalyst)
-                    submitButton
-                    #endif
+        FormColumn(focus: focus) {
+            verifiedAddress
+            fields
+            FormMessageView(message: form.message)
+            if form.needsNewVerification {
+                Button(text(.verifyAgain)) {
+                    navigator.follow(AccountNavigation.afterVerificationExpired)
                 }
-                .padding()
-                .accountColumn()
             }
-            .scrollDismissesKeyboard(.interactively)
-            .scrollsToFocus(focus, with: proxy)
+            #if !targetEnvironment(macCatalyst)
+            submitButton
+            #endif
         }
         #if targetEnvironment(macCatalyst)
         .safeAreaInset(edge: .bottom) {

@@ -11,8 +11,11 @@ public enum SignupFieldKind: Sendable, Hashable {
     case nickname
     /// An email address.
     case email
-    /// A one-time code from an email.
+    /// A 6-digit one-time code: from an email, or from an authenticator app (which AutoFill can
+    /// fill when the password manager keeps the account's authenticator key).
     case code
+    /// One of the account's recovery codes (`xxxxx-xxxxx`): letters and digits, never AutoFilled.
+    case recoveryCode
     /// The current password (login).
     case password
     /// A password being chosen (sign-up, reset), offered for strong-password autofill.
@@ -32,19 +35,22 @@ public enum SignupFieldKind: Sendable, Hashable {
         switch self {
         case .email: .emailAddress
         case .code: .numberPad
+        case .recoveryCode: .asciiCapable
         case .nickname, .password, .newPassword, .identifier: .default
         }
     }
 
     /// What AutoFill offers for the field. The sign-up nickname is the `.username` iOS saves with
-    /// the new password, so the saved login names the account.
-    public var contentType: UITextContentType {
+    /// the new password, so the saved login names the account. Nothing for a recovery code (no
+    /// content type fits; a one-time code would offer the wrong thing).
+    public var contentType: UITextContentType? {
         switch self {
         case .nickname, .identifier: .username
         case .email: .emailAddress
         case .code: .oneTimeCode
         case .password: .password
         case .newPassword: .newPassword
+        case .recoveryCode: nil
         }
     }
     #endif

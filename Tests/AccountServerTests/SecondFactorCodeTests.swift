@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 import Testing
 @testable import AccountServer
@@ -56,13 +57,13 @@ struct SecondFactorCodeTests {
     }
 
     @Test func recoveryCodeTextIsForgiving() {
-        #expect(RecoveryCodeText.normalize("abcde-fghjk") == "abcdefghjk")
-        #expect(RecoveryCodeText.normalize(" ABCDE FGHJK ") == "abcdefghjk")
-        #expect(RecoveryCodeText.normalize("0o1il-23456") == "0011123456", "look-alikes of 0 and 1 read as them")
-        #expect(RecoveryCodeText.normalize("abcde-fghj") == nil)
-        #expect(RecoveryCodeText.normalize("abcde-fghjkm") == nil)
-        #expect(RecoveryCodeText.normalize("abcde-fghju") == nil, "u is not in the alphabet")
-        #expect(RecoveryCodeText.normalize("abcde-fghj１") == nil, "full-width digits are not")
+        #expect(RecoveryCodeRule.normalize("abcde-fghjk") == "abcdefghjk")
+        #expect(RecoveryCodeRule.normalize(" ABCDE FGHJK ") == "abcdefghjk")
+        #expect(RecoveryCodeRule.normalize("0o1il-23456") == "0011123456", "look-alikes of 0 and 1 read as them")
+        #expect(RecoveryCodeRule.normalize("abcde-fghj") == nil)
+        #expect(RecoveryCodeRule.normalize("abcde-fghjkm") == nil)
+        #expect(RecoveryCodeRule.normalize("abcde-fghju") == nil, "u is not in the alphabet")
+        #expect(RecoveryCodeRule.normalize("abcde-fghj１") == nil, "full-width digits are not")
     }
 
     @Test func otpauthURIsAreEncoded() async throws {
@@ -75,7 +76,7 @@ struct SecondFactorCodeTests {
         #expect(codes.count == 10 && Set(codes).count == 10)
         for code in codes {
             #expect(code.count == 11 && code.dropFirst(5).first == "-")
-            #expect(RecoveryCodeText.normalize(code) != nil)
+            #expect(RecoveryCodeRule.normalize(code) != nil)
         }
     }
 }

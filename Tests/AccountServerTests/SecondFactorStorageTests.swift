@@ -82,7 +82,7 @@ struct SecondFactorStorageTests {
         // The recovery code offered with a wrong password was not spent, nor the code.
         #expect(try await harness.store.write { tx in
             try tx.useRecoveryCode(userID: account.userID, hash: harness.app.services.secondFactor.hash(
-                recoveryCode: RecoveryCodeText.normalize(account.codes[0])!, userID: account.userID))
+                recoveryCode: RecoveryCodeRule.normalize(account.codes[0])!, userID: account.userID))
         } == 9)
     }
 

@@ -33,6 +33,8 @@ enum StoreRaces {
         Race(name: "eight uses of one authenticator step: one is accepted, seven are replays", round: sameStepAtOnce),
         Race(name: "eight uses of one recovery code: one spends it", round: sameRecoveryCodeAtOnce),
         Race(name: "eight answers to one login challenge: one takes it", round: oneChallengeAtOnce),
+        Race(name: "a password change during seven profile edits: every change is kept", round: passwordChangeDuringEdits),
+        Race(name: "seven sessions opened while the account is deleted: each opens first or sees it gone", round: sessionsWhileDeleted),
     ]
 
     /// Runs every round of `race` and expects none to go wrong.

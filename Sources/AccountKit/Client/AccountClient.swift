@@ -79,6 +79,10 @@ public struct AccountClient: Sendable {
     // MARK: Sessions
 
     /// `POST /auth/login`: a new session's token pair.
+    ///
+    /// For an account with a second factor, a right password throws
+    /// ``AccountError/secondFactorRequired(_:)`` with the challenge that
+    /// ``verifySecondFactor(_:)`` answers.
     public func logIn(_ request: LoginRequest) async throws -> TokenPair {
         try await call("POST", "/auth/login", body: request)
     }
@@ -128,7 +132,8 @@ public struct AccountClient: Sendable {
         _ = try await send("DELETE", "/auth/sessions/\(id.uuidString.lowercased())", accessToken: accessToken)
     }
 
-    /// `POST /auth/password/change`: every other session is revoked.
+    /// `POST /auth/password/change`: every other session is revoked. While a second factor is
+    /// on, the request needs its `code` or `recoveryCode` too.
     ///
     /// A wrong current password throws ``AccountError/invalidCredentials`` (the token stays good);
     /// after repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.
@@ -146,7 +151,8 @@ public struct AccountClient: Sendable {
         _ = try await send("POST", "/auth/password/reset/confirm", body: request)
     }
 
-    /// `DELETE /auth/me`: removes the account, its sessions and codes.
+    /// `DELETE /auth/me`: removes the account, its sessions and codes. While a second factor is
+    /// on, the request needs its `code` or `recoveryCode` too.
     ///
     /// A wrong password throws ``AccountError/invalidCredentials`` (the token stays good); after
     /// repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.

@@ -22,7 +22,7 @@ extension AccountError: LocalizedError {
         case .invalidCredentials: return Messages.detail(.invalidCredentials, language)
         case .emailNotVerified: return Messages.detail(.emailNotVerified, language)
         case .conflict(let code):
-            if code == .usernameTaken || code == .signUpSuperseded { return Messages.detail(code, language) }
+            if code != .emailTaken { return Messages.detail(code, language) }
             return ko ? "이미 사용 중인 이메일이에요." : "This email address is already in use."
         case .codeRejected(let code): return Messages.detail(code, language)
         case .rateLimited(let retryAfter):
@@ -36,6 +36,8 @@ extension AccountError: LocalizedError {
         case .undecodableReply(let status): return ko ? "서버 응답을 읽을 수 없어요 (\(status))." : "The server's reply could not be read (\(status))."
         case .transport: return ko ? "서버에 연결할 수 없어요. 네트워크를 확인해 주세요." : "Cannot reach the server. Check your connection."
         case .storage(let problem): return problem.localizedDescription(in: language)
+        case .secondFactorRequired: return Messages.detail(.mfaRequired, language)
+        case .secondFactorChallengeEnded(let code): return SecondFactorTexts.challengeEnded(code)(language)
         }
     }
 }

@@ -14,8 +14,9 @@ import FoundationNetworking
 /// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`) |
 /// | `invalid_credentials` (401 at login, 403 behind a valid token) | ``invalidCredentials`` |
 /// | `email_not_verified` | ``emailNotVerified`` |
-/// | `username_taken`, `signup_superseded` | ``conflict(_:)`` |
-/// | `code_invalid`, `code_expired`, `too_many_attempts` | ``codeRejected(_:)`` |
+/// | `username_taken`, `signup_superseded`, `mfa_already_enabled`, `mfa_not_enabled` | ``conflict(_:)`` |
+/// | `mfa_required` (with its `mfa_token`) | ``secondFactorRequired(_:)`` |
+/// | `code_invalid`, `code_expired`, `too_many_attempts` | ``codeRejected(_:)`` (from `POST /auth/mfa/verify`, `code_expired` and `too_many_attempts` are ``secondFactorChallengeEnded(_:)``) |
 /// | `rate_limited` | ``rateLimited(retryAfter:)`` |
 /// | `token_expired` | ``sessionExpired`` |
 /// | `session_revoked`, `refresh_token_reused` | ``sessionRevoked(_:)`` with that code |
@@ -42,8 +43,21 @@ public enum AccountError: Error, Sendable, Hashable {
     case emailNotVerified
     /// Something is already taken: ``ErrorCode/usernameTaken``, or ``ErrorCode/emailTaken`` (an
     /// email-first sign-up whose address got an account meanwhile); or the address's sign-up is
-    /// another's now: ``ErrorCode/signUpSuperseded`` (a newer sign-up replaced this device's).
+    /// another's now: ``ErrorCode/signUpSuperseded`` (a newer sign-up replaced this device's); or
+    /// the second factor is not in the state the call needs: ``ErrorCode/mfaAlreadyEnabled``
+    /// (enrolling while it is on), ``ErrorCode/mfaNotEnabled`` (confirming without an enrolment,
+    /// new recovery codes or turning it off while it is off).
     case conflict(ErrorCode)
+    /// The password was right and the account has a second factor: the login waits for a code
+    /// from the authenticator app or a recovery code (``SessionManager/verifySecondFactor(code:)``;
+    /// ``SessionManager`` keeps the challenge and its state is
+    /// ``SessionManager/State/awaitingSecondFactor(_:)``).
+    case secondFactorRequired(SecondFactorChallenge)
+    /// The login's second-factor step is over, so log in again with the password:
+    /// ``ErrorCode/codeExpired`` (its 5 minutes passed), ``ErrorCode/tooManyAttempts`` (5 wrong
+    /// codes spent it) or ``ErrorCode/codeInvalid`` (none is waiting: answered already, cancelled,
+    /// or never started).
+    case secondFactorChallengeEnded(ErrorCode)
     /// A one-time code or verification token was refused: `code_invalid`, `code_expired` or
     /// `too_many_attempts`.
     case codeRejected(ErrorCode)
@@ -86,7 +100,9 @@ public enum AccountError: Error, Sendable, Hashable {
         // deletion), which must not end the session.
         case .invalidCredentials: self = .invalidCredentials
         case .emailNotVerified: self = .emailNotVerified
-        case .usernameTaken, .signUpSuperseded: self = .conflict(problem.code)
+        case .usernameTaken, .signUpSuperseded, .mfaAlreadyEnabled, .mfaNotEnabled: self = .conflict(problem.code)
+        case .mfaRequired where problem.mfaToken != nil:
+            self = .secondFactorRequired(SecondFactorChallenge(mfaToken: problem.mfaToken ?? "", methods: problem.methods ?? [.totp]))
         case .codeInvalid, .codeExpired, .tooManyAttempts: self = .codeRejected(problem.code)
         case .rateLimited: self = .rateLimited(retryAfter: retryAfter)
         case .tokenExpired: self = .sessionExpired
@@ -109,6 +125,14 @@ public enum AccountError: Error, Sendable, Hashable {
     public var fieldErrors: [String: [FieldError]] {
         if case .invalidInput(let fields) = self { return fields }
         return [:]
+    }
+
+    /// Whether a change that needs the second factor (password change, account deletion) was
+    /// refused for want of one: the account has a second factor now (turned on elsewhere, say), so
+    /// ask for its code and send again.
+    public var needsSecondFactor: Bool {
+        let fields = fieldErrors
+        return fields["code"]?.contains { $0.code == .required } == true && fields["recovery_code"] == nil
     }
 
     /// The server's field errors on the fields of a form, keyed by its field type; errors on a
@@ -143,6 +167,8 @@ public enum AccountError: Error, Sendable, Hashable {
         case .undecodableReply(let status): hasher.combine(11); hasher.combine(status)
         case .transport(let error): hasher.combine(12); hasher.combine(error.code.rawValue)
         case .storage(let error): hasher.combine(13); hasher.combine(error)
+        case .secondFactorRequired(let challenge): hasher.combine(14); hasher.combine(challenge)
+        case .secondFactorChallengeEnded(let code): hasher.combine(15); hasher.combine(code)
         }
     }
 }

@@ -113,7 +113,7 @@ import Observation
         case .signedIn:
             restoreFailure = nil
             endedAfterReinstall = false
-        case .signedOut:
+        case .signedOut, .awaitingSecondFactor:
             restoreFailure = nil
         case .unknown:
             break

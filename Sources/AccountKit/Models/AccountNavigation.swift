@@ -21,6 +21,8 @@ public enum AccountNavigation {
             guard let restoreFailure, !restoreFailure.isTemporary else { return .waiting }
             return .logIn
         case .signedOut: return .logIn
+        // The login screen carries on with its second step (``LoginForm/secondFactor``).
+        case .awaitingSecondFactor: return .logIn
         case .signedIn(let user): return .profile(user)
         }
     }

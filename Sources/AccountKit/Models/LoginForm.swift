@@ -10,7 +10,12 @@ import Observation
 /// form.password = "correct horse battery"
 /// await form.submit()
 /// if form.needsEmailVerification { /* show EmailVerificationFlow(purpose: .verify) */ }
+/// if let step = form.secondFactor { /* show the code step over SecondFactorForm */ }
 /// ```
+///
+/// For an account with a second factor, a right password leads to ``secondFactor``, the code
+/// step; when that step is over (5 minutes or 5 wrong codes) the form is back at the password
+/// with the reason as ``message``.
 @MainActor @Observable public final class LoginForm {
     /// Where the form is.
     public enum Phase: Sendable, Hashable {
@@ -20,6 +25,8 @@ import Observation
         case submitting
         /// Logged in; the session holds the tokens.
         case signedIn(User)
+        /// The password was right; the login waits for its second factor in ``LoginForm/secondFactor``.
+        case awaitingSecondFactor
         /// Refused or unreachable; see ``LoginForm/message``.
         case failed(AccountError)
     }
@@ -46,12 +53,19 @@ import Observation
     /// ``verificationEmail``.
     public private(set) var needsEmailVerification = false
 
+    /// The login's second step, while it waits for a code (the screen shows it instead of the
+    /// password); `nil` otherwise.
+    public private(set) var secondFactor: SecondFactorForm?
+
     /// The session the login starts.
     public let session: SessionManager
 
     /// - Parameter session: the session the login starts; its client's language is the messages'.
+    ///   A login of this session that waits for its second factor already
+    ///   (``SessionManager/State/awaitingSecondFactor(_:)``) starts at that step.
     public init(session: SessionManager) {
         self.session = session
+        if let challenge = session.currentState.challenge { awaitSecondFactor(challenge) }
     }
 
     /// The language of the messages.
@@ -59,7 +73,7 @@ import Observation
 
     /// Whether both fields are filled and nothing is on its way.
     public var canSubmit: Bool {
-        phase != .submitting && !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !password.isEmpty
+        phase != .submitting && phase != .awaitingSecondFactor && !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !password.isEmpty
     }
 
     /// Whether the request is on its way.
@@ -93,10 +107,35 @@ import Observation
         do {
             let user = try await session.logIn(.identifier(identifier.trimmingCharacters(in: .whitespacesAndNewlines), password: password))
             phase = .signedIn(user)
+        } catch AccountError.secondFactorRequired(let challenge) {
+            awaitSecondFactor(challenge)
         } catch let error as AccountError {
             apply(error)
         } catch {
             apply(.storage(SessionManager.storageError(error)))
+        }
+    }
+
+    /// Leaves the second step for the password (the waiting login is dropped).
+    public func backToPassword() async {
+        await secondFactor?.cancel()
+    }
+
+    /// Shows the second step for `challenge`, and follows it to its end.
+    private func awaitSecondFactor(_ challenge: SecondFactorChallenge) {
+        let step = SecondFactorForm(session: session, challenge: challenge)
+        step.finished = { [weak self] outcome in self?.secondFactorFinished(outcome) }
+        secondFactor = step
+        phase = .awaitingSecondFactor
+    }
+
+    private func secondFactorFinished(_ outcome: SecondFactorForm.Phase) {
+        secondFactor = nil
+        switch outcome {
+        case .signedIn(let user): phase = .signedIn(user)
+        case .ended(let reason): phase = .failed(.secondFactorChallengeEnded(reason))
+        case .cancelled: phase = .idle
+        case .entering, .verifying: break
         }
     }
 

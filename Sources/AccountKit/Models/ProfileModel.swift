@@ -92,6 +92,43 @@ import Observation
         return UpdateProfileRequest(username: username, mbti: mbti)
     }
 
+    // MARK: Second factor
+
+    /// What the second-factor switch leads to.
+    public enum SecondFactorAction: Sendable, Hashable {
+        /// Turning it on: ``TOTPEnrollmentFlow``.
+        case enroll
+        /// Turning it off: ``SecondFactorDisableForm``.
+        case disable
+    }
+
+    /// The account's second factor as last read; `nil` before ``load()`` or from a server
+    /// without second factors (then the switch is not shown).
+    public var secondFactor: SecondFactorStatus? { user?.mfa }
+
+    /// Whether the profile shows the second-factor switch (the server has second factors).
+    public var offersSecondFactor: Bool { secondFactor != nil }
+
+    /// The switch's state: whether logins need an authenticator code.
+    public var isSecondFactorOn: Bool { secondFactor?.totp == true }
+
+    /// Unused recovery codes, while the factor is on.
+    public var recoveryCodesLeft: Int? { isSecondFactorOn ? secondFactor?.recoveryCodesLeft : nil }
+
+    /// What flipping the switch leads to.
+    public var secondFactorAction: SecondFactorAction { isSecondFactorOn ? .disable : .enroll }
+
+    /// The switch's caption: "On · 8 recovery codes left" or "Off".
+    public var secondFactorSummary: String {
+        SecondFactorTexts.status(on: isSecondFactorOn, recoveryCodesLeft: secondFactor?.recoveryCodesLeft ?? 0)(language)
+    }
+
+    /// A warning when three or fewer recovery codes are left (make a new set: ``RecoveryCodesFlow``).
+    public var recoveryCodesWarning: String? {
+        guard let left = recoveryCodesLeft, left <= 3 else { return nil }
+        return SecondFactorTexts.fewRecoveryCodes(left)(language)
+    }
+
     /// Fetches the user (`GET /auth/me`).
     public func load() async {
         await run { [session] in

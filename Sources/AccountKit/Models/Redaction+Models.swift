@@ -77,3 +77,45 @@ extension AccountRoute: CustomStringConvertible, CustomDebugStringConvertible, C
         }
     }
 }
+
+extension TOTPEnrollmentFlow.Step: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The step, without the secret and the recovery codes.
+    public var description: String {
+        switch self {
+        case .password: "password"
+        case .scan: "scan(<redacted>)"
+        case .recoveryCodes(let codes): "recoveryCodes(<\(codes.count) redacted>)"
+        case .done: "done"
+        }
+    }
+    /// The step, without the secret and the recovery codes.
+    public var debugDescription: String { description }
+    /// The step, without the secret and the recovery codes, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        switch self {
+        case .password, .done: Mirror(self, children: [:], displayStyle: .enum)
+        case .scan: Mirror(self, children: ["scan": Redaction.hidden], displayStyle: .enum)
+        case .recoveryCodes(let codes): Mirror(self, children: ["recoveryCodes": "<\(codes.count) redacted>"], displayStyle: .enum)
+        }
+    }
+}
+
+extension RecoveryCodesFlow.Step: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The step, without the recovery codes.
+    public var description: String {
+        switch self {
+        case .confirm: "confirm"
+        case .codes(let codes): "codes(<\(codes.count) redacted>)"
+        case .done: "done"
+        }
+    }
+    /// The step, without the recovery codes.
+    public var debugDescription: String { description }
+    /// The step, without the recovery codes, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        switch self {
+        case .confirm, .done: Mirror(self, children: [:], displayStyle: .enum)
+        case .codes(let codes): Mirror(self, children: ["codes": "<\(codes.count) redacted>"], displayStyle: .enum)
+        }
+    }
+}

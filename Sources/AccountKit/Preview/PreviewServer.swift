@@ -5,13 +5,25 @@ import FoundationNetworking
 #endif
 
 /// An account server in memory, for SwiftUI previews and demos: every endpoint answers at once
-/// with sample data (any code is right, any password logs in), so screens show without a network.
+/// with sample data (any code is right, any password logs in, a second factor enrols with RFC 6238's
+/// test secret), so screens show without a network.
 ///
 /// Not a test double for the real server: it checks nothing the server checks.
 struct PreviewServer: Sendable {
     static let user = User(
         id: UUID(uuidString: "5F0B7C2E-3D44-4B5A-9C1E-2A6F8D9B0C11")!, username: "민수", email: "minsu@example.com",
-        emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_780_000_000))
+        emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_780_000_000),
+        mfa: SecondFactorStatus(totp: false, recoveryCodesLeft: 0))
+
+    /// RFC 6238's test secret ("12345678901234567890"), so a preview's QR code scans as a real one.
+    static let enrollment = TOTPEnrollment(
+        secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+        otpauthURI: "otpauth://totp/MBTI%20Playground:%EB%AF%BC%EC%88%98?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=MBTI%20Playground&algorithm=SHA1&digits=6&period=30")
+
+    static let recoveryCodes = RecoveryCodes(recoveryCodes: [
+        "k3m9x-2pqrt", "7hd2w-qz8ne", "b4tnv-95cxa", "m2r7k-ejw3s", "zp6q1-h8dgy",
+        "c9x4t-v2kbm", "n5w8e-r3qjz", "t1ay6-gk9pd", "w7e2n-m4cxh", "q8z5r-b6tvk",
+    ])
 
     static let sessions = [
         SessionInfo(
@@ -54,6 +66,9 @@ struct PreviewServer: Sendable {
             case ("PATCH", "/auth/me"): (200, updated(try read(UpdateProfileRequest.self, body)))
             case ("GET", "/auth/sessions"): (200, SessionList(sessions: sessions))
             case ("POST", "/auth/password/reset"): (202, nil)
+            case ("POST", "/auth/mfa/totp"): (200, enrollment)
+            case ("POST", "/auth/mfa/totp/confirm"), ("POST", "/auth/mfa/recovery-codes"): (200, recoveryCodes)
+            case ("POST", "/auth/mfa/verify"): (200, pair)
             default: (204, nil)
             }
         let data = try reply.map { try AccountJSON.makeEncoder().encode($0) } ?? Data()
@@ -78,7 +93,7 @@ struct PreviewServer: Sendable {
     private static func updated(_ changes: UpdateProfileRequest) -> User {
         User(
             id: user.id, username: changes.username ?? user.username, email: user.email, emailVerified: true,
-            mbti: changes.mbti.flatMap(MBTI.init(parsing:)) ?? user.mbti, createdAt: user.createdAt)
+            mbti: changes.mbti.flatMap(MBTI.init(parsing:)) ?? user.mbti, createdAt: user.createdAt, mfa: user.mfa)
     }
 
     private static func read<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {

@@ -38,17 +38,24 @@ extension SessionManager {
         try await authorized { try await client.logOut(scope: .others, accessToken: $0) }
     }
 
-    /// `POST /auth/password/change`: this session stays, every other one is revoked.
+    /// `POST /auth/password/change`: this session stays, every other one is revoked. While a
+    /// second factor is on, the request carries an authenticator `code` or a `recoveryCode` too
+    /// (without one: ``AccountError/invalidInput(_:)`` whose ``AccountError/needsSecondFactor`` is true).
     public func changePassword(_ request: ChangePasswordRequest) async throws {
         let client = client
         try await authorized { try await client.changePassword(request, accessToken: $0) }
     }
 
     /// `DELETE /auth/me`: removes the account; the state becomes `signedOut`
-    /// (``SignOutReason/accountDeleted``).
-    public func deleteAccount(password: String) async throws {
+    /// (``SignOutReason/accountDeleted``). While a second factor is on, give an authenticator
+    /// `code` or a `recoveryCode` too (without one: ``AccountError/invalidInput(_:)`` whose
+    /// ``AccountError/needsSecondFactor`` is true).
+    public func deleteAccount(password: String, code: String? = nil, recoveryCode: String? = nil) async throws {
         let client = client
-        try await authorized { try await client.deleteAccount(DeleteAccountRequest(password: password), accessToken: $0) }
+        let factor: (code: String?, recoveryCode: String?) =
+            code == nil && recoveryCode == nil ? (nil, nil) : SecondFactorEntry(code: code, recoveryCode: recoveryCode).wire
+        let request = DeleteAccountRequest(password: password, code: factor.code, recoveryCode: factor.recoveryCode)
+        try await authorized { try await client.deleteAccount(request, accessToken: $0) }
         clearLocally(.accountDeleted)
     }
 

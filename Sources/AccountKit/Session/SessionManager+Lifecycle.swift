@@ -40,8 +40,19 @@ extension SessionManager {
     /// Logs in, stores the pair, and publishes `signedIn`.
     /// - Throws: the server's refusal as ``AccountError``, or ``AccountError/storage(_:)`` when the
     ///   pair cannot be stored (then the state does not change).
+    ///
+    /// For an account with a second factor, a right password throws
+    /// ``AccountError/secondFactorRequired(_:)``: the manager keeps the challenge
+    /// (``secondFactorChallenge``; the state is ``State/awaitingSecondFactor(_:)`` unless a
+    /// session is kept already) and ``verifySecondFactor(code:)`` or
+    /// ``verifySecondFactor(recoveryCode:)`` finishes the login.
     @discardableResult public func logIn(_ request: LoginRequest) async throws -> User {
-        let pair = try await client.logIn(request)
+        let pair: TokenPair
+        do {
+            pair = try await client.logIn(request)
+        } catch AccountError.secondFactorRequired(let challenge) {
+            throw AccountError.secondFactorRequired(awaitSecondFactor(challenge))
+        }
         try await adopt(pair)
         return pair.user
     }
@@ -141,7 +152,7 @@ extension SessionManager {
     }
 
     /// Stores a new session and publishes it; a pair that cannot be stored is closed on the server.
-    private func adopt(_ pair: TokenPair) async throws {
+    func adopt(_ pair: TokenPair) async throws {
         let fresh = StoredSession(pair: pair, receivedAt: now())
         do {
             try save(fresh)
@@ -152,6 +163,7 @@ extension SessionManager {
         }
         session = fresh
         refreshTask = nil
+        secondFactorChallenge = nil
         publish(.signedIn(fresh.user))
         announce(.signedIn(fresh.user))
     }
@@ -180,6 +192,7 @@ extension SessionManager {
         try? store.remove(key: credentialKey)
         session = nil
         refreshTask = nil
+        secondFactorChallenge = nil
         publish(.signedOut)
         if hadSession, let reason { announce(.signedOut(reason)) }
     }

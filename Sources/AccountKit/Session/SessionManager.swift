@@ -25,10 +25,21 @@ public actor SessionManager {
         case signedOut
         /// A session for this user.
         case signedIn(User)
+        /// No session yet: the password was right and the login waits for the second factor
+        /// (``SessionManager/verifySecondFactor(code:)`` or
+        /// ``SessionManager/verifySecondFactor(recoveryCode:)``); show the code step. Not stored:
+        /// a relaunch starts at sign-in again.
+        case awaitingSecondFactor(SecondFactorChallenge)
 
         /// The signed-in user, if any.
         public var user: User? {
             if case .signedIn(let user) = self { return user }
+            return nil
+        }
+
+        /// The login waiting for its second factor, if that is the state.
+        public var challenge: SecondFactorChallenge? {
+            if case .awaitingSecondFactor(let challenge) = self { return challenge }
             return nil
         }
     }
@@ -60,6 +71,8 @@ public actor SessionManager {
             }
         }
     }
+    /// The login waiting for its second factor, if any (also in ``state`` while no session is kept).
+    public internal(set) var secondFactorChallenge: SecondFactorChallenge?
     /// The refresh under way, which every caller that needs a new pair awaits.
     var refreshTask: Task<StoredSession, any Error>?
     /// The token of the details-first sign-up this manager made last, until its code is verified

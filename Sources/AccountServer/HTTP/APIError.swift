@@ -67,6 +67,12 @@ extension APIError {
     static let usernameTaken = APIError(409, .usernameTaken)
     static let signUpSuperseded = APIError(409, .signUpSuperseded)
     static let codeInvalid = APIError(400, .codeInvalid)
+    /// `code_invalid` for a second factor: the code's own text speaks of an emailed code.
+    static let secondFactorInvalid = APIError(
+        400, .codeInvalid,
+        detail: LocalizedText(
+            en: "The authenticator code or recovery code is wrong, or it was used already.",
+            ko: "인증 앱 코드나 복구 코드가 올바르지 않거나 이미 사용되었어요."))
     static let codeExpired = APIError(400, .codeExpired)
     static let tooManyAttempts = APIError(429, .tooManyAttempts)
     static func rateLimited(retryAfter seconds: Int) -> APIError {

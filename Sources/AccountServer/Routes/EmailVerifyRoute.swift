@@ -55,7 +55,7 @@ extension SignUpRoutes {
                     if try services.signUps.dropSupersededSignUp(emailKey: emailKey, token: signUpToken, in: tx) {
                         return (outcome, .superseded)
                     }
-                    if var account = try tx.user(emailKey: emailKey), !account.emailVerified {
+                    if let found = try tx.user(emailKey: emailKey), var account = try tx.lockUser(id: found.id), !account.emailVerified {
                         account.emailVerified = true
                         account.updatedAt = now
                         try tx.updateUser(account)

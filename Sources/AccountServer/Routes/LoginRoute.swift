@@ -13,7 +13,7 @@ extension SessionRoutes {
     /// the option was turned on). Tries count for the
     /// account's back-off, shared with every other password check. A hash made with older
     /// parameters is replaced on the way. An account with a second factor gets `403 mfa_required`
-    /// with an `mfa_token` instead of a session (see ``secondFactorRequired(_:rehash:throttleKey:_:)``).
+    /// with an `mfa_token` instead of a session (see ``secondFactorRequired(_:passwordChecked:rehash:throttleKey:_:)``).
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(LoginRequest.self)
         let identifiers = [("username", body.username), ("email", body.email), ("login", body.login)]
@@ -38,7 +38,7 @@ extension SessionRoutes {
         }
         let throttleKey = account.map { LoginThrottle.key(userID: $0.id) } ?? LoginThrottle.key(unknown: key, byEmail: byEmail)
         let now = context.now
-        var user: UserRecord
+        let user: UserRecord
         switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now) {
         case .backedOff(let retryAfter):
             context.audit(.loginBackoff, userID: account?.id)
@@ -68,36 +68,55 @@ extension SessionRoutes {
         }
 
         let stored = user.passwordHash
-        if services.passwords.needsRehash(user.passwordHash) {
-            user.passwordHash = try await services.passwords.hash(password)
-            user.updatedAt = now
-        }
-        let rehashed = user
-        if rehashed.totpEnabled {
-            throw try await secondFactorRequired(rehashed, rehash: rehashed.passwordHash != stored, throttleKey: throttleKey, context)
+        let rehash = services.passwords.needsRehash(stored) ? try await services.passwords.hash(password) : nil
+        if user.totpEnabled {
+            throw try await secondFactorRequired(user, passwordChecked: stored, rehash: rehash, throttleKey: throttleKey, context)
         }
         let userAgent = context.request.headers["User-Agent"]
-        let (session, refresh) = try await services.store.write { tx in
-            if rehashed.passwordHash != stored { try tx.updateUser(rehashed) }
+        let (signedIn, session, refresh) = try await services.store.write { tx in
+            let current = try Self.accountAsChecked(user.id, passwordChecked: stored, rehash: rehash, now: now, in: tx)
+            if current.totpEnabled { throw APIError.invalidCredentials }  // turned on while the password was checked
             try services.throttle.clear(key: throttleKey, in: tx)
-            return try services.sessions.openSession(userID: rehashed.id, userAgent: userAgent, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(userID: current.id, userAgent: userAgent, now: now, in: tx)
+            return (current, session, refresh)
         }
         context.audit(.loginSucceeded, userID: user.id)
-        return .tokenPair(try await services.sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
+        return .tokenPair(try await services.sessions.tokenPair(user: signedIn, session: session, refresh: refresh, issuedAt: now, now: now))
+    }
+
+    /// The account as it is now, locked for the rest of `tx`, with the rehashed password stored if
+    /// there is one. The password was checked against `passwordChecked` outside any transaction
+    /// (hashing takes tens of milliseconds): an account deleted, or given a new password, in the
+    /// meantime gets the `401` a wrong password gets, never a session (nor a `500` from a session
+    /// row whose account is gone), and nothing read before the check is written back.
+    private static func accountAsChecked(
+        _ id: UUID, passwordChecked: String, rehash: String?, now: Date, in tx: any StoreTransaction
+    ) throws -> UserRecord {
+        guard var current = try tx.lockUser(id: id), current.passwordHash == passwordChecked else {
+            throw APIError.invalidCredentials
+        }
+        if let rehash {
+            current.passwordHash = rehash
+            current.updatedAt = now
+            try tx.updateUser(current)
+        }
+        return current
     }
 
     /// The reply to a right password of an account with a second factor: a new challenge (its
     /// `mfa_token`, single use, 5 minutes, 5 wrong codes) is stored with the rehashed password, if
     /// any, and the account's expired challenges are removed. The password's try is given back
     /// rather than cleared: the streak of wrong codes before it still counts, and it is no failure.
-    private func secondFactorRequired(_ user: UserRecord, rehash: Bool, throttleKey: String, _ context: RequestContext) async throws -> APIError {
+    private func secondFactorRequired(
+        _ user: UserRecord, passwordChecked: String, rehash: String?, throttleKey: String, _ context: RequestContext
+    ) async throws -> APIError {
         let token = RefreshToken.random()
         let now = context.now
         let challenge = SecondFactorChallengeRecord(
             hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))
         let throttle = services.throttle
         try await services.store.write { tx in
-            if rehash { try tx.updateUser(user) }
+            _ = try Self.accountAsChecked(user.id, passwordChecked: passwordChecked, rehash: rehash, now: now, in: tx)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: now)
             try tx.insertSecondFactorChallenge(challenge)
             try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)

@@ -36,7 +36,7 @@ struct PasswordRoutes: RouteGroup {
         let hash = try await services.passwords.hash(new)
         let (sessionID, now, language) = (context.sessionID, context.now, context.language)
         let changed = try await services.store.write { tx -> Bool in
-            guard var account = try tx.user(id: userID) else { throw APIError.sessionRevoked }
+            guard var account = try tx.lockUser(id: userID) else { throw APIError.sessionRevoked }
             if let proof, try services.secondFactor.check(proof, user: account, language: language, now: now, in: tx) == .wrong { return false }
             account.passwordHash = hash
             account.updatedAt = now
@@ -112,7 +112,7 @@ struct PasswordRoutes: RouteGroup {
         let hash = try await services.passwords.hash(newPassword)
         let outcome = try await services.store.write { tx -> CodeCheck in
             let outcome = try services.codes.check(code, emailKey: emailKey, purposes: purposes, now: now, in: tx)
-            guard case .verified = outcome, var user = try tx.user(id: account.id) else { return outcome }
+            guard case .verified = outcome, var user = try tx.lockUser(id: account.id) else { return outcome }
             user.passwordHash = hash
             user.emailVerified = true
             user.updatedAt = now

@@ -32,7 +32,7 @@ struct ProfileRoutes: RouteGroup {
         let skeletons = try body.username.map { try services.nicknames.skeletons(of: UsernameRule.normalize($0)) }
         do {
             let updated = try await services.store.write { tx -> UserRecord? in
-                guard var user = try tx.user(id: userID) else { return nil }
+                guard var user = try tx.lockUser(id: userID) else { return nil }
                 if let raw = body.username {
                     user.username = UsernameRule.normalize(raw)
                     user.usernameKey = UsernameRule.key(user.username)

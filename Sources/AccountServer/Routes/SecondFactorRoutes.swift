@@ -79,7 +79,7 @@ struct SecondFactorRoutes: RouteGroup {
             return try .json(RecoveryCodes(recoveryCodes: codes))
         case .wrongCode:
             context.audit(.secondFactorFailed, ["via": "mfa_confirm"])
-            throw APIError.codeInvalid
+            throw APIError.secondFactorInvalid
         case .notStarted: throw APIError.mfaNotEnabled
         case .alreadyOn: throw APIError.mfaAlreadyEnabled
         }

@@ -50,7 +50,7 @@ extension SecondFactorRoutes {
                 try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)
                 return .refused(refusal)
             }
-            guard let user = try tx.user(id: userID) else { return .refused(Self.unknownChallenge) }
+            guard let user = try tx.lockUser(id: userID) else { return .refused(Self.unknownChallenge) }
             let check = try factors.check(proof, user: user, language: language, now: now, in: tx)
             guard check != .wrong else {
                 _ = try tx.countSecondFactorChallengeAttempt(hash: hash)

@@ -99,7 +99,7 @@ struct SecondFactor: Sendable {
         var codes: [String] = []
         // Distinct, so no two rows of a set share a hash (a repeat is a 2^-50 chance).
         while codes.count < Self.recoveryCodeCount {
-            let characters: [UInt8] = (0..<10).map { _ in RecoveryCodeText.alphabet[Int(SecureRandom.uniform(below: 32))] }
+            let characters: [UInt8] = (0..<10).map { _ in RecoveryCodeRule.alphabet[Int(SecureRandom.uniform(below: 32))] }
             let code = String(decoding: characters.prefix(5), as: UTF8.self) + "-" + String(decoding: characters.suffix(5), as: UTF8.self)
             if !codes.contains(code) { codes.append(code) }
         }
@@ -132,7 +132,7 @@ struct SecondFactor: Sendable {
             else { return .wrong }
             return .totp
         case .recoveryCode(let text):
-            guard let normalized = RecoveryCodeText.normalize(text),
+            guard let normalized = RecoveryCodeRule.normalize(text),
                 let left = try tx.useRecoveryCode(userID: user.id, hash: hash(recoveryCode: normalized, userID: user.id))
             else { return .wrong }
             if notify {
@@ -146,31 +146,7 @@ struct SecondFactor: Sendable {
     func replaceRecoveryCodes(userID: UUID, in tx: any StoreTransaction) throws -> [String] {
         let codes = newRecoveryCodes()
         try tx.replaceRecoveryCodes(
-            userID: userID, hashes: codes.map { hash(recoveryCode: RecoveryCodeText.normalize($0) ?? $0, userID: userID) })
+            userID: userID, hashes: codes.map { hash(recoveryCode: RecoveryCodeRule.normalize($0) ?? $0, userID: userID) })
         return codes
-    }
-}
-
-/// How recovery codes are written and read back.
-enum RecoveryCodeText {
-    /// Crockford's base32 alphabet in lower case: no `i`, `l`, `o` or `u`.
-    static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
-
-    /// The code as compared: lower case, without spaces and hyphens, with the look-alikes people
-    /// type for `0` and `1` read as them; `nil` unless that is 10 characters of the alphabet.
-    static func normalize(_ text: String) -> String? {
-        var out: [UInt8] = []
-        for scalar in text.lowercased().unicodeScalars {
-            switch scalar {
-            case " ", "-", "\t": continue
-            case "o": out.append(UInt8(ascii: "0"))
-            case "i", "l": out.append(UInt8(ascii: "1"))
-            default:
-                guard scalar.isASCII, alphabet.contains(UInt8(scalar.value)) else { return nil }
-                out.append(UInt8(scalar.value))
-            }
-            if out.count > 10 { return nil }
-        }
-        return out.count == 10 ? String(decoding: out, as: UTF8.self) : nil
     }
 }

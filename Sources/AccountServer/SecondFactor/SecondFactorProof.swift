@@ -22,7 +22,7 @@ enum SecondFactorProof: Sendable {
                 errors.add(.required, to: "recovery_code")
                 return nil
             }
-            guard RecoveryCodeText.normalize(recoveryCode) != nil else {
+            guard RecoveryCodeRule.normalize(recoveryCode) != nil else {
                 errors.add(.invalidFormat, to: "recovery_code")
                 return nil
             }

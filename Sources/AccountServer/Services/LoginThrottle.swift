@@ -116,7 +116,7 @@ struct LoginThrottle: Sendable {
     /// share one back-off. Throws `code_invalid`.
     func refuseWrongCode(userID: UUID, now: Date) async throws -> Never {
         try await confirmLoginFailure(key: Self.key(userID: userID), now: now)
-        throw APIError.codeInvalid
+        throw APIError.secondFactorInvalid
     }
 
     /// Failures that start a back-off: the limit at first, then every single one in a streak.

@@ -131,6 +131,7 @@ public final class ReadModelTransaction: StoreTransaction {
     // MARK: Reads
 
     public func user(id: UUID) throws -> UserRecord? { try base.user(id: id) }
+    public func lockUser(id: UUID) throws -> UserRecord? { try base.lockUser(id: id) }
     public func user(usernameKey: String) throws -> UserRecord? { try base.user(usernameKey: usernameKey) }
     public func user(emailKey: String) throws -> UserRecord? { try base.user(emailKey: emailKey) }
     public func userCount() throws -> Int { try base.userCount() }

@@ -2,22 +2,28 @@ import AccountAPI
 
 /// The commands of `account` and the options each accepts.
 enum Command: String, CaseIterable, Sendable {
-    case signup, verify, login, whoami, logout, sessions, passwd
+    case signup, verify, login, whoami, logout, sessions, passwd, mfa
+
+    /// The words that may follow the command (`account mfa enable`); the first is the default.
+    var subcommands: [String] {
+        self == .mfa ? ["status", "enable", "disable", "codes"] : []
+    }
 
     /// Options that take a value (`--email E`), besides the global ones.
     var valueOptions: Set<String> {
         switch self {
         case .signup: ["username", "email", "mbti"]
         case .verify: ["email", "code"]
-        case .login: ["username", "email"]
-        case .whoami, .logout, .sessions, .passwd: []
+        case .login: ["username", "email", "code", "recovery-code"]
+        case .passwd, .mfa: ["code", "recovery-code"]
+        case .whoami, .logout, .sessions: []
         }
     }
 
     /// Options that are switches (`--all`), besides the global ones.
     var flagOptions: Set<String> {
         switch self {
-        case .signup, .login, .passwd: ["password-stdin"]
+        case .signup, .login, .passwd, .mfa: ["password-stdin"]
         case .verify: ["resend"]
         case .logout: ["all"]
         case .whoami, .sessions: []
@@ -35,6 +41,7 @@ enum Command: String, CaseIterable, Sendable {
         case .logout: return ko ? "이 기기에서 로그아웃하고 세션을 지워요 (--all: 모든 기기)" : "sign out here (--all: everywhere) and forget the session"
         case .sessions: return ko ? "계정의 세션을 보여줘요 (이 기기에 표시)" : "list the account's sessions, marking this one"
         case .passwd: return ko ? "비밀번호를 바꿔요 (다른 세션은 로그아웃돼요)" : "change the password (other sessions are signed out)"
+        case .mfa: return ko ? "2단계 인증(인증 앱 코드)을 켜고 끄거나 복구 코드를 새로 받아요" : "turn two-step verification (authenticator codes) on or off, or get new recovery codes"
         }
     }
 }

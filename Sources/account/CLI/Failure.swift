@@ -105,6 +105,8 @@ extension AccountError {
         case .undecodableReply: "undecodable_reply"
         case .transport: "unreachable"
         case .storage: "storage"
+        case .secondFactorRequired: "mfa_required"
+        case .secondFactorChallengeEnded(let code): code.rawValue
         }
     }
 

@@ -90,11 +90,16 @@ enum Help {
         case .login:
             """
             Usage: account login [--username NAME | --email EMAIL] [--password-stdin]
+                                 [--code CODE | --recovery-code CODE]
 
-            Signs in and keeps the session in the config folder (a file only you can read).
-              --username NAME    sign in with the nickname
-              --email EMAIL      sign in with the email address
-              --password-stdin   read the password from the first line of standard input (no prompts)
+            Signs in and keeps the session in the config folder (a file only you can read). When the
+            account has two-step verification on, asks for the authenticator app's code (or a
+            recovery code), again after a wrong one; scripts give it with --code or --recovery-code.
+              --username NAME       sign in with the nickname
+              --email EMAIL         sign in with the email address
+              --password-stdin      read the password from the first line of standard input (no prompts)
+              --code CODE           the 6-digit code from the authenticator app, if one is needed
+              --recovery-code CODE  one of the recovery codes instead (each works once)
             """
         case .whoami:
             """
@@ -117,12 +122,36 @@ enum Help {
             """
         case .passwd:
             """
-            Usage: account passwd [--password-stdin]
+            Usage: account passwd [--password-stdin] [--code CODE | --recovery-code CODE]
 
             Changes the password; every other session is signed out. The new password is checked
-            against the rules before it is sent and must differ from the current one.
-              --password-stdin   read the current password, then the new one, one per line of
-                                 standard input (no prompts)
+            against the rules before it is sent and must differ from the current one. With
+            two-step verification on, the authenticator app's code is needed too (asked for, or
+            --code / --recovery-code).
+              --password-stdin      read the current password, then the new one, one per line of
+                                    standard input (no prompts)
+              --code CODE           the 6-digit code from the authenticator app
+              --recovery-code CODE  one of the recovery codes instead
+            """
+        case .mfa:
+            """
+            Usage: account mfa [status | enable | disable | codes] [options]
+
+            Two-step verification: after the password, logins need the 6-digit code of an
+            authenticator app (Google Authenticator, 1Password, …), or one of ten single-use
+            recovery codes. Turning it on or off signs out every other session.
+              status    whether it is on, and how many recovery codes are left (the default)
+              enable    asks for the password, prints a QR code and the secret for the app, asks for
+                        the app's code and prints the recovery codes. For scripts, in two calls:
+                        with --password-stdin (or --no-input) it prints the secret (--json:
+                        "secret", "otpauth_uri") and stops; then --code CODE confirms it
+              disable   turns it off: the password and a code or a recovery code
+              codes     a new set of recovery codes (the old set stops working): the password and
+                        the app's code
+            Options:
+              --password-stdin      read the password from the first line of standard input
+              --code CODE           the authenticator app's 6-digit code
+              --recovery-code CODE  a recovery code (disable only)
             """
         }
     }
@@ -156,11 +185,16 @@ enum Help {
         case .login:
             """
             사용법: account login [--username 닉네임 | --email 이메일] [--password-stdin]
+                                  [--code 코드 | --recovery-code 코드]
 
-            로그인하고 세션을 설정 폴더에 보관해요 (나만 읽을 수 있는 파일).
-              --username 닉네임  닉네임으로 로그인해요
-              --email 이메일     이메일 주소로 로그인해요
-              --password-stdin   표준 입력의 첫 줄을 비밀번호로 읽어요 (묻지 않아요)
+            로그인하고 세션을 설정 폴더에 보관해요 (나만 읽을 수 있는 파일). 2단계 인증이 켜진
+            계정이면 인증 앱의 코드(또는 복구 코드)를 묻고, 틀리면 다시 물어요. 스크립트에서는
+            --code나 --recovery-code로 주세요.
+              --username 닉네임     닉네임으로 로그인해요
+              --email 이메일        이메일 주소로 로그인해요
+              --password-stdin      표준 입력의 첫 줄을 비밀번호로 읽어요 (묻지 않아요)
+              --code 코드           필요할 때 인증 앱의 6자리 코드
+              --recovery-code 코드  코드 대신 복구 코드 하나 (각각 한 번만 쓸 수 있어요)
             """
         case .whoami:
             """
@@ -183,11 +217,33 @@ enum Help {
             """
         case .passwd:
             """
-            사용법: account passwd [--password-stdin]
+            사용법: account passwd [--password-stdin] [--code 코드 | --recovery-code 코드]
 
             비밀번호를 바꿔요. 다른 세션은 모두 로그아웃돼요. 새 비밀번호는 보내기 전에 규칙에
-            맞는지 확인하고, 현재 비밀번호와 달라야 해요.
-              --password-stdin   표준 입력에서 현재 비밀번호, 새 비밀번호를 한 줄씩 읽어요 (묻지 않아요)
+            맞는지 확인하고, 현재 비밀번호와 달라야 해요. 2단계 인증이 켜져 있으면 인증 앱의
+            코드도 필요해요 (묻거나, --code / --recovery-code).
+              --password-stdin      표준 입력에서 현재 비밀번호, 새 비밀번호를 한 줄씩 읽어요 (묻지 않아요)
+              --code 코드           인증 앱의 6자리 코드
+              --recovery-code 코드  코드 대신 복구 코드 하나
+            """
+        case .mfa:
+            """
+            사용법: account mfa [status | enable | disable | codes] [옵션]
+
+            2단계 인증: 비밀번호 다음에 인증 앱(Google Authenticator, 1Password 등)의 6자리
+            코드나, 한 번씩 쓸 수 있는 복구 코드 10개 중 하나가 있어야 로그인돼요. 켜거나 끄면
+            다른 기기의 세션은 모두 로그아웃돼요.
+              status    켜져 있는지, 복구 코드가 몇 개 남았는지 보여줘요 (기본)
+              enable    비밀번호를 묻고, 인증 앱용 QR 코드와 비밀 키를 보여준 뒤, 앱의 코드를 묻고
+                        복구 코드를 보여줘요. 스크립트에서는 두 번에 나눠서: --password-stdin(또는
+                        --no-input)이면 비밀 키를 보여주고 멈춰요 (--json: "secret", "otpauth_uri").
+                        그다음 --code 코드로 마무리해요
+              disable   꺼요: 비밀번호와 코드 또는 복구 코드
+              codes     복구 코드를 새로 받아요 (예전 코드는 못 써요): 비밀번호와 앱의 코드
+            옵션:
+              --password-stdin      표준 입력의 첫 줄을 비밀번호로 읽어요
+              --code 코드           인증 앱의 6자리 코드
+              --recovery-code 코드  복구 코드 (disable만)
             """
         }
     }

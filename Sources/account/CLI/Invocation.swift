@@ -4,6 +4,8 @@ import AccountAPI
 struct Invocation: Sendable, Equatable {
     /// `nil` for a bare `account --help`.
     var command: Command?
+    /// The word after a command that has them (`enable` in `account mfa enable`).
+    var subcommand: String?
     /// Options with a value, by name without dashes; the last occurrence wins.
     var values: [String: String] = [:]
     /// Switches that were given, by name without dashes.
@@ -33,6 +35,10 @@ struct Invocation: Sendable, Equatable {
                 continue
             }
             guard argument.hasPrefix("--") else {
+                if let command = invocation.command, !command.subcommands.isEmpty, invocation.subcommand == nil {
+                    invocation.subcommand = argument
+                    continue
+                }
                 guard invocation.command == nil else {
                     throw UsageError(say("unexpected argument '\(argument)'", "예상하지 못한 인자 '\(argument)'"))
                 }

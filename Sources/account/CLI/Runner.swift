@@ -45,6 +45,7 @@ enum Runner {
         case .logout: try await LogoutCommand.run(context)
         case .sessions: try await SessionsCommand.run(context)
         case .passwd: try await PasswdCommand.run(context)
+        case .mfa: try await MFACommand.run(context)
         }
     }
 }

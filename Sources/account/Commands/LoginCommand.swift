@@ -1,7 +1,8 @@
 import AccountAPI
 import AccountKit
 
-/// `account login`: by nickname, email, or (when asked) either; keeps the session.
+/// `account login`: by nickname, email, or (when asked) either; keeps the session. An account with
+/// a second factor is asked for its code (or takes `--code` / `--recovery-code`).
 enum LoginCommand {
     static func run(_ context: Context) async throws {
         let username = context.invocation.value("username")
@@ -16,12 +17,20 @@ enum LoginCommand {
             }
             identifier = answer
         }
+        // A malformed --code is refused before the password is sent.
+        let factor = try SecondFactorPrompt.given(context)
         let password = try context.password(prompt: context.say("Password: ", "비밀번호: "))
         let request =
             if let username { LoginRequest(username: username, password: password) }
             else if let email { LoginRequest(email: email, password: password) }
             else { LoginRequest.identifier(identifier ?? "", password: password) }
-        let user = try await context.sessionManager().logIn(request)
+        let manager = context.sessionManager()
+        let user: User
+        do {
+            user = try await manager.logIn(request)
+        } catch AccountError.secondFactorRequired(let challenge) {
+            user = try await SecondFactorPrompt.finishLogin(challenge, given: factor, with: manager, context)
+        }
         try context.report(SignUpCommand.signedInText(user, context), json: user)
     }
 }

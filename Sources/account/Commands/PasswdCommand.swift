@@ -5,7 +5,8 @@ import AccountKit
 ///
 /// The new password is checked with the shared rules (against this account's nickname and
 /// address) and against the current one before anything is sent; at a terminal a wrong current
-/// password is asked again.
+/// password is asked again. While a second factor is on, its code is asked for too (or taken from
+/// `--code` / `--recovery-code`).
 enum PasswdCommand {
     static func run(_ context: Context) async throws {
         let (manager, user) = try await context.signedIn()
@@ -21,12 +22,25 @@ enum PasswdCommand {
             }
             return context.problem(rules.password(candidate, username: user.username, email: user.email), field: "password", rules)
         }
+        // While a second factor is on, the change needs its code too (the user as the server sees it now).
+        let factorOn = try await manager.me().mfa?.totp == true
+        var factor = factorOn ? try SecondFactorPrompt.required(context) : nil
         var tries = 1
         while true {
             do {
-                try await manager.changePassword(ChangePasswordRequest(currentPassword: current, newPassword: new))
+                try await SecondFactorPrompt.wording(factor ?? SecondFactorEntry(), context) {
+                    let (code, recoveryCode) = factor?.wire ?? (nil, nil)
+                    try await manager.changePassword(ChangePasswordRequest(currentPassword: current, newPassword: new, code: code, recoveryCode: recoveryCode))
+                }
                 break
-            } catch AccountError.invalidCredentials {
+            } catch let error as AccountError where error.needsSecondFactor && factor == nil {
+                // Turned on elsewhere since: ask for it now.
+                factor = try SecondFactorPrompt.required(context)
+            } catch let refusal as Refusal where refusal.code == ErrorCode.codeInvalid.rawValue && !SecondFactorPrompt.wasGiven(context) && tries < 3 {
+                context.console.err(refusal.message)
+                factor = try SecondFactorPrompt.required(context)
+                tries += 1
+            } catch let refusal as Refusal where refusal.code == "invalid_credentials" {
                 let wrong = context.say("The current password is wrong.", "현재 비밀번호가 맞지 않아요.")
                 guard context.mayPrompt, tries < 3 else { throw Refusal(code: "invalid_credentials", message: wrong) }
                 context.console.err(wrong)

@@ -3,20 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-extension TestClock {
-    /// Moves a server binary's clock (``TestClock/serverNow``) to one second into the next
-    /// 30-second step; returns a time in that step, for ``TOTPGenerator``. Each authenticator code
-    /// is computed just after the start of a fresh step, so the real time a slow machine spends
-    /// between computing a code and sending it never crosses into another step.
-    @discardableResult
-    func nextStep() -> Date {
-        let now = serverNow.timeIntervalSince1970
-        let start = ((now / 30).rounded(.down) + 1) * 30
-        advance(start + 1 - now)
-        return Date(timeIntervalSince1970: start + 1)
-    }
-}
-
 /// An account with its authenticator app turned on.
 struct SecondFactorAccount: Sendable {
     let account: TestAccount
@@ -59,15 +45,3 @@ extension ServerProcess {
         return try await client.send("POST", "/auth/mfa/verify", json: body)
     }
 }
-
-/// The claims of an access token (not verified: the server did that).
-func accessClaims(_ token: String) throws -> [String: Any] {
-    let parts = token.split(separator: ".")
-    guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-        let claims = try JSONSerialization.jsonObject(with: Data(payload)) as? [String: Any]
-    else { throw TestFailure("not a JWT: \(token)") }
-    return claims
-}
-
-/// The `amr` claim of an access token.
-func amr(_ token: String) throws -> [String]? { try accessClaims(token)["amr"] as? [String] }
