@@ -63,11 +63,16 @@ let package = Package(
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
         .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
+        // A strict CBOR decoder for WebAuthn's subset (and a canonical encoder); no C library.
+        .target(name: "CBOR"),
+        // WebAuthn Level 3 verification (§7.1, §7.2): client data, authenticator data, COSE keys,
+        // attestation `none` and `packed` self-attestation; signatures through LibCrypto and Sodium.
+        .target(name: "WebAuthn", dependencies: ["CBOR", "LibCrypto", "Sodium", "AccountAPI"]),
         .target(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity", "Workers", "LibCrypto",
+                "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -86,7 +91,7 @@ let package = Package(
         // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches
         // serialized (`make test` runs each target in a process of its own; a plain `swift test`
         // runs them in one).
-        .target(name: "TestSupport", dependencies: ["AccountAPI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AccountAPI", "CBOR", "LibCrypto", "Sodium"], path: "Tests/TestSupport"),
         // The app in the test process over a real SQLite file, and a transport that lets
         // AccountKit's client call it without a socket.
         .target(
@@ -97,6 +102,8 @@ let package = Package(
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
         .testTarget(name: "SodiumTests", dependencies: ["Sodium"]),
         .testTarget(name: "LibCryptoTests", dependencies: ["LibCrypto"]),
+        .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
+        .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "CBOR", "TestSupport"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),

@@ -31,6 +31,8 @@ CHECKS.update({"enum-reset": "enum_reset", "enum-signup": "enum_signup", "guessi
 CHECKS.update({"flood": "flood"})
 # Pre-hijacking by a newer sign-up of the victim's address (the signup_token of issue 19's verify sign-in).
 CHECKS.update({"prehijack": "prehijack"})
+# passkey responses (attestation objects, authenticator data, client data) mutated over HTTP.
+CHECKS.update({"webauthn": "webauthnfuzz"})
 # soak's and guessing's connections all come from 127.0.0.1 (256 and 200 at once in the full form,
 # over the per-address cap of 64), each standing for a client of its own or testing something else;
 # the cap itself is tried by the flood check.

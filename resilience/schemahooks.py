@@ -6,8 +6,8 @@ requirement gets its own throwaway account: signed up, logged in twice (the seco
 a real target for `DELETE /auth/sessions/{id}`). Every other such case of `deleteMe`,
 `changePassword` and `revokeSession` gets the real password or session id put into its generated
 body or path, so the success path is reached too; so do the second-factor operations, whose
-account is first enrolled (and confirmed) with codes computed here (RFC 6238); the rest stay as
-generated. Every reply is
+account is first enrolled (and confirmed) with codes computed here (RFC 6238), and the passkey
+operations, with a credential made here (attestation `none`); the rest stay as generated. Every reply is
 appended to the JSON-lines file named by RESILIENCE_ST_LOG for the coverage report.
 
 Environment: RESILIENCE_ST_BASE (the server's base URL), RESILIENCE_ST_LOG.
@@ -19,12 +19,16 @@ import itertools
 import json
 import os
 import struct
+import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 
 import schemathesis
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import passkey  # noqa: E402  (resilience/passkey.py, beside this file)
 
 BASE = os.environ["RESILIENCE_ST_BASE"]
 LOG = os.environ["RESILIENCE_ST_LOG"]
@@ -64,6 +68,11 @@ def _second_factor(token, confirm=True):
         return secret, []
     codes = _call("POST", "/auth/mfa/totp/confirm", {"code": _totp(secret, -1)}, token)["recovery_codes"]
     return secret, codes
+
+
+def _passkey_registration(token):
+    """A `RegistrationResponseJSON` for new options of the account of `token` (see passkey.py)."""
+    return passkey.registration(*passkey.registration_parts(_call("POST", "/auth/passkeys/register/options", token=token)))
 
 
 def _authenticated(operation):
@@ -117,6 +126,16 @@ class FreshAccount:
             secret, _ = _second_factor(data["access"])
             case.body.pop("recovery_code", None)  # both factors at once is a 400 by design
             case.body.update({"password": PASSWORD, "code": _totp(secret)})
+        elif op == "registerPasskey" and isinstance(case.body, dict):
+            case.body.update({"name": "resilience key", "credential": _passkey_registration(data["access"])})
+        elif op == "deletePasskey" and isinstance(case.path_parameters, dict):
+            _call("POST", "/auth/passkeys/register",
+                  {"name": "to delete", "credential": _passkey_registration(data["access"])}, data["access"])
+            case.path_parameters["id"] = _call("GET", "/auth/passkeys", token=data["access"])["passkeys"][0]["id"]
+            if isinstance(case.body, dict):
+                case.body.pop("code", None)
+                case.body.pop("recovery_code", None)
+                case.body["password"] = PASSWORD
         elif op == "disableTOTP" and isinstance(case.body, dict):
             _, codes = _second_factor(data["access"])
             case.body.pop("code", None)

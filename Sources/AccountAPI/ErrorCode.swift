@@ -83,4 +83,17 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let mfaAlreadyEnabled = ErrorCode("mfa_already_enabled")
     /// 409: no authenticator app is on (or, at confirm, none is being enrolled).
     public static let mfaNotEnabled = ErrorCode("mfa_not_enabled")
+    /// 400 (registration) or 401 (login): the passkey's response failed WebAuthn's checks (origin,
+    /// RP id, user verification, signature, counter, …), or at login no account has the passkey.
+    /// Start the ceremony again with new options.
+    public static let passkeyInvalid = ErrorCode("passkey_invalid")
+    /// 409: this passkey (its credential id) is already registered.
+    public static let passkeyExists = ErrorCode("passkey_exists")
+    /// 409: the account holds the most passkeys it may (20); remove one first.
+    public static let passkeyLimitReached = ErrorCode("passkey_limit_reached")
+    /// 400: the response's challenge is unknown, already used, or not one issued for this step
+    /// (or this account); ask for new options.
+    public static let challengeInvalid = ErrorCode("challenge_invalid")
+    /// 400: the challenge's 5 minutes are over; ask for new options.
+    public static let challengeExpired = ErrorCode("challenge_expired")
 }

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -174,5 +174,35 @@ enum PGMigrations {
     private static let pendingSignupClient = """
         ALTER TABLE pending_signups ADD COLUMN client BYTEA;
         ALTER TABLE pending_signups ADD COLUMN contested BOOLEAN NOT NULL DEFAULT FALSE;
+        """
+
+    /// Passkeys and their challenges (issue 16); see the SQLite twin.
+    private static let passkeys = """
+        CREATE TABLE passkeys (
+            id TEXT NOT NULL,
+            credential_id BYTEA NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            public_key BYTEA NOT NULL,
+            algorithm INTEGER NOT NULL,
+            sign_count BIGINT NOT NULL,
+            backup_eligible BOOLEAN NOT NULL,
+            backed_up BOOLEAN NOT NULL,
+            aaguid BYTEA NOT NULL,
+            transports TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT,
+            CONSTRAINT passkeys_pkey PRIMARY KEY (id),
+            CONSTRAINT passkeys_credential_id_key UNIQUE (credential_id)
+        );
+        CREATE INDEX passkeys_user_id ON passkeys (user_id);
+        CREATE TABLE webauthn_challenges (
+            hash BYTEA NOT NULL,
+            purpose TEXT NOT NULL,
+            user_id TEXT REFERENCES users (id) ON DELETE CASCADE,
+            expires_at BIGINT NOT NULL,
+            CONSTRAINT webauthn_challenges_pkey PRIMARY KEY (hash)
+        );
+        CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
         """
 }

@@ -15,6 +15,7 @@ public enum SQLValue: Sendable {
 
     public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
     public static func uuid(_ value: UUID) -> SQLValue { .text(value.lowercasedText) }
+    public static func uuid(_ value: UUID?) -> SQLValue { value.map { .uuid($0) } ?? .null }
     public static func date(_ value: Date) -> SQLValue { .integer(Milliseconds.from(value)) }
     public static func date(_ value: Date?) -> SQLValue { value.map { .date($0) } ?? .null }
     public static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }

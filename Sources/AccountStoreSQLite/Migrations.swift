@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -165,5 +165,34 @@ enum Migrations {
     private static let pendingSignupClient = """
         ALTER TABLE pending_signups ADD COLUMN client BLOB;
         ALTER TABLE pending_signups ADD COLUMN contested INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// Passkeys (issue 16): WebAuthn credentials by their id (unique across accounts) with their
+    /// COSE key, counter and backup flags, and the challenges issued for registering and logging
+    /// in (by SHA-256, taken once, expired ones swept by their index).
+    private static let passkeys = """
+        CREATE TABLE passkeys (
+            id TEXT PRIMARY KEY,
+            credential_id BLOB NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            public_key BLOB NOT NULL,
+            algorithm INTEGER NOT NULL,
+            sign_count BIGINT NOT NULL,
+            backup_eligible INTEGER NOT NULL,
+            backed_up INTEGER NOT NULL,
+            aaguid BLOB NOT NULL,
+            transports TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            last_used_at BIGINT
+        );
+        CREATE INDEX passkeys_user_id ON passkeys (user_id);
+        CREATE TABLE webauthn_challenges (
+            hash BLOB PRIMARY KEY,
+            purpose TEXT NOT NULL,
+            user_id TEXT REFERENCES users (id) ON DELETE CASCADE,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX webauthn_challenges_expires_at ON webauthn_challenges (expires_at);
         """
 }

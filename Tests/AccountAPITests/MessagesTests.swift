@@ -7,6 +7,7 @@ let allErrorCodes: [ErrorCode] = [
     .sessionRevoked, .emailNotVerified, .notFound, .methodNotAllowed, .usernameTaken, .lengthRequired, .payloadTooLarge,
     .unsupportedMediaType, .codeInvalid, .codeExpired, .tooManyAttempts, .rateLimited, .serviceUnavailable,
     .internalError, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .versionNotSupported,
+    .passkeyInvalid, .passkeyExists, .passkeyLimitReached, .challengeInvalid, .challengeExpired,
 ]
 
 let allFieldErrorCodes: [FieldErrorCode] = [

@@ -54,5 +54,8 @@ enum StoreConformance {
         Behaviour(name: "recovery codes: a set replaces the last, each used once, counted", check: recoveryCodes),
         Behaviour(name: "second-factor challenges: by hash, tries counted, removed, expired swept", check: secondFactorChallenges),
         Behaviour(name: "sessions keep how their login was authenticated (amr)", check: sessionAuthenticationMethods),
+        Behaviour(name: "passkeys: one credential id across accounts, listed, used, deleted by their owner", check: passkeys),
+        Behaviour(name: "WebAuthn challenges: taken once, expired swept, given back on rollback", check: webAuthnChallenges),
+        Behaviour(name: "30 concurrent answers to one WebAuthn challenge: exactly one wins", check: webAuthnChallengeRace),
     ]
 }

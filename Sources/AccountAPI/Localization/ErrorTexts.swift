@@ -150,5 +150,29 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "Two-step verification is not on for this account, or its setup was not started.",
                 ko: "이 계정은 2단계 인증이 켜져 있지 않거나 설정을 시작하지 않았어요.")),
+        .passkeyInvalid: Texts(
+            title: LocalizedText(en: "Passkey not accepted", ko: "패스키를 확인하지 못했어요"),
+            detail: LocalizedText(
+                en: "The passkey could not be verified for this service. Please try again.",
+                ko: "이 서비스의 패스키로 확인되지 않았어요. 다시 시도해 주세요.")),
+        .passkeyExists: Texts(
+            title: LocalizedText(en: "Passkey already added", ko: "이미 추가된 패스키예요"),
+            detail: LocalizedText(
+                en: "This passkey is already registered.", ko: "이 패스키는 이미 등록되어 있어요.")),
+        .passkeyLimitReached: Texts(
+            title: LocalizedText(en: "Too many passkeys", ko: "패스키가 너무 많아요"),
+            detail: LocalizedText(
+                en: "This account has the most passkeys it may hold (20). Remove one first.",
+                ko: "이 계정에 등록할 수 있는 패스키(20개)가 모두 찼어요. 먼저 하나를 삭제해 주세요.")),
+        .challengeInvalid: Texts(
+            title: LocalizedText(en: "Passkey request not valid", ko: "패스키 요청이 올바르지 않아요"),
+            detail: LocalizedText(
+                en: "This passkey request is unknown or was already used. Please start again.",
+                ko: "알 수 없거나 이미 사용된 패스키 요청이에요. 처음부터 다시 시도해 주세요.")),
+        .challengeExpired: Texts(
+            title: LocalizedText(en: "Passkey request expired", ko: "패스키 요청이 만료되었어요"),
+            detail: LocalizedText(
+                en: "The passkey request expired after 5 minutes. Please start again.",
+                ko: "패스키 요청이 5분이 지나 만료되었어요. 처음부터 다시 시도해 주세요.")),
     ]
 }

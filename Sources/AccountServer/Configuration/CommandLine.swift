@@ -73,6 +73,16 @@ public enum ServerCommandLine {
             $0.headerTimeout = try int($1!, "header-timeout", 1...300)
         },
         Option(name: "totp-issuer", help: "name authenticator apps show for this service (default MBTI Playground)") { $0.totpIssuer = $1! },
+        Option(name: "webauthn-rp-id", help: "domain passkeys are made for, the origins' host or a parent of it (default: the issuer's host)") {
+            $0.webAuthnRPID = try webAuthnRPID($1!)
+        },
+        Option(name: "webauthn-origin", help: "origin passkey ceremonies may run on, https://host[:port] or android:apk-key-hash:… (repeatable; default: the issuer's)") {
+            $0.webAuthnOrigins += try $1!.split(separator: ",").map { try webAuthnOrigin($0.trimmingCharacters(in: .whitespaces)) }
+        },
+        Option(name: "webauthn-rp-name", help: "name authenticators show for this service (default MBTI Playground)") { $0.webAuthnRPName = $1! },
+        Option(name: "apple-app-id", help: "TEAMID.bundle.id of an iOS app that may use this domain's passkeys (repeatable)") {
+            $0.appleAppIDs += try $1!.split(separator: ",").map { try appleAppID($0.trimmingCharacters(in: .whitespaces)) }
+        },
         Option(name: "verify-sign-in-window", help: "seconds after a sign-up in which verifying its code may sign in (sign_in: true); 0 turns it off (default 1800)") { $0.verifySignInWindow = try int($1!, "verify-sign-in-window", 0...86400) },
         Option(name: "read-model", help: "answer authentication from sessions and accounts held in memory (SQLite): on or off (default on)") { $0.readModel = try bool($1) },
         Option(name: "read-model-entries", help: "sessions the read model holds at most (default 10000)") {
@@ -129,6 +139,7 @@ public enum ServerCommandLine {
             }
             try option.apply(&configuration, option.takesValue ? value : (value ?? "true"))
         }
+        try checkWebAuthn(configuration)
         switch verb {
         case "serve": return .serve(configuration)
         case "migrate": return .migrate(configuration)
@@ -165,6 +176,54 @@ public enum ServerCommandLine {
             throw CommandLineError(description: "--\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
         }
         return value
+    }
+
+    /// A lower-case domain name (`example.com`, `localhost`): what WebAuthn takes as an RP id.
+    private static func webAuthnRPID(_ text: String) throws -> String {
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard text.count <= 253, !labels.isEmpty, labels.allSatisfy({ label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+        }) else {
+            throw CommandLineError(description: "--webauthn-rp-id must be a lower-case domain name such as example.com, not \"\(text)\"")
+        }
+        return text
+    }
+
+    /// An origin as a client writes it: `https://host[:port]` (`http://` only for localhost), or
+    /// an Android app's `android:apk-key-hash:…`.
+    private static func webAuthnOrigin(_ text: String) throws -> String {
+        if text.hasPrefix("android:apk-key-hash:"), text.count > 21 { return text }
+        guard let url = URLComponents(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty,
+            url.path.isEmpty, url.query == nil, url.fragment == nil, url.user == nil,
+            scheme == "https" || (scheme == "http" && (host == "localhost" || host.hasSuffix(".localhost"))),
+            text == scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
+        else {
+            throw CommandLineError(description: "--webauthn-origin must be https://host[:port] (http:// only for localhost), with no path, not \"\(text)\"")
+        }
+        return text
+    }
+
+    /// Every web origin's host is the RP id or under it (WebAuthn §5.1.3 would refuse it in the
+    /// browser anyway; said at start rather than at the first ceremony).
+    private static func checkWebAuthn(_ configuration: ServerConfiguration) throws {
+        let id = configuration.effectiveWebAuthnRPID
+        for origin in configuration.effectiveWebAuthnOrigins where !origin.hasPrefix("android:") {
+            guard let host = URLComponents(string: origin)?.host, host == id || host.hasSuffix("." + id) else {
+                throw CommandLineError(description: "--webauthn-origin \(origin) is not on the RP id \(id) or a subdomain of it (see --webauthn-rp-id)")
+            }
+        }
+    }
+
+    /// `TEAMID.bundle.id`: a 10-character team id, a dot, a bundle id.
+    private static func appleAppID(_ text: String) throws -> String {
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 10, parts[0].allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }),
+            parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }), !parts[1].isEmpty
+        else {
+            throw CommandLineError(description: "--apple-app-id must be TEAMID.bundle.id (a 10-character team id), not \"\(text)\"")
+        }
+        return text
     }
 
     private static func bool(_ text: String?) throws -> Bool {

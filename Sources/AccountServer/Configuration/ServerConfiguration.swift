@@ -81,6 +81,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The issuer authenticator apps show beside the nickname (`otpauth://totp/<issuer>:<nickname>`).
     public var totpIssuer = "MBTI Playground"
 
+    /// The WebAuthn RP id passkeys are made for (a domain: `example.com`); `nil`: the issuer's host.
+    public var webAuthnRPID: String?
+    /// Origins passkey ceremonies may run on (`https://example.com`, `android:apk-key-hash:…`);
+    /// empty: the issuer's origin alone.
+    public var webAuthnOrigins: [String] = []
+    /// The name authenticators show for the RP beside the account.
+    public var webAuthnRPName = "MBTI Playground"
+    /// iOS apps (`TEAMID.bundle.id`) that may use passkeys of this domain, served in
+    /// `/.well-known/apple-app-site-association` as `webcredentials`.
+    public var appleAppIDs: [String] = []
+
     /// For tests: a file holding seconds by which the server's clock runs ahead.
     public var clockFile: String?
     /// A file holding the key that seals the database's secrets (signing seeds, HMAC keys).
@@ -93,4 +104,14 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// The audience in force.
     public var effectiveAudience: String { audience ?? issuer }
+
+    /// The RP id in force: the flag's, or the issuer's host.
+    public var effectiveWebAuthnRPID: String { webAuthnRPID ?? URLComponents(string: issuer)?.host ?? "localhost" }
+
+    /// The origins in force: the flag's, or the issuer's scheme, host and port.
+    public var effectiveWebAuthnOrigins: [String] {
+        guard webAuthnOrigins.isEmpty else { return webAuthnOrigins }
+        guard let url = URLComponents(string: issuer), let scheme = url.scheme, let host = url.host else { return [] }
+        return [scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")]
+    }
 }

@@ -85,6 +85,11 @@ extension APIError {
     static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(403, .mfaRequired, secondFactor: challenge) }
     static let mfaAlreadyEnabled = APIError(409, .mfaAlreadyEnabled)
     static let mfaNotEnabled = APIError(409, .mfaNotEnabled)
+    static let passkeyInvalid = APIError(400, .passkeyInvalid)
+    static let passkeyLoginFailed = APIError(401, .passkeyInvalid)
+    static let passkeyExists = APIError(409, .passkeyExists)
+    static let challengeInvalid = APIError(400, .challengeInvalid)
+    static let challengeExpired = APIError(400, .challengeExpired)
 }
 
 extension APIError {

@@ -8,7 +8,7 @@ import Foundation
 /// error codes and statuses.
 enum OpenAPIDocument {
     /// Every documented operation.
-    static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.discovery
+    static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery
 
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {
@@ -27,13 +27,13 @@ enum OpenAPIDocument {
             "servers": [["url": .string(issuer)]],
             "tags": [
                 ["name": "Sign-up"], ["name": "Sessions"], ["name": "Account"], ["name": "Password"], ["name": "Second factor"],
-                ["name": "Discovery"], ["name": "Operations"],
+                ["name": "Passkeys"], ["name": "Discovery"], ["name": "Operations"],
             ],
             "paths": .object(paths),
             "components": [
                 "schemas": .object(
                     ReplySchemas.all.merging(RequestSchemas.all) { first, _ in first }.merging(ProblemSchemas.all) { first, _ in first }
-                        .merging(SecondFactorSchemas.all) { first, _ in first }),
+                        .merging(SecondFactorSchemas.all) { first, _ in first }.merging(PasskeySchemas.all) { first, _ in first }),
                 "responses": .object(ErrorResponses.all),
                 "headers": .object(ErrorResponses.headers),
                 "securitySchemes": [

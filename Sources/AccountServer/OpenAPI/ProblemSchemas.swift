@@ -10,6 +10,7 @@ enum ProblemSchemas {
         "request_timeout", "uri_too_long", "header_fields_too_large", "version_not_supported",
         "mfa_required", "mfa_already_enabled", "mfa_not_enabled",
         "signup_superseded",
+        "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

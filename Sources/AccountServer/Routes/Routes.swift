@@ -18,6 +18,7 @@ enum Routes {
             ProfileRoutes(services: services),
             PasswordRoutes(services: services),
             SecondFactorRoutes(services: services),
+            PasskeyRoutes(services: services),
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
         ]

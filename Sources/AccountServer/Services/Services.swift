@@ -37,6 +37,8 @@ struct Services: Sendable {
     let outbox: Outbox
     /// Authenticator apps and recovery codes: sealed secrets, codes accepted once.
     let secondFactor: SecondFactor
+    /// Passkeys: the relying party, challenges made and taken once.
+    let passkeys: PasskeyCeremonies
     let mail: MailDispatcher
     /// Details-first sign-ups waiting for their code.
     let signUps: PendingSignUps
@@ -66,6 +68,7 @@ struct Services: Sendable {
         throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
         outbox = Outbox(configuration: configuration)
         secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
+        passkeys = PasskeyCeremonies(configuration: configuration)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         mail = MailDispatcher(store: store, transport: transport, clock: clock)
         nicknames = try NicknameGuard()

@@ -27,6 +27,13 @@ enum AuditEvent: String {
     case recoveryCodesReplaced = "recovery_codes_replaced"
     /// A right code refused because a newer sign-up replaced the one the request named.
     case signUpSuperseded = "signup_superseded"
+    /// A passkey was registered, or removed.
+    case passkeyAdded = "passkey_added"
+    case passkeyRemoved = "passkey_removed"
+    /// A passkey response failed verification (registration or login); `reason` names the check.
+    case passkeyRefused = "passkey_refused"
+    /// A passkey's signature counter did not increase: it may have been cloned. Refused.
+    case passkeyCounterRegressed = "passkey_counter_regressed"
 }
 
 extension RequestContext {

@@ -1,0 +1,167 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Mailer
+import Sodium
+import WebAuthn
+
+/// Passkeys (WebAuthn Level 3): `POST /auth/passkeys/register/options` and `/auth/passkeys/register`
+/// (signed in), `POST /auth/passkeys/login/options` and `/auth/passkeys/login` (no account needed:
+/// the passkey names it), `GET /auth/passkeys`, `DELETE /auth/passkeys/{id}`, and
+/// `GET /.well-known/apple-app-site-association` for iOS apps.
+///
+/// Every challenge is single use on every server (stored, taken in one statement), lives 5
+/// minutes, and is bound to its ceremony (and, to register, to the account); every refusal is a
+/// `passkey_refused` event naming the check, and the reply says only `passkey_invalid`.
+struct PasskeyRoutes: RouteGroup {
+    let services: Services
+    /// The association file, encoded once: it only changes with the configuration.
+    let association: [UInt8]
+
+    init(services: Services) {
+        self.services = services
+        association = Array(#"{"webcredentials":{"apps":["#.utf8)
+            + Array(services.configuration.appleAppIDs.map { "\"\($0)\"" }.joined(separator: ",").utf8) + Array("]}}".utf8)
+    }
+
+    func register(on router: inout Router) {
+        router.add("POST", "/auth/passkeys/register/options", services.authenticator.require(registrationOptions))
+        router.add("POST", "/auth/passkeys/register", services.authenticator.require(registerPasskey))
+        router.add("POST", "/auth/passkeys/login/options", loginOptions)
+        router.add("POST", "/auth/passkeys/login", logIn)
+        router.add("GET", "/auth/passkeys", services.authenticator.require(listPasskeys))
+        router.add("DELETE", "/auth/passkeys/{id}", services.authenticator.require(deletePasskey))
+        router.add("GET", "/.well-known/apple-app-site-association", showAssociation)
+    }
+
+    /// `POST /auth/passkeys/register/options`: `PublicKeyCredentialCreationOptionsJSON` for the
+    /// caller, with a new challenge and the passkeys they hold as `excludeCredentials`.
+    func registrationOptions(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let ceremonies = services.passkeys
+        let (user, now) = (context.user, context.now)
+        let (challenge, record) = ceremonies.newChallenge(.registration, userID: user.id, now: now)
+        let held = try await services.store.write { tx -> [PasskeyRecord]? in
+            let held = try tx.passkeys(userID: user.id)
+            guard held.count < PasskeyCeremonies.maximumPerAccount else { return nil }
+            try tx.deleteWebAuthnChallenges(expiredBefore: now)
+            try tx.insertWebAuthnChallenge(record)
+            return held
+        }
+        guard let held else { throw Self.tooManyPasskeys }
+        return try .json(PasskeyCreationOptions(
+            rp: PasskeyRelyingParty(id: ceremonies.party.id, name: ceremonies.name),
+            user: PasskeyUserEntity(
+                id: Base64URL.encode(PasskeyCeremonies.userHandle(user.id)), name: user.email, displayName: user.username),
+            challenge: challenge, pubKeyCredParams: PasskeyCeremonies.algorithms.map { PasskeyCredentialParameters(alg: $0.rawValue) },
+            timeout: Int(PasskeyCeremonies.challengeLifetime * 1000),
+            excludeCredentials: held.map { PasskeyCredentialDescriptor(id: Base64URL.encode($0.credentialID), transports: $0.transports) }))
+    }
+
+    /// `POST /auth/passkeys/register`: the credential `create()` made for the options' challenge
+    /// and a device name; `201` with the passkey. The owner is mailed a notice.
+    func registerPasskey(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let body = try context.base.decodeBody(PasskeyRegisterRequest.self)
+        var errors = FieldErrors()
+        let name = PasskeyCeremonies.deviceName(body.name, into: &errors)
+        if body.credential == nil { errors.add(.required, to: "credential") }
+        guard errors.isEmpty, let name, let credential = body.credential else { throw APIError.validation(errors) }
+        let (user, now, language) = (context.user, context.now, context.language)
+        let (ceremonies, outbox) = (services.passkeys, services.outbox)
+
+        let verified: VerifiedRegistration
+        do {
+            let rawID = try PasskeyCeremonies.bytes(credential.rawId, limit: AuthenticatorData.maximumCredentialIDLength)
+            guard credential.type == "public-key", credential.id == credential.rawId else { throw PasskeyRefusal.malformed }
+            let clientDataJSON = try PasskeyCeremonies.bytes(credential.response.clientDataJSON, limit: CollectedClientData.maximumSize)
+            let attestationObject = try PasskeyCeremonies.bytes(credential.response.attestationObject, limit: 16 * 1024)
+            let clientData: CollectedClientData
+            do throws(WebAuthnError) { clientData = try CollectedClientData(json: clientDataJSON) } catch { throw PasskeyRefusal.check(error) }
+            let hash = Digest.sha256(clientData.challenge)
+            switch try await services.store.write({ try ceremonies.take(hash, .registration, userID: user.id, now: now, in: $0) }) {
+            case .unknown: throw APIError.challengeInvalid
+            case .expired: throw APIError.challengeExpired
+            case .taken: break
+            }
+            do throws(WebAuthnError) {
+                verified = try ceremonies.party.verifyRegistration(
+                    clientDataJSON: clientDataJSON, attestationObject: attestationObject, rawID: rawID, expectedChallenge: clientData.challenge)
+            } catch { throw PasskeyRefusal.check(error) }
+        } catch let refusal as PasskeyRefusal {
+            context.audit(.passkeyRefused, ["via": "passkey_register", "reason": refusal.reason])
+            throw APIError.passkeyInvalid
+        }
+
+        let transports = (credential.response.transports ?? []).filter { $0.count <= 32 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
+        let passkey = PasskeyRecord(
+            id: UUID(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
+            algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
+            backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
+        let stored = try await services.store.write { tx -> Bool in
+            // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
+            guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
+            guard try tx.insertPasskey(passkey) else { return false }
+            try outbox.queueNotice(MailTemplates.passkey(.added(name: name), language: language, to: user.email), in: tx, now: now)
+            return true
+        }
+        guard stored else {
+            context.audit(.passkeyRefused, ["via": "passkey_register", "reason": "credential_exists"])
+            throw APIError.passkeyExists
+        }
+        context.audit(.passkeyAdded, ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat])
+        services.mail.poke()
+        return try .json(PasskeyCeremonies.wire(passkey), status: 201)
+    }
+
+    /// `GET /auth/passkeys`: the caller's passkeys, oldest first.
+    func listPasskeys(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let userID = context.userID
+        let passkeys = try await services.store.read { try $0.passkeys(userID: userID) }
+        return try .json(PasskeyList(passkeys: passkeys.map(PasskeyCeremonies.wire)))
+    }
+
+    /// `DELETE /auth/passkeys/{id}`: with the password (and a code or recovery code while the second
+    /// factor is on), removes one of the caller's passkeys; anyone else's is 404. The owner is mailed.
+    func deletePasskey(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        guard let id = context.base.parameters["id"].flatMap(UUID.init(uuidString:)) else { throw APIError.notFound }
+        let body = try context.base.decodeBody(PasskeyDeleteRequest.self)
+        var errors = FieldErrors()
+        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
+        guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
+        let (user, now, language) = (context.user, context.now, context.language)
+        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
+        guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
+            throw APIError.notFound
+        }
+        try await services.throttle.checkCallersPassword(password, context, via: "passkey_delete")
+        enum Outcome: Sendable { case deleted, wrongCode, gone }
+        let outcome = try await services.store.write { tx -> Outcome in
+            if let proof, try factors.check(proof, user: user, language: language, now: now, in: tx) == .wrong { return .wrongCode }
+            guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
+                return .gone
+            }
+            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+            try outbox.queueNotice(MailTemplates.passkey(.removed(name: passkey.name), language: language, to: user.email), in: tx, now: now)
+            return .deleted
+        }
+        switch outcome {
+        case .deleted:
+            context.audit(.passkeyRemoved, ["passkey_id": id.lowercasedText])
+            services.mail.poke()
+            return .noContent
+        case .gone: throw APIError.notFound
+        case .wrongCode:
+            context.audit(.secondFactorFailed, ["via": "passkey_delete"])
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+        }
+    }
+
+    /// `GET /.well-known/apple-app-site-association`: the `webcredentials` apps of `--apple-app-id`,
+    /// so an iOS app with the associated domain `webcredentials:<domain>` may use this RP's passkeys.
+    func showAssociation(_ context: RequestContext) async throws -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=3600"], body: association)
+    }
+
+    private static let tooManyPasskeys = APIError(409, .passkeyLimitReached)
+}

@@ -1,0 +1,92 @@
+"""Passkey responses fuzzed against the release server: attestation objects, authenticator data,
+client data and signatures of otherwise valid registrations and logins, mutated byte by byte
+(bit flips, cuts, insertions, CBOR heads claiming huge lengths) and sent over HTTP. The server
+must never answer 5xx, stay up, and never sign anyone in: no one here holds a private key, so every
+login must be refused (a registration may pass when a mutation only changed the random key or id).
+"""
+import os
+import random
+
+import passkey
+from common import PASSWORD, Server, once, signup_body
+
+SEED = 20261116
+HEADS = [bytes([0x5B]) + b"\xff" * 8, bytes([0x9B]) + b"\xff" * 8, bytes([0xBB]) + b"\xff" * 8, b"\x9f", b"\xbf", b"\xc0", b"\xf9\x3c\x00"]
+
+
+def mutate(rnd, raw):
+    out = bytearray(raw)
+    for _ in range(rnd.randint(1, 3)):
+        if not out:
+            break
+        i = rnd.randrange(len(out))
+        kind = rnd.randrange(5)
+        if kind == 0:
+            out[i] ^= 1 << rnd.randrange(8)
+        elif kind == 1:
+            out[i] = rnd.randrange(256)
+        elif kind == 2:
+            del out[i:]
+        elif kind == 3:
+            out.insert(i, rnd.randrange(256))
+        else:
+            out[i:i] = rnd.choice(HEADS)
+    return bytes(out)
+
+
+def run(tmp, quick):
+    rounds = 300 if quick else 3000
+    server = Server(tmp, os.path.join(tmp, "webauthn.sqlite"))
+    port = server.port
+    rnd = random.Random(SEED)
+    once(port, "POST", "/auth/signup", signup_body("webauthnfuzz"))
+    status, pair = once(port, "POST", "/auth/login", {"username": "webauthnfuzz", "password": PASSWORD})
+    if status != 200:
+        server.stop()
+        return False, f"login: {status}"
+    token = pair["access"]
+    # One registered credential (a random public key: nobody can sign for it) for the logins.
+    _, options = once(port, "POST", "/auth/passkeys/register/options", token=token)
+    credential_id, client, attestation = passkey.registration_parts(options)
+    status, _ = once(port, "POST", "/auth/passkeys/register", {"name": "fuzz", "credential": passkey.registration(credential_id, client, attestation)}, token)
+    if status != 201:
+        server.stop()
+        return False, f"the unmutated registration got {status}"
+
+    seen, bad = {}, []
+    for n in range(rounds):
+        # A registration with one part mutated.
+        status, options = once(port, "POST", "/auth/passkeys/register/options", token=token)
+        if status == 409:  # 20 passkeys: remove them by starting over with a new account
+            once(port, "POST", "/auth/signup", signup_body(f"webauthnfuzz{n}"))
+            token = once(port, "POST", "/auth/login", {"username": f"webauthnfuzz{n}", "password": PASSWORD})[1]["access"]
+            status, options = once(port, "POST", "/auth/passkeys/register/options", token=token)
+        rid, rclient, robject = passkey.registration_parts(options)
+        if n % 2:
+            robject = mutate(rnd, robject)
+        else:
+            rclient = mutate(rnd, rclient)
+        status, _ = once(port, "POST", "/auth/passkeys/register", {"name": "fuzz", "credential": passkey.registration(rid, rclient, robject)}, token)
+        seen.setdefault("register", set()).add(status)
+        if status >= 500 or status not in (201, 400, 409, 422):
+            bad.append(("register", status))
+
+        # A login with the known credential, one part mutated (the signature is never valid).
+        _, login = once(port, "POST", "/auth/passkeys/login/options")
+        lclient = passkey.client_data("webauthn.get", login["challenge"])
+        data = passkey.assertion_data(login["rpId"], n + 1)
+        signature = bytes(rnd.randrange(256) for _ in range(64))
+        part = n % 3
+        lclient = mutate(rnd, lclient) if part == 0 else lclient
+        data = mutate(rnd, data) if part == 1 else data
+        signature = mutate(rnd, signature) if part == 2 else signature
+        status, _ = once(port, "POST", "/auth/passkeys/login", {"credential": passkey.assertion(credential_id, lclient, data, signature)})
+        seen.setdefault("login", set()).add(status)
+        if status >= 500 or status == 200:
+            bad.append(("login", status))
+    alive = server.alive()
+    health = once(port, "GET", "/healthz")[0] if alive else None
+    server.stop()
+    ok = not bad and alive and health == 200
+    statuses = "; ".join(f"{k}: {sorted(v)}" for k, v in sorted(seen.items()))
+    return ok, f"{rounds} mutated registrations and logins; statuses {statuses}; refused wrongly {bad[:5] or 'none'}; alive {alive}"
