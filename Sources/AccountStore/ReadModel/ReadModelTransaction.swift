@@ -128,6 +128,17 @@ public final class ReadModelTransaction: StoreTransaction {
         try base.deleteSecondFactorChallenges(userID: userID, expiredBefore: before)
     }
 
+    public func insertPasskey(_ passkey: PasskeyRecord) throws -> Bool { try base.insertPasskey(passkey) }
+    public func recordPasskeyUse(id: UUID, signCount: Int64, backedUp: Bool, at date: Date) throws {
+        try base.recordPasskeyUse(id: id, signCount: signCount, backedUp: backedUp, at: date)
+    }
+    @discardableResult public func deletePasskey(id: UUID, userID: UUID) throws -> Bool { try base.deletePasskey(id: id, userID: userID) }
+    public func insertWebAuthnChallenge(_ challenge: WebAuthnChallengeRecord) throws { try base.insertWebAuthnChallenge(challenge) }
+    public func takeWebAuthnChallenge(hash: [UInt8]) throws -> WebAuthnChallengeRecord? { try base.takeWebAuthnChallenge(hash: hash) }
+    @discardableResult public func deleteWebAuthnChallenges(expiredBefore before: Date) throws -> Int {
+        try base.deleteWebAuthnChallenges(expiredBefore: before)
+    }
+
     // MARK: Reads
 
     public func user(id: UUID) throws -> UserRecord? { try base.user(id: id) }
@@ -155,5 +166,8 @@ public final class ReadModelTransaction: StoreTransaction {
         try base.pendingSignUp(usernameSkeleton: usernameSkeleton, kind: kind)
     }
     public func totpFactor(userID: UUID) throws -> TOTPFactorRecord? { try base.totpFactor(userID: userID) }
+    public func passkey(credentialID: [UInt8]) throws -> PasskeyRecord? { try base.passkey(credentialID: credentialID) }
+    public func passkeys(userID: UUID) throws -> [PasskeyRecord] { try base.passkeys(userID: userID) }
+    public func passkeyCount(userID: UUID) throws -> Int { try base.passkeyCount(userID: userID) }
     public func secondFactorChallenge(hash: [UInt8]) throws -> SecondFactorChallengeRecord? { try base.secondFactorChallenge(hash: hash) }
 }
