@@ -19,6 +19,8 @@ if [ $want_test -eq 1 ]; then
     # The terminal client's QR code is compared with libqrencode's own tool and read back by ZBar's.
     command -v qrencode >/dev/null 2>&1 || missing+=("qrencode")
     command -v zbarimg >/dev/null 2>&1 || missing+=("zbar-tools")
+    # The read model's tests write the database as an operator would, with the sqlite3 program.
+    command -v sqlite3 >/dev/null 2>&1 || missing+=("sqlite3")
     [ -x /usr/lib/postgresql/15/bin/initdb ] || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=("postgresql")
 fi
 
@@ -33,7 +35,7 @@ if command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
     packages=(pkg-config libsodium-dev libsqlite3-dev libcurl4-openssl-dev libpq-dev libicu-dev libssl-dev libqrencode-dev)
-    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql qrencode zbar-tools)
+    [ $want_test -eq 1 ] && packages+=(python3 python3-aiosmtpd openssl util-linux postgresql qrencode zbar-tools sqlite3)
     $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 elif command -v brew >/dev/null 2>&1; then
     brew install pkg-config libsodium sqlite curl libpq icu4c openssl@3 qrencode

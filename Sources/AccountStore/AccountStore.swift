@@ -25,6 +25,20 @@ public protocol AccountStore: Sendable {
     func rowCounts() async throws -> [String: Int]
     /// Closes connections; later calls throw.
     func close() async
+    /// The session `id` with its account, as ``StoreTransaction/sessionWithUser(id:)`` reads them:
+    /// what every authenticated request asks. A store with a ``SessionReadModel`` answers from
+    /// memory when that is exact; the others read.
+    func sessionWithUser(id: UUID) async throws -> SessionWithUser?
+    /// The counters of the store's read model; `nil` when it keeps none.
+    var readModelCounts: SessionReadModel.Counts? { get }
+}
+
+extension AccountStore {
+    public func sessionWithUser(id: UUID) async throws -> SessionWithUser? {
+        try await read { try $0.sessionWithUser(id: id) }
+    }
+
+    public var readModelCounts: SessionReadModel.Counts? { nil }
 }
 
 /// The operations available inside one transaction. Every method throws ``StoreError``.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A store whose reads are quick local work, so they may run on the caller's own thread.
 ///
 /// The server answers `GET /auth/me` inside its HTTP event thread with this, without handing the
@@ -12,4 +14,14 @@ public protocol InlineReadableStore: AccountStore {
     /// Runs `body` in a read-only transaction on the calling thread with a connection that is free
     /// right now; returns `nil` without running it when none is. `body` must not block.
     func readInline<T>(_ body: (any StoreTransaction) throws -> T) throws -> T?
+
+    /// ``AccountStore/sessionWithUser(id:)`` on the calling thread: the answer (`.some(nil)` when
+    /// there is no such session), or `nil` when no connection is free right now.
+    func sessionWithUserInline(id: UUID) throws -> SessionWithUser??
+}
+
+extension InlineReadableStore {
+    public func sessionWithUserInline(id: UUID) throws -> SessionWithUser?? {
+        try readInline { try $0.sessionWithUser(id: id) }
+    }
 }

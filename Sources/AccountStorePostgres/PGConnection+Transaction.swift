@@ -61,6 +61,17 @@ extension PGConnection {
         }
     }
 
+    /// Runs `body`, which runs one read statement, outside a transaction block: one round trip
+    /// instead of three (`BEGIN`, the statement, `COMMIT`), and one statement sees one snapshot
+    /// by itself. Once more after reconnecting if the connection turns out to be lost.
+    func singleStatement<T>(_ body: (SQLTransaction) throws -> T) throws -> T {
+        try retryingOnceIfDisconnected {
+            let transaction = SQLTransaction(connection: self, writes: false)
+            defer { transaction.end() }
+            return try body(transaction)
+        }
+    }
+
     private func transactionOnce<T>(_ kind: TransactionKind, _ body: (SQLTransaction) throws -> T) throws -> T {
         try retryingOnceIfDisconnected {
             switch kind {

@@ -1,5 +1,6 @@
 import AccountStore
 import AccountStoreSQL
+import Foundation
 import Workers
 
 /// The ``AccountStore`` on a PostgreSQL database, for several servers sharing one database.
@@ -44,6 +45,12 @@ public final class PostgresAccountStore: AccountStore {
     /// Runs `body` in a `REPEATABLE READ READ ONLY` transaction; writes in it fail.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
         try await onConnection { connection in try connection.transaction(.read) { try body($0) } }
+    }
+
+    /// The session with its account in one statement and one round trip (no `BEGIN`/`COMMIT`):
+    /// what every authenticated request asks. Other servers write here, so nothing is kept.
+    public func sessionWithUser(id: UUID) async throws -> SessionWithUser? {
+        try await onConnection { connection in try connection.singleStatement { try $0.sessionWithUser(id: id) } }
     }
 
     /// Runs `body` in a `READ COMMITTED` transaction; rolls back and rethrows if it throws, and

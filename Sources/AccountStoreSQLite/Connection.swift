@@ -145,3 +145,15 @@ extension Connection: SQLConnection {
         try run(statement, [], forEachRow: body)
     }
 }
+
+extension Connection {
+    /// `PRAGMA data_version`: a number that changes when another connection (of this process or
+    /// another) committed since this one last looked; this connection's own commits leave it.
+    func dataVersion() throws -> Int64 {
+        var version: Int64 = 0
+        try query(dataVersionStatement, []) { version = $0.int64(0) }
+        return version
+    }
+}
+
+private let dataVersionStatement = SQLStatement("PRAGMA data_version")

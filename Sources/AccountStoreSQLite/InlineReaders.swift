@@ -14,8 +14,11 @@ final class InlineReaders: Sendable {
     }
 
     /// A connection in the pool; used by one thread at a time (SQLite's NOMUTEX contract).
-    private final class Lent: @unchecked Sendable {
+    final class Lent: @unchecked Sendable {
         let connection: Connection
+        /// The connection's `data_version` when the store last made sure that nothing but its own
+        /// writer had committed (see `SQLiteAccountStore`'s freshness check); `nil` before.
+        var confirmedVersion: Int64?
         init(_ connection: Connection) { self.connection = connection }
     }
 
@@ -34,6 +37,11 @@ final class InlineReaders: Sendable {
     /// Runs `body` in a deferred transaction on a free connection, or returns `nil` if none is
     /// free and no more may be opened.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T? {
+        try lend { lent in try lent.connection.transaction(.deferred) { try body($0) } }
+    }
+
+    /// Runs `body` with a free connection, or returns `nil` if none is free and no more may be opened.
+    func lend<T>(_ body: (Lent) throws -> T) throws -> T? {
         let take: Take = state.withLock { state in
             if state.closed { return .closed }
             if let lent = state.free.popLast() { return .lent(lent) }
@@ -60,7 +68,7 @@ final class InlineReaders: Sendable {
                 if !state.closed { state.free.append(lent) }
             }
         }
-        return try lent.connection.transaction(.deferred) { try body($0) }
+        return try body(lent)
     }
 
     /// Closes the free connections now and any lent one when it comes back.

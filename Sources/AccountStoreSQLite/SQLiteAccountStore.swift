@@ -1,5 +1,6 @@
 import AccountStore
 import AccountStoreSQL
+import Foundation
 import Workers
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
@@ -40,31 +41,41 @@ public final class SQLiteAccountStore: InlineReadableStore {
     public let tightenedFiles: [LooseFile]
 
     private let writer: WorkerPool<Connection>
+    private let gate: WriterGate
     private let readers: WorkerPool<Connection>
     private let inline: InlineReaders
+    /// Sessions with their accounts in memory, when kept (see ``sessionWithUser(id:)``).
+    private let model: SessionReadModel?
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
     /// least one) on threads of their own, and up to `inlineReaders` more, opened when first needed,
     /// lent to callers' threads. Does not migrate; call ``migrate()``.
     ///
+    /// With `readModel` above 0 it keeps up to that many sessions with their accounts in memory
+    /// (a ``SessionReadModel``) for ``sessionWithUser(id:)``; its freshness check uses the inline
+    /// read connections, so it needs `inlineReaders` of at least 1 to serve anything.
+    ///
     /// The file and SQLite's files beside it are mode `0600` whatever the umask; existing ones open
     /// to other users are tightened (see ``tightenedFiles``).
     ///
     /// - Throws: `StoreError.unavailable` if the file cannot be opened, made private, or put in WAL mode.
-    public init(path: String, readers: Int = 2, inlineReaders: Int = 4) throws {
+    public init(path: String, readers: Int = 2, inlineReaders: Int = 4, readModel: Int = 0) throws {
         tightenedFiles = try DatabaseFiles.secure(path)
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
         writer = .store(name: "sqlite-writer", connections: [writerConnection])
+        gate = WriterGate(writerConnection)
         self.readers = .store(name: "sqlite-reader", connections: readerConnections)
         inline = InlineReaders(path: path, limit: max(0, inlineReaders))
+        model = readModel > 0 ? SessionReadModel(capacity: readModel) : nil
     }
 
     deinit {
         inline.close()
         readers.stop()
         writer.stop()
+        gate.close()
     }
 
     /// Runs `body` in a deferred transaction on a reader connection; writes in it fail.
@@ -79,8 +90,67 @@ public final class SQLiteAccountStore: InlineReadableStore {
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer; rolls back and rethrows if it throws.
+    ///
+    /// With a read model, what each statement changes leaves the model before it runs, and the
+    /// model takes nothing new until the transaction has ended (``ReadModelTransaction``).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        try await writer.run { connection in try connection.transaction(.immediate) { try body($0) } }
+        guard let model else { return try await onWriter { try $0.transaction(.immediate) { try body($0) } } }
+        let scope = model.beginWrite()
+        defer { model.endWrite(scope) }
+        return try await onWriter { connection in
+            try connection.transaction(.immediate) { try body(ReadModelTransaction($0, scope: scope)) }
+        }
+    }
+
+    /// Runs `work` on the writer thread with the writer connection.
+    private func onWriter<T: Sendable>(_ work: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await writer.run { [gate] _ in try gate.use(work) }
+    }
+
+    /// The session with its account: from the read model when it holds them and nothing but this
+    /// store wrote the file since it was filled, else read (and remembered).
+    public func sessionWithUser(id: UUID) async throws -> SessionWithUser? {
+        guard let model else { return try await read { try $0.sessionWithUser(id: id) } }
+        let ticket: SessionReadModel.Ticket
+        switch (try? inline.lend { lookup(id, in: model, checkingWith: $0) }) ?? .miss(model.bypass()) {
+        case .hit(let found): return found
+        case .miss(let missed): ticket = missed
+        }
+        let found = try await read { try $0.sessionWithUser(id: id) }
+        model.remember(found, ticket)
+        return found
+    }
+
+    /// ``sessionWithUser(id:)`` on the calling thread, checking and reading on one lent connection;
+    /// `nil` when none is free.
+    public func sessionWithUserInline(id: UUID) throws -> SessionWithUser?? {
+        guard let model else { return try inline.read { try $0.sessionWithUser(id: id) } }
+        return try inline.lend { lent -> SessionWithUser? in
+            let ticket: SessionReadModel.Ticket
+            switch lookup(id, in: model, checkingWith: lent) {
+            case .hit(let found): return found
+            case .miss(let missed): ticket = missed
+            }
+            let found = try lent.connection.transaction(.deferred) { try $0.sessionWithUser(id: id) }
+            model.remember(found, ticket)
+            return found
+        }
+    }
+
+    public var readModelCounts: SessionReadModel.Counts? { model?.counts }
+
+    /// The model's answer, once nothing unknown can have changed the file since it was filled:
+    /// `lent`'s `data_version` is as last confirmed (nobody committed since), or the writer's says
+    /// whether anyone but the writer did (then the model is cleared first). A miss that did not
+    /// ask the model when neither can be told now.
+    private func lookup(_ id: UUID, in model: SessionReadModel, checkingWith lent: InlineReaders.Lent) -> SessionReadModel.Lookup {
+        guard let seen = try? lent.connection.dataVersion() else { return .miss(model.bypass()) }
+        if seen != lent.confirmedVersion {
+            // Read after `seen`, so it covers every commit `seen` does.
+            guard gate.foreignCommits(onChange: model.clear) != nil else { return .miss(model.bypass()) }
+            lent.confirmedVersion = seen
+        }
+        return model.find(id)
     }
 
     /// Runs `SELECT 1` on a reader connection.
@@ -91,7 +161,7 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// Applies pending migrations on the writer; returns the schema version in force.
     @discardableResult
     public func migrate() async throws -> Int {
-        try await writer.run { connection in try connection.migrate() }
+        try await onWriter { try $0.migrate() }
     }
 
     /// Rows in every table, by table name.
@@ -110,5 +180,6 @@ public final class SQLiteAccountStore: InlineReadableStore {
         await readers.stopAndWait()
         // The writer closes last, so its close checkpoints the WAL into the main file.
         await writer.stopAndWait()
+        gate.close()
     }
 }

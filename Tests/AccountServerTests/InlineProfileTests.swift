@@ -46,7 +46,7 @@ struct InlineProfileTests {
         #expect(try #require(harness.app.fastHandle(me(token, requestID: "trailing"))).status == 200)
     }
 
-    @Test("a profile change shows at once: the inline path reads the database, not a cache")
+    @Test("a profile change shows at once on the inline path (the read model drops what a write changes)")
     func readsCurrentProfile() async throws {
         let harness = try await Harness.make()
         let token = try await accessToken(harness)

@@ -49,6 +49,7 @@ enum StoreConformance {
         Behaviour(name: "codes under a cooldown: a young code is kept", check: codeCooldown),
         Behaviour(name: "40 concurrent codes under one cooldown: exactly one is stored", check: codeCooldownRace),
         Behaviour(name: "a session is read with its account in one query", check: sessionWithUser),
+        Behaviour(name: "the store's sessionWithUser(id:) sees every write at once", check: storeSessionWithUser),
         Behaviour(name: "authenticator factors: enrol, replace, confirm, steps used once, disable", check: totpFactors),
         Behaviour(name: "recovery codes: a set replaces the last, each used once, counted", check: recoveryCodes),
         Behaviour(name: "second-factor challenges: by hash, tries counted, removed, expired swept", check: secondFactorChallenges),

@@ -63,7 +63,7 @@ public final class InProcessServer: Sendable {
             throw TestFailure("not options of serve: \(options)")
         }
         configure(&configuration)
-        let store = try SQLiteAccountStore(path: database.path)
+        let store = try SQLiteAccountStore(path: database.path, readModel: configuration.readModelCapacity)
         do {
             let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
             let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)

@@ -50,6 +50,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var hashPasses = 2
     /// Logs one JSON line per request to standard error.
     public var accessLog = true
+    /// Keeps live sessions with their accounts in memory for authentication (SQLite only; see
+    /// `SessionReadModel`).
+    public var readModel = true
+    /// Sessions the read model holds at most.
+    public var readModelEntries = 10_000
+    /// The read model's capacity in force: 0 when it is off.
+    public var readModelCapacity: Int { readModel ? readModelEntries : 0 }
 
     /// Seconds a one-time code is valid.
     public var codeTTL = 600

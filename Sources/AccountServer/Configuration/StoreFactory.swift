@@ -5,13 +5,14 @@ import AccountStoreSQLite
 /// Opens the store a `--database-url` names.
 enum StoreFactory {
     /// Opens the store `url` names: PostgreSQL with `poolSize` connections, or SQLite with up to
-    /// `inlineReaders` read connections that HTTP threads may borrow (one per HTTP thread).
-    static func open(_ url: String, poolSize: Int = 8, inlineReaders: Int = 0) throws -> any AccountStore {
+    /// `inlineReaders` read connections that HTTP threads may borrow (one per HTTP thread) and a
+    /// read model of `readModel` sessions (none when 0; PostgreSQL keeps none).
+    static func open(_ url: String, poolSize: Int = 8, inlineReaders: Int = 0, readModel: Int = 0) throws -> any AccountStore {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
             guard !path.isEmpty else { throw CommandLineError(description: "--database-url sqlite: needs a file path") }
-            let store = try SQLiteAccountStore(path: path, inlineReaders: inlineReaders)
+            let store = try SQLiteAccountStore(path: path, inlineReaders: inlineReaders, readModel: readModel)
             warnAboutLooseFiles(store.tightenedFiles)
             return store
         }

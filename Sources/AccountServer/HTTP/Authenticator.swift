@@ -28,8 +28,9 @@ struct AuthenticatedContext: Sendable {
 
 /// Checks `Authorization: Bearer` and the token's session before an authenticated handler runs.
 ///
-/// One read (``AccountStore/StoreTransaction/sessionWithUser(id:)``) gives the session and its
-/// account; the handler gets both in its ``AuthenticatedContext``.
+/// One read (``AccountStore/AccountStore/sessionWithUser(id:)``, from the store's read model when
+/// it keeps one and that is exact) gives the session and its account; the handler gets both in
+/// its ``AuthenticatedContext``.
 struct Authenticator: Sendable {
     let tokens: TokenService
     let store: any AccountStore
@@ -60,7 +61,7 @@ struct Authenticator: Sendable {
     func authenticate(_ context: RequestContext) async throws -> AuthenticatedContext {
         let verified = try await tokens.verify(try Self.bearerToken(context), now: context.now)
         let sessionID = verified.sessionID
-        let found = try await store.read { try $0.sessionWithUser(id: sessionID) }
+        let found = try await store.sessionWithUser(id: sessionID)
         return try admit(found, of: verified, context)
     }
 
@@ -80,7 +81,7 @@ struct Authenticator: Sendable {
             return nil
         }
         let sessionID = verified.sessionID
-        guard let found = try? store.readInline({ try $0.sessionWithUser(id: sessionID) }) else { return nil }
+        guard let found = try? store.sessionWithUserInline(id: sessionID) else { return nil }
         return InlineRead(verified: verified, found: found)
     }
 

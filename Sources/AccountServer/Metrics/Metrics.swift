@@ -1,3 +1,4 @@
+import AccountStore
 import Synchronization
 
 /// The server's Prometheus metrics: requests by route, latency, 5xx reasons, login and refresh outcomes.
@@ -76,7 +77,8 @@ final class Metrics: Sendable {
     func refreshes(_ outcome: RefreshOutcome) -> Int { refreshes[outcome]?.value ?? 0 }
 
     /// Every metric in the Prometheus text format 0.0.4; `log` is what standard error's sink dropped.
-    func render(hashQueueLength: Int, log: LogSink.Counts = Log.sink.counts) -> String {
+    /// `readModel` is the store's read model (none when it keeps none).
+    func render(hashQueueLength: Int, log: LogSink.Counts = Log.sink.counts, readModel: SessionReadModel.Counts? = nil) -> String {
         var out = PrometheusText()
         let routes = (routes.load() ?? RouteCounters(patterns: [])).byPattern
         let patterns = routes.keys.sorted()
@@ -117,6 +119,24 @@ final class Metrics: Sendable {
         out.sample("log_lines_dropped_total", [:], log.dropped)
         out.family("log_event_lines_dropped_total", type: "counter", help: "The security events, server errors and warnings among them: only when even the buffer's reserve was full.")
         out.sample("log_event_lines_dropped_total", [:], log.eventsDropped)
+        if let readModel { renderReadModel(readModel, into: &out) }
         return out.text
+    }
+
+    /// The read model's families, when the store keeps one.
+    private func renderReadModel(_ model: SessionReadModel.Counts, into out: inout PrometheusText) {
+        out.family("read_model_lookups_total", type: "counter", help: "Sessions authentication looked up in the read model, by result (a miss reads the database).")
+        out.sample("read_model_lookups_total", ["result": "hit"], model.hits)
+        out.sample("read_model_lookups_total", ["result": "miss"], model.misses)
+        out.family("read_model_invalidations_total", type: "counter", help: "Sessions or accounts dropped from the read model by a write of this server.")
+        out.sample("read_model_invalidations_total", [:], model.invalidations)
+        out.family("read_model_clears_total", type: "counter", help: "Times the whole read model was dropped because the database file changed outside this server (and at its first check).")
+        out.sample("read_model_clears_total", [:], model.clears)
+        out.family("read_model_evictions_total", type: "counter", help: "Sessions dropped from the full read model to make room.")
+        out.sample("read_model_evictions_total", [:], model.evictions)
+        out.family("read_model_entries", type: "gauge", help: "Sessions the read model holds now.")
+        out.sample("read_model_entries", [:], model.entries)
+        out.family("read_model_capacity", type: "gauge", help: "Sessions the read model holds at most (--read-model-entries).")
+        out.sample("read_model_capacity", [:], model.capacity)
     }
 }

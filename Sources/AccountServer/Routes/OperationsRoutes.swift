@@ -28,7 +28,7 @@ struct OperationsRoutes: RouteGroup {
 
     /// `GET /metrics`: every metric in the Prometheus text format.
     func showMetrics(_ context: RequestContext) async throws -> HTTPResponse {
-        let text = services.metrics.render(hashQueueLength: services.passwords.pool.queueLength)
+        let text = services.metrics.render(hashQueueLength: services.passwords.pool.queueLength, readModel: services.store.readModelCounts)
         return HTTPResponse(
             status: 200, headers: ["Content-Type": PrometheusText.contentType, "Cache-Control": "no-store"],
             body: Array(text.utf8))

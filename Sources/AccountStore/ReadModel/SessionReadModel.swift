@@ -1,0 +1,235 @@
+import Foundation
+import Synchronization
+
+/// A session with its account, as authentication reads them (`user` is `nil` when the account is
+/// gone).
+public typealias SessionWithUser = (session: SessionRecord, user: UserRecord?)
+
+/// Live sessions with their accounts held in memory, so that an authenticated request need not
+/// read the database: the store's in-process read model.
+///
+/// Exact by construction, never by timing:
+/// - **Every write of this process** goes through ``ReadModelTransaction``, which drops what a
+///   statement changes *before* the transaction commits and keeps the model from taking new
+///   entries until it has ended (``beginWrite()``, ``endWrite(_:)``); so a reply sent after a write
+///   was acknowledged can only come from the database or from an entry read after the commit.
+/// - **A read that raced a write** cannot put back what it read: an entry is taken only with the
+///   ``Ticket`` of the lookup that missed, and only if no write began or ended since (one
+///   generation for the whole model, raised by each).
+/// - **Writes of other processes** are the store's to detect before each lookup; it calls
+///   ``clear()`` when it cannot rule them out.
+///
+/// Bounded: at most `capacity` sessions, filled on first read (nothing at start), replaced in
+/// CLOCK order (an entry read since the hand last passed gets a second chance). A change of an
+/// account drops its sessions at once through a fixed table of per-account epochs (hashed by
+/// account id), so no index of sessions by account is kept; two accounts sharing an epoch only
+/// cost each other a read.
+public final class SessionReadModel: Sendable {
+    /// What ``find(_:)`` answered.
+    public enum Lookup {
+        case hit(SessionWithUser)
+        /// Not held: read the database, then hand what it said to ``remember(_:_:)`` with this.
+        case miss(Ticket)
+    }
+
+    /// The model's generation when a lookup missed.
+    public struct Ticket: Sendable {
+        fileprivate let generation: UInt64
+    }
+
+    /// The counters `/metrics` shows.
+    public struct Counts: Sendable, Equatable {
+        public var hits = 0
+        public var misses = 0
+        /// Entries dropped, or the whole model cleared, because of a write.
+        public var invalidations = 0
+        /// Times the whole model was dropped because another process wrote the database.
+        public var clears = 0
+        public var evictions = 0
+        public var entries = 0
+        public var capacity = 0
+    }
+
+    /// One held session.
+    private struct Entry {
+        var session: SessionRecord
+        var user: UserRecord
+        /// The account's epoch when it was read; stale once the epoch moved on.
+        var userEpoch: UInt32
+        /// Read since the CLOCK hand last passed.
+        var referenced: Bool
+    }
+
+    private struct State {
+        var slots: [Entry?] = []
+        var index: [UUID: Int] = [:]
+        var hand = 0
+        /// Raised by every write that touches the model (when it begins and ends) and by every clear.
+        var generation: UInt64 = 0
+        /// Write transactions that changed something and have not ended: no entry is taken meanwhile.
+        var openWrites = 0
+        var userEpochs: [UInt32]
+        var counts = Counts()
+    }
+
+    /// How many sessions it holds at most.
+    public let capacity: Int
+    private static let epochSlots = 4096
+    private let state: Mutex<State>
+
+    /// A model of at most `capacity` sessions (at least 1).
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        var initial = State(userEpochs: [UInt32](repeating: 0, count: Self.epochSlots))
+        initial.counts.capacity = self.capacity
+        state = Mutex(initial)
+    }
+
+    /// The held session `id` with its account, or a ticket to remember what the database says.
+    /// Call only when the store has ruled out writes of other processes since the model was last
+    /// cleared.
+    public func find(_ id: UUID) -> Lookup {
+        state.withLock { state in
+            if let slot = state.index[id], let entry = state.slots[slot],
+                entry.userEpoch == state.userEpochs[Self.epochSlot(entry.session.userID)]
+            {
+                state.slots[slot]!.referenced = true
+                state.counts.hits += 1
+                return .hit((entry.session, entry.user))
+            }
+            state.counts.misses += 1
+            return .miss(Ticket(generation: state.generation))
+        }
+    }
+
+    /// A lookup that did not use the model (the store could not rule out another process's write):
+    /// counted as a miss.
+    public func bypass() -> Ticket {
+        state.withLock { state in
+            state.counts.misses += 1
+            return Ticket(generation: state.generation)
+        }
+    }
+
+    /// Takes what the database said for the lookup of `ticket`, unless a write began or ended
+    /// since (then what was read may be older than that write) or the account is gone.
+    public func remember(_ found: SessionWithUser?, _ ticket: Ticket) {
+        guard let found, let user = found.user else { return }
+        state.withLock { state in
+            guard state.generation == ticket.generation, state.openWrites == 0 else { return }
+            let entry = Entry(
+                session: found.session, user: user, userEpoch: state.userEpochs[Self.epochSlot(found.session.userID)],
+                referenced: false)
+            if let slot = state.index[found.session.id] {
+                state.slots[slot] = entry
+            } else {
+                let slot = Self.freeSlot(&state, capacity: capacity)
+                state.slots[slot] = entry
+                state.index[found.session.id] = slot
+            }
+            state.counts.entries = state.index.count
+        }
+    }
+
+    /// A slot for a new entry: a new one until the model is full, then the first the CLOCK hand
+    /// finds unreferenced (emptied here).
+    private static func freeSlot(_ state: inout State, capacity: Int) -> Int {
+        if state.slots.count < capacity {
+            state.slots.append(nil)
+            return state.slots.count - 1
+        }
+        while true {
+            let slot = state.hand
+            state.hand = (state.hand + 1) % state.slots.count
+            guard let entry = state.slots[slot] else { return slot }
+            if entry.referenced {
+                state.slots[slot]!.referenced = false
+                continue
+            }
+            state.index[entry.session.id] = nil
+            state.slots[slot] = nil
+            state.counts.evictions += 1
+            return slot
+        }
+    }
+
+    /// Drops everything (another process wrote the database): later lookups miss, and reads that
+    /// began before are not taken.
+    public func clear() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.index.removeAll(keepingCapacity: true)
+            state.slots.removeAll(keepingCapacity: true)
+            state.hand = 0
+            state.counts.clears += 1
+            state.counts.entries = 0
+        }
+    }
+
+    /// The counters now.
+    public var counts: Counts { state.withLock { $0.counts } }
+
+    // MARK: Writes of this process
+
+    /// One write transaction's hold on the model: from its first change until ``endWrite(_:)``,
+    /// the model takes no entry.
+    public final class WriteScope: Sendable {
+        fileprivate let model: SessionReadModel
+        /// 0 before its first change, 1 while it holds the model (counted in `openWrites`), 2 once
+        /// ended (a transaction used after its closure only throws; it must not hold the model).
+        /// Changed only under the model's lock.
+        fileprivate let phase = Atomic<UInt8>(0)
+
+        fileprivate init(model: SessionReadModel) { self.model = model }
+
+        /// The session `id` is about to change (revoked, touched).
+        public func sessionChanges(_ id: UUID) {
+            model.change(self) { state in
+                guard let slot = state.index.removeValue(forKey: id) else { return }
+                state.slots[slot] = nil
+                state.counts.invalidations += 1
+                state.counts.entries = state.index.count
+            }
+        }
+
+        /// The account `id`, or every session of it, is about to change (profile, password,
+        /// verification, second factor, deletion, all sessions revoked).
+        public func userChanges(_ id: UUID) {
+            model.change(self) { state in
+                state.userEpochs[SessionReadModel.epochSlot(id)] &+= 1
+                state.counts.invalidations += 1
+            }
+        }
+    }
+
+    /// A scope for one write transaction; end it with ``endWrite(_:)`` once it committed or
+    /// rolled back.
+    public func beginWrite() -> WriteScope { WriteScope(model: self) }
+
+    /// The transaction of `scope` committed or rolled back: the model may take entries again.
+    public func endWrite(_ scope: WriteScope) {
+        state.withLock { state in
+            if scope.phase.load(ordering: .relaxed) == 1 {
+                state.openWrites -= 1
+                state.generation &+= 1
+            }
+            scope.phase.store(2, ordering: .relaxed)
+        }
+    }
+
+    private func change(_ scope: WriteScope, _ drop: (inout State) -> Void) {
+        state.withLock { state in
+            if scope.phase.load(ordering: .relaxed) == 0 {
+                scope.phase.store(1, ordering: .relaxed)
+                state.openWrites += 1
+            }
+            state.generation &+= 1
+            drop(&state)
+        }
+    }
+
+    private static func epochSlot(_ userID: UUID) -> Int {
+        let bytes = userID.uuid
+        return (Int(bytes.14) << 8 | Int(bytes.15)) & (epochSlots - 1)
+    }
+}
