@@ -58,13 +58,15 @@ let package = Package(
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
         .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
         .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
-        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "CCurl"]),
+        // libcurl's easy handle (options, upload, bounded body), for Mailer and WebFetch.
+        .target(name: "Curl", dependencies: ["CCurl"]),
+        .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "Curl"]),
         // UTS #39 nickname checks (scripts, confusable skeletons) by ICU's spoof checker.
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
         .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
         // HTTPS requests to other services (Apple's keys, token and revoke endpoints) through libcurl.
-        .target(name: "WebFetch", dependencies: ["CCurl", "Workers"]),
+        .target(name: "WebFetch", dependencies: ["Curl", "Workers"]),
         // A strict CBOR decoder for WebAuthn's subset (and a canonical encoder); no C library.
         .target(name: "CBOR"),
         // WebAuthn Level 3 verification (§7.1, §7.2): client data, authenticator data, COSE keys,
@@ -109,6 +111,7 @@ let package = Package(
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
+        .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "HTTPServer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),

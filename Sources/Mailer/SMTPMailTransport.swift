@@ -1,4 +1,3 @@
-import CCurl
 import Foundation
 import Workers
 

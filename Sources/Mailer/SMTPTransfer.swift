@@ -1,4 +1,4 @@
-import CCurl
+import Curl
 import Foundation
 
 /// Everything one SMTP delivery needs, as plain values that can cross to a worker thread.
@@ -16,38 +16,46 @@ struct SMTPTransfer: Sendable {
     /// - Throws: ``MailError/deliveryFailed(_:)`` naming the server, libcurl's reason and the
     ///   last reply code; the password never appears in it.
     func run() throws {
+        let curl: CurlEasy
+        do {
+            curl = try configuredHandle()
+        } catch {
+            throw MailError.deliveryFailed(error.description)
+        }
+        do {
+            try curl.perform()
+        } catch {
+            let reply = curl.responseCode
+            var reason = "SMTP delivery to \(to) via \(server) failed: \(error.description)"
+            if reply > 0 { reason += " (last reply \(reply))" }
+            if let credentials, !credentials.password.isEmpty {
+                // libcurl never echoes the password, but nothing that reaches a log may hold it.
+                reason = reason.replacingOccurrences(of: credentials.password, with: "***")
+            }
+            throw MailError.deliveryFailed(reason)
+        }
+    }
+
+    /// A handle set up for this delivery, not yet started.
+    private func configuredHandle() throws(CurlError) -> CurlEasy {
         let curl = try CurlEasy()
-        try curl.set(CURLOPT_URL, server)
+        try curl.set(.url, server)
         // Only mail: a crafted option can never turn this handle into a file or HTTP client.
-        try curl.set(CURLOPT_PROTOCOLS_STR, "smtp,smtps")
+        try curl.set(.protocols, "smtp,smtps")
         // STARTTLS when the server offers it, plain otherwise (smtps:// is TLS regardless).
         // TRY, as asked for plain smtp:// (a local relay often has no TLS); the cost is that an
         // active attacker can strip the STARTTLS offer. Certificates are verified whenever TLS is used.
-        try curl.set(CURLOPT_USE_SSL, Int(CURLUSESSL_TRY.rawValue))
-        if let caFile { try curl.set(CURLOPT_CAINFO, caFile) }
-        let millis = max(1, Int(timeout * 1000))
-        try curl.set(CURLOPT_CONNECTTIMEOUT_MS, millis)
-        try curl.set(CURLOPT_TIMEOUT_MS, millis)
+        try curl.useTLS(.whenOffered)
+        if let caFile { try curl.set(.caFile, caFile) }
+        try curl.setTimeout(timeout)
         if let credentials {
-            try curl.set(CURLOPT_USERNAME, credentials.username)
-            try curl.set(CURLOPT_PASSWORD, credentials.password)
+            try curl.set(.username, credentials.username)
+            try curl.set(.password, credentials.password)
         }
-        try curl.set(CURLOPT_MAIL_FROM, "<\(from)>")
-        try curl.set(CURLOPT_MAIL_RCPT, list: ["<\(to)>"])
+        try curl.set(.mailFrom, "<\(from)>")
+        try curl.set(.mailRecipients, ["<\(to)>"])
         // SIZE on MAIL FROM lets a server refuse an oversized message before the upload.
-        try curl.set(CURLOPT_INFILESIZE, body.count)
-        let source = CurlUploadSource(body)
-        try curl.setUpload(from: source)
-
-        let failure = withExtendedLifetime(source) { curl.perform() }
-        guard let failure else { return }
-        let reply = curl.lastReplyCode
-        var reason = "SMTP delivery to \(to) via \(server) failed: \(failure)"
-        if reply > 0 { reason += " (last reply \(reply))" }
-        if let credentials, !credentials.password.isEmpty {
-            // libcurl never echoes the password, but nothing that reaches a log may hold it.
-            reason = reason.replacingOccurrences(of: credentials.password, with: "***")
-        }
-        throw MailError.deliveryFailed(reason)
+        try curl.upload(body)
+        return curl
     }
 }

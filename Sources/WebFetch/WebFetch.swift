@@ -1,4 +1,4 @@
-import CCurl
+import Curl
 import Foundation
 import Workers
 
@@ -59,40 +59,37 @@ public final class WebFetcher: Sendable {
     /// Stops the threads.
     public func stop() { workers.stop() }
 
-    private static let globalInit: CURLcode = ccurl_global_init_all()
-
     private static func perform(_ request: WebRequest) throws -> WebResponse {
-        guard globalInit == CURLE_OK, let handle = curl_easy_init() else { throw WebFetchError(description: "libcurl could not be set up") }
-        defer { curl_easy_cleanup(handle) }
-        let sink = BodySink(limit: request.maximumBodySize)
-        let millis = max(1, Int(request.timeout * 1000))
-        var failed = false
-        func setNumber(_ option: CURLoption, _ value: Int) { failed = failed || ccurl_setopt_long(handle, option, value) != CURLE_OK }
-        func setText(_ option: CURLoption, _ value: String) {
-            failed = failed || value.withCString { ccurl_setopt_string(handle, option, $0) } != CURLE_OK
+        let curl: CurlEasy
+        do {
+            curl = try CurlEasy()
+        } catch {
+            throw WebFetchError(description: "libcurl could not be set up")
         }
-        setText(CURLOPT_URL, request.url)
-        setText(CURLOPT_PROTOCOLS_STR, "http,https")
-        setNumber(CURLOPT_NOSIGNAL, 1)
-        setNumber(CURLOPT_FOLLOWLOCATION, 0)
-        setNumber(CURLOPT_CONNECTTIMEOUT_MS, millis)
-        setNumber(CURLOPT_TIMEOUT_MS, millis)
-        setNumber(CURLOPT_MAXFILESIZE_LARGE, request.maximumBodySize)
-        setText(CURLOPT_USERAGENT, "account-server")
-        if let form = request.form {
-            // libcurl copies the body (COPYPOSTFIELDS) and sends it form-encoded.
-            setText(CURLOPT_COPYPOSTFIELDS, formEncoded(form))
+        do {
+            try curl.set(.url, request.url)
+            try curl.set(.protocols, "http,https")
+            try curl.followRedirects(false)
+            try curl.setTimeout(request.timeout)
+            try curl.collectBody(upTo: request.maximumBodySize)
+            try curl.set(.userAgent, "account-server")
+            if let form = request.form {
+                // libcurl copies the body (COPYPOSTFIELDS) and sends it form-encoded.
+                try curl.set(.postFields, formEncoded(form))
+            }
+        } catch {
+            throw WebFetchError(description: "libcurl refused an option")
         }
-        failed = failed || ccurl_setopt_write_function(handle, webFetchWrite) != CURLE_OK
-        failed = failed || ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()) != CURLE_OK
-        guard !failed else { throw WebFetchError(description: "libcurl refused an option") }
 
-        let code = withExtendedLifetime(sink) { curl_easy_perform(handle) }
-        guard !sink.overflowed else { throw WebFetchError(description: "the reply was longer than \(request.maximumBodySize) bytes") }
-        guard code == CURLE_OK else { throw WebFetchError(description: String(cString: curl_easy_strerror(code))) }
-        var status = 0
-        _ = ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return WebResponse(status: status, body: sink.bytes)
+        var failure: CurlError?
+        do { try curl.perform() } catch { failure = error }
+        guard !curl.bodyOverflowed else { throw WebFetchError(description: "the reply was longer than \(request.maximumBodySize) bytes") }
+        if let failure {
+            // libcurl's text for the result code only, not the error buffer's detail.
+            let reason = if case .transferFailed(let reason, _) = failure { reason } else { failure.description }
+            throw WebFetchError(description: reason)
+        }
+        return WebResponse(status: curl.responseCode, body: curl.body)
     }
 
     /// `application/x-www-form-urlencoded` (the WHATWG form serializer's unreserved set).
@@ -103,28 +100,4 @@ public final class WebFetcher: Sendable {
                 + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
         }.joined(separator: "&")
     }
-}
-
-/// The reply's body as it arrives, up to its limit.
-private final class BodySink {
-    let limit: Int
-    var bytes: [UInt8] = []
-    var overflowed = false
-    init(limit: Int) { self.limit = limit }
-}
-
-/// libcurl's write callback: appends to the ``BodySink``; a wrong count (0) aborts the transfer
-/// once the body is over its limit.
-private func webFetchWrite(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
-) -> Int {
-    guard let data, let context else { return 0 }
-    let sink = Unmanaged<BodySink>.fromOpaque(context).takeUnretainedValue()
-    let length = size * count
-    guard sink.bytes.count + length <= sink.limit else {
-        sink.overflowed = true
-        return 0
-    }
-    data.withMemoryRebound(to: UInt8.self, capacity: length) { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
-    return length
 }
