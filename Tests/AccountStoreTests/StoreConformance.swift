@@ -60,5 +60,9 @@ enum StoreConformance {
         Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
         Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
         Behaviour(name: "refresh tokens from before are swept once their sessions ended", check: refreshTokensOfEndedSessions),
+        Behaviour(name: "Apple IDs: one per account and account per Apple ID, flagged on the account, unlinked once", check: appleIdentities),
+        Behaviour(name: "Apple continuations: by hash, swept when expired, given back on rollback", check: appleContinuations),
+        Behaviour(name: "outbox rows keep their kind", check: outboxKinds),
+        Behaviour(name: "concurrent links of one Apple ID and completions of one continuation: exactly one wins", check: { try await appleRaces($0, $0) }),
     ]
 }

@@ -86,7 +86,7 @@ enum PasskeySchemas {
                     "password": Schema.string("The account's current password.", minLength: 1),
                     "code": FieldSchemas.authenticatorCode("While the second factor is on: give this or `recovery_code`."),
                     "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["password"]),
+                ].merging(AppleSchemas.proofFields) { first, _ in first }, required: [], description: "`password`, or for an account without one (made with Apple) `apple_identity_token` and `apple_nonce`."),
             "Passkey": Schema.object(
                 [
                     "id": FieldSchemas.uuid, "name": Schema.string("The device name its owner gave."),

@@ -50,7 +50,7 @@ enum RequestSchemas {
                     "password": Schema.string("The account's current password.", minLength: 1),
                     "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
                     "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["password"]),
+                ].merging(AppleSchemas.proofFields) { first, _ in first }, required: [], description: "`password`, or for an account without one (made with Apple) `apple_identity_token` and `apple_nonce`."),
             "ChangePasswordRequest": Schema.object(
                 [
                     "current_password": Schema.string("The password in use now.", minLength: 1),
