@@ -318,7 +318,7 @@ import Observation
     private func edited() {
         needsEmailVerification = false
         switch phase {
-        case .failed, .authorizationFailed: phase = .idle
+        case .failed, .authorizationFailed, .appleLinkRequired: phase = .idle
         default: break
         }
     }
