@@ -20,6 +20,14 @@ enum AppleSchemas {
         "apple_nonce": Schema.string("The raw nonce of `apple_identity_token`.", minLength: 1),
     ]
 
+    /// `properties` with ``proofFields``: a request where an account without a password gives an
+    /// Apple proof instead.
+    static func withProof(_ properties: [String: JSONValue]) -> [String: JSONValue] {
+        properties.merging(proofFields) { first, _ in first }
+    }
+
+    static let proofDescription = "`password`, or for an account without one (made with Apple) `apple_identity_token` and `apple_nonce`."
+
     static var all: [String: JSONValue] {
         [
             "AppleSignInRequest": Schema.object(
