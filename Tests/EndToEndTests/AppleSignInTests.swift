@@ -6,7 +6,8 @@ import Testing
 
 /// Sign in with Apple against the real binary and a local stand-in for Apple's endpoints
 /// (``AppleStandIn``: its JWKS, token and revoke endpoints, checking the client secret as Apple does).
-@Suite struct AppleSignInTests {
+/// One test at a time: each starts a server and a stand-in, and Apple's keys must come back within 5 s.
+@Suite(.serialized) struct AppleSignInTests {
     @Test func aNewAppleUserChoosesANicknameOnceAndLogsInWithApple() async throws {
         let context = try await AppleServer.start()
         let (server, apple) = (context.server, context.apple)
