@@ -7,8 +7,8 @@ import SwiftUI
 /// type, editing, the two-step verification switch (on: ``TOTPEnrollmentScreen``; off:
 /// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on, the
 /// passkeys (``PasskeysSection``) and Sign in with Apple (``AppleLinkSection``) when the app offers
-/// them, logging out here or everywhere (each asked first, in an alert), and the signed-in devices
-/// with revoke.
+/// them, logging out here or everywhere (each asked first, in an alert), the signed-in devices with
+/// revoke, and the way to the account's security history (``SecurityHistoryScreen``).
 struct ProfileScreen: View {
     enum Field: Hashable {
         case nickname
@@ -73,6 +73,13 @@ struct ProfileScreen: View {
                     SessionRow(session: info, language: profile.language) {
                         Task { await profile.revoke(info.id) }
                     }
+                }
+            }
+            Section {
+                NavigationLink {
+                    SecurityHistoryScreen(session: profile.session)
+                } label: {
+                    Label(SecurityEventTexts.screenTitle(profile.language), systemImage: "clock.arrow.circlepath")
                 }
             }
             Section {

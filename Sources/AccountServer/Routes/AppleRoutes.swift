@@ -44,7 +44,7 @@ struct AppleRoutes: RouteGroup {
         _ = try services.apple.enabled()
         let body = try context.base.decodeBody(AppleLinkRequest.self)
         let (token, nonce) = try Self.tokenAndNonce(body.identityToken, body.nonce)
-        let (userID, now) = (context.userID, context.now)
+        let (userID, now, origin) = (context.userID, context.now, context.origin)
         let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link")
         enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone }
         let linkedElsewhere = try await services.store.read { tx in
@@ -66,6 +66,7 @@ struct AppleRoutes: RouteGroup {
                 subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
                 sealedRefreshToken: sealed, createdAt: now)
             guard try tx.insertAppleIdentity(record) else { return .taken }
+            try origin.record(.appleLinked, userID: userID, at: now, in: tx)
             return .linked(try tx.user(id: userID) ?? user)
         }
         switch outcome {
@@ -84,7 +85,7 @@ struct AppleRoutes: RouteGroup {
     /// at Apple (through the outbox); `204`. Refused with `409 last_sign_in_method` when the account
     /// has no password and no passkey; `404` when no Apple ID is linked.
     func unlink(_ context: AuthenticatedContext) async throws -> HTTPResponse {
-        let (userID, now) = (context.userID, context.now)
+        let (userID, now, origin) = (context.userID, context.now, context.origin)
         let grants = services.apple.grants
         enum Outcome: Sendable { case unlinked, lastMethod, notLinked }
         let outcome = try await services.store.write { tx -> Outcome in
@@ -93,6 +94,7 @@ struct AppleRoutes: RouteGroup {
             guard user.hasPassword || passkeys > 0 else { return .lastMethod }
             guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
             try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
+            try origin.record(.appleUnlinked, userID: userID, at: now, in: tx)
             return .unlinked
         }
         switch outcome {

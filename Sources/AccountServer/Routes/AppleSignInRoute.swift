@@ -29,7 +29,7 @@ extension AppleRoutes {
         }
 
         let sealed = await grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
-        let (sessions, userAgent) = (services.sessions, Self.device(body.deviceName, context))
+        let (sessions, userAgent, origin) = (services.sessions, Self.device(body.deviceName, context), context.origin)
         let login = try await services.store.write { tx -> Login in
             guard let current = try tx.appleIdentity(subject: identity.subject), current.userID == linked.userID,
                 let user = try tx.lockUser(id: current.userID)
@@ -44,7 +44,8 @@ extension AppleRoutes {
                     expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime), firstFactor: AuthenticationMethod.apple))
                 return .secondFactor(user, challengeToken)
             }
-            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, amr: [AuthenticationMethod.apple], now: now, in: tx)
+            let (session, refresh) = try sessions.openSession(
+                userID: user.id, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
             return .signedIn(user, session, refresh)
         }
         switch login {
@@ -117,7 +118,7 @@ extension AppleRoutes {
         let hash = OpaqueToken(text: token).hash
         let username = UsernameRule.normalize(rawUsername)
         let skeletons = try services.nicknames.skeletons(of: username)
-        let (now, userAgent) = (context.now, Self.device(body.deviceName, context))
+        let (now, userAgent, origin) = (context.now, Self.device(body.deviceName, context), context.origin)
         let (sessions, signUps) = (services.sessions, services.signUps)
 
         let completion: Completion
@@ -153,7 +154,7 @@ extension AppleRoutes {
                 guard try tx.insertAppleIdentity(identity) else { throw Self.unknownContinuation }
                 try tx.deleteAppleContinuation(hash: hash)
                 let (session, refresh) = try sessions.openSession(
-                    userID: user.id, userAgent: userAgent, amr: [AuthenticationMethod.apple], now: now, in: tx)
+                    userID: user.id, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
                 return .created(try tx.user(id: user.id) ?? user, session, refresh)
             }
         } catch StoreError.conflict(let field) {

@@ -67,14 +67,14 @@ struct ProfileRoutes: RouteGroup {
             password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
-        let (userID, user, now, language) = (context.userID, context.user, context.now, context.language)
+        let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
         try await services.checkCallersProof(callersProof, context, via: "account_delete")
         let grants = services.apple.grants
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. The recovery code's notice is not sent: the account is gone. A linked
         // Apple ID's grant is revoked at Apple through the outbox.
         let deleted = try await services.store.write { tx -> Bool in
-            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, in: tx) == .wrong {
+            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
             }
             if let identity = try tx.appleIdentity(userID: userID) {
@@ -86,7 +86,7 @@ struct ProfileRoutes: RouteGroup {
         }
         guard deleted else {
             context.audit(.secondFactorFailed, ["via": "account_delete"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now)
+            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "account_delete")
         }
         context.audit(.accountDeleted)
         services.mail.poke()
