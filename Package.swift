@@ -94,8 +94,8 @@ let package = Package(
         // The test kit every test target shares: the server binary started, programs run, raw
         // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches
         // serialized (`make test` runs each target in a process of its own; a plain `swift test`
-        // runs them in one).
-        .target(name: "TestSupport", dependencies: ["AccountAPI", "CBOR", "LibCrypto", "Sodium"], path: "Tests/TestSupport"),
+        // runs them in one), and a stand-in for Apple's Sign in with Apple endpoints.
+        .target(name: "TestSupport", dependencies: ["AccountAPI", "CBOR", "LibCrypto", "Sodium", "HTTPServer"], path: "Tests/TestSupport"),
         // The app in the test process over a real SQLite file, and a transport that lets
         // AccountKit's client call it without a socket.
         .target(

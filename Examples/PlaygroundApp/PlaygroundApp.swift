@@ -14,9 +14,14 @@ import SwiftUI
         client: AccountClient(baseURL: URL(string: "http://localhost:8000")!),
         store: .platformDefault(appID: "mbti-playground.example"))
 
+    /// Passkeys and Sign in with Apple need the entitlements of `PlaygroundApp.entitlements` and a
+    /// server on an HTTPS domain started with matching flags (README.md ▸ Passkeys and Sign in
+    /// with Apple); turn them on here once both are set: `[.passkeys, .apple]`.
+    private let signInMethods: SignInMethods = []
+
     var body: some Scene {
         WindowGroup {
-            AccountRootView(session: session)
+            AccountRootView(session: session, signInMethods: signInMethods)
         }
     }
 }

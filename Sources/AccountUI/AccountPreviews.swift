@@ -31,8 +31,36 @@ import SwiftUI
         PreviewStack(language: language) { PasswordResetScreen(session: $0, email: SessionManager.previewUser.email) }
     }
 
-    static func profile(language: Language = .en) -> some View {
-        PreviewStack(signedIn: true, language: language) { ProfileScreen(session: $0, user: SessionManager.previewUser) }
+    static func profile(language: Language = .en, methods: SignInMethods = []) -> some View {
+        PreviewStack(signedIn: true, language: language) { ProfileScreen(session: $0, user: SessionManager.previewUser, methods: methods) }
+    }
+
+    /// The login screen with a passkey and Sign in with Apple under the password.
+    static func loginWithMethods(language: Language = .en) -> some View {
+        PreviewStack(language: language) {
+            LoginScreen(session: $0, launch: AccountLaunch(session: $0, installation: .never), methods: [.passkeys, .apple])
+        }
+    }
+
+    /// The nickname and MBTI type of Apple's new user, as the login screen shows them.
+    static func appleSignUpStep(language: Language = .en) -> some View {
+        PreviewStack(language: language) { session in
+            FormColumn(focus: Optional<AppleSignUpForm.Field>.none) {
+                AppleSignUpStepView(form: AppleSignUpForm(session: session, signUp: SessionManager.previewAppleSignUp)) {}
+            }
+        }
+    }
+
+    /// Removing a passkey, as the profile's sheet shows it.
+    static func passkeyRemoval(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { session in
+            PasskeyRemovalScreen(
+                form: PasskeyListModel(session: session, authorizer: .platform()).removal(
+                    of: Passkey(
+                        id: UUID(), name: "iPhone", credentialID: "c2FtcGxl", algorithm: -7, backupEligible: true, backedUp: true,
+                        transports: [], createdAt: Date(), lastUsedAt: nil),
+                    for: SessionManager.previewUser))
+        }
     }
 
     /// The login screen at its second step, as after a right password for an account with one.

@@ -20,12 +20,16 @@ public struct AccountRootView: View {
     @State private var navigator = AccountNavigator()
     @State private var launch: AccountLaunch
     @Environment(\.scenePhase) private var scenePhase
+    private let methods: SignInMethods
 
     /// - Parameters:
     ///   - session: the app's one session manager.
     ///   - installation: tells the first launch after an install (a flag in `UserDefaults` by default).
-    @MainActor public init(session: SessionManager, installation: InstallationMarker = .userDefaults()) {
+    ///   - signInMethods: the ways to log in offered beside the password (passkeys, Sign in with
+    ///     Apple); each needs the app's entitlement and the server's flags, so none by default.
+    @MainActor public init(session: SessionManager, installation: InstallationMarker = .userDefaults(), signInMethods: SignInMethods = []) {
         _launch = State(initialValue: AccountLaunch(session: session, installation: installation))
+        methods = signInMethods
     }
 
     private var session: SessionManager { launch.session }
@@ -59,9 +63,9 @@ public struct AccountRootView: View {
             ProgressView()
                 .accessibilityLabel(AccountUIStrings.text(.loading, session.client.language))
         case .logIn:
-            LoginScreen(session: session, launch: launch)
+            LoginScreen(session: session, launch: launch, methods: methods)
         case .profile(let user):
-            ProfileScreen(session: session, user: user)
+            ProfileScreen(session: session, user: user, methods: methods)
         }
     }
 }

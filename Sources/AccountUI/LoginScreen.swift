@@ -1,12 +1,20 @@
 #if canImport(SwiftUI)
 import AccountKit
+import AuthenticationServices
 import SwiftUI
+#if canImport(_AuthenticationServices_SwiftUI)
+// `SignInWithAppleButton`: the cross-import overlay Xcode adds by itself; named for builds that do not.
+import _AuthenticationServices_SwiftUI
+#endif
 
 /// The login screen over ``LoginForm``: nickname or email and password, with links to sign-up
 /// (email first) and password reset. A right password for an unverified address leads to the
 /// code screen; coming back, its "verify your email" message is gone. A right password for an
 /// account with a second factor leads to its code step here, in place of the password
-/// (``SecondFactorStepView``); when that step is over, the password is back with the reason. What
+/// (``SecondFactorStepView``); when that step is over, the password is back with the reason. When
+/// the app offers them, "Log in with a passkey" and `SignInWithAppleButton` sit under the password;
+/// Apple's new user chooses a nickname and MBTI type here (``AppleSignUpStepView``). Closing a
+/// system sheet shows nothing. What
 /// ``AccountLaunch`` has to say (a store that failed, a session that ended with a reinstall) shows
 /// above, with a retry.
 struct LoginScreen: View {
@@ -16,12 +24,14 @@ struct LoginScreen: View {
     let launch: AccountLaunch
     @FocusState private var focus: Field?
     @Environment(AccountNavigator.self) private var navigator
+    @Environment(\.colorScheme) private var colorScheme
 
     /// - Parameters:
     ///   - session: the session the login starts.
     ///   - launch: the root's launch state, for its message and retry.
-    @MainActor init(session: SessionManager, launch: AccountLaunch) {
-        _form = State(initialValue: LoginForm(session: session))
+    ///   - methods: the ways to log in the app offers beside the password.
+    @MainActor init(session: SessionManager, launch: AccountLaunch, methods: SignInMethods = []) {
+        _form = State(initialValue: LoginForm(session: session, passkeys: methods.passkeyAuthorizer, apple: methods.appleAuthorizer))
         self.launch = launch
     }
 
@@ -36,11 +46,13 @@ struct LoginScreen: View {
                 SecondFactorStepView(step: step) {
                     Task { await form.backToPassword() }
                 }
+            } else if let signUp = form.appleSignUp {
+                AppleSignUpStepView(form: signUp) { form.cancelAppleSignUp() }
             } else {
                 passwordStep
             }
         }
-        .navigationTitle(text(form.secondFactor == nil ? .logIn : .twoStepVerification))
+        .navigationTitle(text(form.secondFactor != nil ? .twoStepVerification : form.appleSignUp != nil ? .finishSignUp : .logIn))
         .onAppear { form.reappeared() }
     }
 
@@ -58,6 +70,29 @@ struct LoginScreen: View {
         .id(Field.password)
         FormMessageView(message: form.message)
         PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
+        if form.offersPasskey {
+            Button {
+                focus = nil
+                Task { await form.logInWithPasskey() }
+            } label: {
+                Label(text(.logInWithPasskey), systemImage: "person.badge.key")
+                    .frame(maxWidth: .infinity)
+            }
+            .buttonStyle(.bordered)
+            .controlSize(.large)
+            .disabled(!form.canUsePasskey)
+        }
+        if form.offersAppleSignIn {
+            SignInWithAppleButton(.signIn) { request in
+                request.configure(hashedNonce: form.startAppleSignIn())
+            } onCompletion: { result in
+                let answer = AppleIDAuthorization.result(result)
+                Task { await form.finishAppleSignIn(answer) }
+            }
+            .signInWithAppleButtonStyle(colorScheme == .dark ? .white : .black)
+            .frame(height: 48)
+            .disabled(!form.canUseAppleSignIn)
+        }
         Button(text(.forgotPassword)) {
             navigator.push(.passwordReset(email: form.verificationEmail ?? ""))
         }
@@ -109,5 +144,7 @@ struct LaunchNotice: View {
 #if targetEnvironment(simulator) || os(macOS)
 #Preview("Login") { AccountPreviews.login() }
 #Preview("로그인") { AccountPreviews.login(language: .ko) }
+#Preview("Login, passkey and Apple") { AccountPreviews.loginWithMethods() }
+#Preview("로그인, 패스키와 Apple") { AccountPreviews.loginWithMethods(language: .ko) }
 #endif
 #endif

@@ -5,8 +5,9 @@ import SwiftUI
 
 /// The profile screen over ``ProfileModel``: nickname, email with its verified badge and MBTI
 /// type, editing, the two-step verification switch (on: ``TOTPEnrollmentScreen``; off:
-/// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on,
-/// logging out here or everywhere (each asked first, in an alert), the signed-in devices with
+/// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on, the
+/// passkeys (``PasskeysSection``) and Sign in with Apple (``AppleLinkSection``) when the app offers
+/// them, logging out here or everywhere (each asked first, in an alert), the signed-in devices with
 /// revoke, and the way to the account's security history (``SecurityHistoryScreen``).
 struct ProfileScreen: View {
     enum Field: Hashable {
@@ -27,14 +28,21 @@ struct ProfileScreen: View {
     @State private var asksToLogOut = false
     @State private var asksToLogOutEverywhere = false
     @State private var secondFactorSheet: SecondFactorSheet?
+    @State private var passkeys: PasskeyListModel?
+    @State private var apple: AppleLinkModel?
 
     /// - Parameters:
     ///   - session: the signed-in session.
     ///   - user: the user the session state carries, shown before the fresh copy arrives.
-    @MainActor init(session: SessionManager, user: User) {
+    ///   - methods: the ways to log in the app offers beside the password; their sections show.
+    @MainActor init(session: SessionManager, user: User, methods: SignInMethods = []) {
         let profile = ProfileModel(session: session)
         profile.show(user)
         _profile = State(initialValue: profile)
+        let passkeyAuthorizer = methods.passkeyAuthorizer
+        let appleAuthorizer = methods.appleAuthorizer
+        _passkeys = State(initialValue: passkeyAuthorizer.map { PasskeyListModel(session: session, authorizer: $0, apple: appleAuthorizer) })
+        _apple = State(initialValue: appleAuthorizer.map { AppleLinkModel(session: session, authorizer: $0) })
     }
 
     var body: some View {
@@ -53,6 +61,12 @@ struct ProfileScreen: View {
             }
             if profile.offersSecondFactor {
                 secondFactor
+            }
+            if let passkeys {
+                PasskeysSection(model: passkeys, user: profile.user)
+            }
+            if let apple, apple.isOffered {
+                AppleLinkSection(model: apple)
             }
             Section(text(.sessions)) {
                 ForEach(profile.sessions) { info in
@@ -119,6 +133,9 @@ struct ProfileScreen: View {
                 }
             }
         }
+        .onChange(of: profile.user) { _, user in
+            if let user { apple?.show(user) }
+        }
         .task {
             await profile.load()
             await profile.loadSessions()
@@ -126,6 +143,7 @@ struct ProfileScreen: View {
         .refreshable {
             await profile.load()
             await profile.loadSessions()
+            await passkeys?.load()
         }
     }
 
@@ -195,5 +213,7 @@ struct ProfileScreen: View {
 #if targetEnvironment(simulator) || os(macOS)
 #Preview("Profile") { AccountPreviews.profile() }
 #Preview("프로필") { AccountPreviews.profile(language: .ko) }
+#Preview("Profile, passkeys and Apple") { AccountPreviews.profile(methods: [.passkeys, .apple]) }
+#Preview("프로필, 패스키와 Apple") { AccountPreviews.profile(language: .ko, methods: [.passkeys, .apple]) }
 #endif
 #endif

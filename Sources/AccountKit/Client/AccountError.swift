@@ -14,7 +14,7 @@ import FoundationNetworking
 /// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`) |
 /// | `invalid_credentials` (401 at login, 403 behind a valid token) | ``invalidCredentials`` |
 /// | `email_not_verified` | ``emailNotVerified`` |
-/// | `username_taken`, `signup_superseded`, `mfa_already_enabled`, `mfa_not_enabled` | ``conflict(_:)`` |
+/// | `username_taken`, `signup_superseded`, `mfa_already_enabled`, `mfa_not_enabled`, `apple_already_linked`, `last_sign_in_method` | ``conflict(_:)`` |
 /// | `mfa_required` (with its `mfa_token`) | ``secondFactorRequired(_:)`` |
 /// | `code_invalid`, `code_expired`, `too_many_attempts` | ``codeRejected(_:)`` (from `POST /auth/mfa/verify`, `code_expired` and `too_many_attempts` are ``secondFactorChallengeEnded(_:)``) |
 /// | `rate_limited` | ``rateLimited(retryAfter:)`` |
@@ -46,7 +46,9 @@ public enum AccountError: Error, Sendable, Hashable {
     /// another's now: ``ErrorCode/signUpSuperseded`` (a newer sign-up replaced this device's); or
     /// the second factor is not in the state the call needs: ``ErrorCode/mfaAlreadyEnabled``
     /// (enrolling while it is on), ``ErrorCode/mfaNotEnabled`` (confirming without an enrolment,
-    /// new recovery codes or turning it off while it is off).
+    /// new recovery codes or turning it off while it is off); or Apple: ``ErrorCode/appleAlreadyLinked``
+    /// (the Apple ID is another account's), ``ErrorCode/lastSignInMethod`` (unlinking would leave
+    /// no way to log in).
     case conflict(ErrorCode)
     /// The password was right and the account has a second factor: the login waits for a code
     /// from the authenticator app or a recovery code (``SessionManager/verifySecondFactor(code:)``;
@@ -100,7 +102,8 @@ public enum AccountError: Error, Sendable, Hashable {
         // deletion), which must not end the session.
         case .invalidCredentials: self = .invalidCredentials
         case .emailNotVerified: self = .emailNotVerified
-        case .usernameTaken, .signUpSuperseded, .mfaAlreadyEnabled, .mfaNotEnabled: self = .conflict(problem.code)
+        case .usernameTaken, .signUpSuperseded, .mfaAlreadyEnabled, .mfaNotEnabled, .appleAlreadyLinked, .lastSignInMethod:
+            self = .conflict(problem.code)
         case .mfaRequired where problem.mfaToken != nil:
             self = .secondFactorRequired(SecondFactorChallenge(mfaToken: problem.mfaToken ?? "", methods: problem.methods ?? [.totp]))
         case .codeInvalid, .codeExpired, .tooManyAttempts: self = .codeRejected(problem.code)

@@ -2,7 +2,9 @@ import AccountAPI
 import Foundation
 import Observation
 
-/// The login screen: a nickname or email address and a password.
+/// The login screen: a nickname or email address and a password, or a passkey
+/// (``logInWithPasskey()``), or Sign in with Apple (``signInWithApple()``, or
+/// ``startAppleSignIn()`` and ``finishAppleSignIn(_:)`` around `SignInWithAppleButton`).
 ///
 /// ```swift
 /// let form = LoginForm(session: session)
@@ -15,7 +17,8 @@ import Observation
 ///
 /// For an account with a second factor, a right password leads to ``secondFactor``, the code
 /// step; when that step is over (5 minutes or 5 wrong codes) the form is back at the password
-/// with the reason as ``message``.
+/// with the reason as ``message``. Apple's new user goes on to ``appleSignUp``, the nickname and
+/// MBTI type; an address that has a password account already ends in ``Phase/appleLinkRequired``.
 @MainActor @Observable public final class LoginForm {
     /// Where the form is.
     public enum Phase: Sendable, Hashable {
@@ -29,6 +32,16 @@ import Observation
         case awaitingSecondFactor
         /// Refused or unreachable; see ``LoginForm/message``.
         case failed(AccountError)
+        /// The system's passkey sheet is up, or its answer on its way to the server.
+        case authorizing
+        /// The device could not give a passkey or Apple's answer (closing the sheet is no
+        /// failure: the form is back at ``idle``); see ``LoginForm/message``.
+        case authorizationFailed(AuthorizationError)
+        /// Apple's user is new: the account waits for its nickname and MBTI type in ``LoginForm/appleSignUp``.
+        case completingAppleSignUp
+        /// An account has Apple's address already: log in to it, then link Apple in the profile;
+        /// see ``LoginForm/message``.
+        case appleLinkRequired
     }
 
     /// A field of the form.
@@ -59,12 +72,27 @@ import Observation
 
     /// The session the login starts.
     public let session: SessionManager
+    /// The device's passkeys; `nil`: the form offers no passkey login.
+    public let passkeys: PasskeyAuthorizer?
+    /// Apple's sheet; `nil`: the form offers no Sign in with Apple.
+    public let apple: AppleSignInAuthorizer?
+    /// The new account's nickname and MBTI type after Sign in with Apple, while it waits for
+    /// them (the screen shows it instead of the password); `nil` otherwise.
+    public private(set) var appleSignUp: AppleSignUpForm?
+    /// The nonce of the Apple request under way (between ``startAppleSignIn()`` and its finish).
+    private var appleNonce: AppleNonce?
 
-    /// - Parameter session: the session the login starts; its client's language is the messages'.
-    ///   A login of this session that waits for its second factor already
-    ///   (``SessionManager/State/awaitingSecondFactor(_:)``) starts at that step.
-    public init(session: SessionManager) {
+    /// - Parameters:
+    ///   - session: the session the login starts; its client's language is the messages'. A login
+    ///     of this session that waits for its second factor already
+    ///     (``SessionManager/State/awaitingSecondFactor(_:)``) starts at that step.
+    ///   - passkeys: the device's passkeys (``PasskeyAuthorizer/platform(_:)`` on Apple
+    ///     platforms), for ``logInWithPasskey()``.
+    ///   - apple: Apple's sheet (``AppleSignInAuthorizer/platform(_:)``), for Sign in with Apple.
+    public init(session: SessionManager, passkeys: PasskeyAuthorizer? = nil, apple: AppleSignInAuthorizer? = nil) {
         self.session = session
+        self.passkeys = passkeys
+        self.apple = apple
         if let challenge = session.currentState.challenge { awaitSecondFactor(challenge) }
     }
 
@@ -73,11 +101,34 @@ import Observation
 
     /// Whether both fields are filled and nothing is on its way.
     public var canSubmit: Bool {
-        phase != .submitting && phase != .awaitingSecondFactor && !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !password.isEmpty
+        !isBusy && !identifier.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !password.isEmpty
     }
 
     /// Whether the request is on its way.
     public var isSubmitting: Bool { phase == .submitting }
+
+    /// Whether the passkey button shows (the form has the device's passkeys).
+    public var offersPasskey: Bool { passkeys != nil }
+
+    /// Whether a passkey login can start now.
+    public var canUsePasskey: Bool { offersPasskey && !isBusy }
+
+    /// Whether the Sign in with Apple button shows (the form has Apple's sheet).
+    public var offersAppleSignIn: Bool { apple != nil }
+
+    /// Whether Sign in with Apple can start now.
+    public var canUseAppleSignIn: Bool { offersAppleSignIn && !isBusy }
+
+    /// Whether a system sheet (passkey, Apple), or its answer, is on its way.
+    public var isAuthorizing: Bool { phase == .authorizing }
+
+    /// A login is on its way or waits for its next step.
+    private var isBusy: Bool {
+        switch phase {
+        case .submitting, .authorizing, .awaitingSecondFactor, .completingAppleSignUp: true
+        default: false
+        }
+    }
 
     /// The address to verify when ``needsEmailVerification`` is set, if the user typed one.
     public var verificationEmail: String? {
@@ -87,6 +138,8 @@ import Observation
 
     /// The message for the whole form after a refusal.
     public var message: String? {
+        if case .authorizationFailed(let failure) = phase { return failure.localizedDescription(in: language) }
+        if phase == .appleLinkRequired { return AppleTexts.linkRequired(language) }
         guard case .failed(let error) = phase else { return nil }
         if !error.fieldErrors(as: Field.self).isEmpty { return nil }
         return Self.message(for: error, language)
@@ -113,6 +166,101 @@ import Observation
             apply(error)
         } catch {
             apply(.storage(SessionManager.storageError(error)))
+        }
+    }
+
+    /// Logs in with a passkey the person picks in the system's sheet; closing the sheet leaves the
+    /// form as it was, with nothing to show.
+    public func logInWithPasskey() async {
+        guard let passkeys, canUsePasskey else { return }
+        phase = .authorizing
+        needsEmailVerification = false
+        do {
+            switch try await session.logInWithPasskey(using: passkeys) {
+            case .signedIn(let user): phase = .signedIn(user)
+            case .cancelled: phase = .idle
+            }
+        } catch let failure as AuthorizationError {
+            phase = .authorizationFailed(failure)
+        } catch {
+            apply(AccountError(wrapping: error))
+        }
+    }
+
+    /// Signs in with Apple through ``apple``: Apple's sheet, then the server (see ``finishAppleSignIn(_:)``).
+    public func signInWithApple() async {
+        guard let apple, canUseAppleSignIn else { return }
+        let hashedNonce = startAppleSignIn()
+        let result: Result<AppleIDAuthorization, AuthorizationError>
+        do {
+            result = .success(try await apple.authorize(hashedNonce))
+        } catch {
+            result = .failure(AuthorizationError(error))
+        }
+        await finishAppleSignIn(result)
+    }
+
+    /// Starts a Sign in with Apple attempt with a new nonce kept here; returns its hash for
+    /// Apple's request (`SignInWithAppleButton`'s `onRequest`:
+    /// `request.configure(hashedNonce: form.startAppleSignIn())`).
+    public func startAppleSignIn() -> String {
+        let nonce = AppleNonce()
+        appleNonce = nonce
+        needsEmailVerification = false
+        phase = .authorizing
+        return nonce.hashed
+    }
+
+    /// Finishes the attempt ``startAppleSignIn()`` began with Apple's answer
+    /// (`SignInWithAppleButton`'s `onCompletion`, through `AppleIDAuthorization.result(_:)`):
+    /// signed in; on to the second factor, or to ``appleSignUp`` for a new user; or
+    /// ``Phase/appleLinkRequired``. A closed sheet leaves the form as it was.
+    public func finishAppleSignIn(_ result: Result<AppleIDAuthorization, AuthorizationError>) async {
+        guard let nonce = appleNonce else { return }
+        appleNonce = nil
+        let authorization: AppleIDAuthorization
+        switch result {
+        case .failure(let failure):
+            phase = failure.isCancellation ? .idle : .authorizationFailed(failure)
+            return
+        case .success(let answer):
+            authorization = answer
+        }
+        do {
+            switch try await session.signInWithApple(authorization, nonce: nonce) {
+            case .signedIn(let user): phase = .signedIn(user)
+            case .profileRequired(let signUp): completeAppleSignUp(signUp)
+            case .linkRequired: phase = .appleLinkRequired
+            case .cancelled: phase = .idle
+            }
+        } catch AccountError.secondFactorRequired(let challenge) {
+            awaitSecondFactor(challenge)
+        } catch {
+            apply(AccountError(wrapping: error))
+        }
+    }
+
+    /// Leaves the nickname step of a Sign in with Apple: nothing is made; the form is back at the start.
+    public func cancelAppleSignUp() {
+        guard appleSignUp != nil else { return }
+        appleSignUp = nil
+        phase = .idle
+    }
+
+    /// Shows the nickname step for `signUp`, and follows it to its end.
+    private func completeAppleSignUp(_ signUp: AppleSignUp) {
+        let step = AppleSignUpForm(session: session, signUp: signUp)
+        step.finished = { [weak self] outcome in self?.appleSignUpFinished(outcome) }
+        appleSignUp = step
+        phase = .completingAppleSignUp
+    }
+
+    private func appleSignUpFinished(_ outcome: AppleSignUpForm.Phase) {
+        appleSignUp = nil
+        switch outcome {
+        case .signedIn(let user): phase = .signedIn(user)
+        case .expired: phase = .failed(.codeRejected(.codeExpired))
+        case .idle, .submitting, .failed: phase = .idle
         }
     }
 
@@ -158,6 +306,10 @@ import Observation
         switch error {
         case .invalidCredentials: Messages.detail(.invalidCredentials, language)
         case .emailNotVerified: Messages.detail(.emailNotVerified, language)
+        case .refused(let problem) where problem.code == .passkeyInvalid: PasskeyTexts.invalidAtLogin(language)
+        case .refused(let problem) where problem.code == .challengeExpired || problem.code == .challengeInvalid:
+            PasskeyTexts.restart(language)
+        case .codeRejected(.codeExpired): AppleTexts.signUpExpired(language)
         // The description words these (seconds to wait, connection lost) for the user already.
         default: error.localizedDescription(in: language)
         }
@@ -165,6 +317,9 @@ import Observation
 
     private func edited() {
         needsEmailVerification = false
-        if case .failed = phase { phase = .idle }
+        switch phase {
+        case .failed, .authorizationFailed, .appleLinkRequired: phase = .idle
+        default: break
+        }
     }
 }

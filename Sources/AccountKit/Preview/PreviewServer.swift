@@ -13,7 +13,18 @@ struct PreviewServer: Sendable {
     static let user = User(
         id: UUID(uuidString: "5F0B7C2E-3D44-4B5A-9C1E-2A6F8D9B0C11")!, username: "민수", email: "minsu@example.com",
         emailVerified: true, mbti: .enfp, createdAt: Date(timeIntervalSince1970: 1_780_000_000),
-        mfa: SecondFactorStatus(totp: false, recoveryCodesLeft: 0))
+        mfa: SecondFactorStatus(totp: false, recoveryCodesLeft: 0), appleLinked: false, hasPassword: true)
+
+    static let passkeys = PasskeyList(passkeys: [
+        Passkey(
+            id: UUID(uuidString: "3E5D1A20-7C4B-4F9E-8A61-2B0C9D8E7F10")!, name: "iPhone", credentialID: "c2FtcGxlLWNyZWRlbnRpYWw",
+            algorithm: -7, backupEligible: true, backedUp: true, transports: ["hybrid", "internal"],
+            createdAt: Date(timeIntervalSince1970: 1_780_000_000), lastUsedAt: Date(timeIntervalSince1970: 1_780_090_000)),
+        Passkey(
+            id: UUID(uuidString: "8F2A6B3C-1D4E-4A5F-9B8C-7D6E5F4A3B2C")!, name: "YubiKey 5", credentialID: "c2FtcGxlLWtleQ",
+            algorithm: -8, backupEligible: false, backedUp: false, transports: ["usb"],
+            createdAt: Date(timeIntervalSince1970: 1_780_050_000), lastUsedAt: nil),
+    ])
 
     /// RFC 6238's test secret ("12345678901234567890"), so a preview's QR code scans as a real one.
     static let enrollment = TOTPEnrollment(
@@ -65,6 +76,7 @@ struct PreviewServer: Sendable {
             case ("GET", "/auth/me"): (200, user)
             case ("PATCH", "/auth/me"): (200, updated(try read(UpdateProfileRequest.self, body)))
             case ("GET", "/auth/sessions"): (200, SessionList(sessions: sessions))
+            case ("GET", "/auth/passkeys"): (200, passkeys)
             case ("POST", "/auth/password/reset"): (202, nil)
             case ("POST", "/auth/mfa/totp"): (200, enrollment)
             case ("POST", "/auth/mfa/totp/confirm"), ("POST", "/auth/mfa/recovery-codes"): (200, recoveryCodes)
@@ -93,7 +105,8 @@ struct PreviewServer: Sendable {
     private static func updated(_ changes: UpdateProfileRequest) -> User {
         User(
             id: user.id, username: changes.username ?? user.username, email: user.email, emailVerified: true,
-            mbti: changes.mbti.flatMap(MBTI.init(parsing:)) ?? user.mbti, createdAt: user.createdAt, mfa: user.mfa)
+            mbti: changes.mbti.flatMap(MBTI.init(parsing:)) ?? user.mbti, createdAt: user.createdAt, mfa: user.mfa,
+            appleLinked: user.appleLinked, hasPassword: user.hasPassword)
     }
 
     private static func read<T: Decodable>(_ type: T.Type, _ body: Data) throws -> T {
@@ -125,4 +138,9 @@ extension SessionManager {
 
     /// The sample user a signed-in preview session holds.
     public static var previewUser: User { PreviewServer.user }
+
+    /// A sample Sign in with Apple waiting for its nickname (a private relay address), for previews.
+    public static var previewAppleSignUp: AppleSignUp {
+        AppleSignUp(continuationToken: "preview-continuation", email: "x7k2m9@privaterelay.appleid.com", receivedAt: Date(), expiresIn: 600)
+    }
 }

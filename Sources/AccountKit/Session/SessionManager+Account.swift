@@ -60,7 +60,7 @@ extension SessionManager {
     }
 
     /// Keeps a newer copy of the signed-in user in storage and state.
-    private func remember(_ user: User) {
+    func remember(_ user: User) {
         guard var current = session, current.user.id == user.id, current.user != user else { return }
         current.user = user
         // The user is display data: a store that cannot write now must not fail the call that read it.

@@ -4,7 +4,6 @@ import HTTPServer
 import LibCrypto
 import Sodium
 import Synchronization
-import TestSupport
 
 /// Apple's Sign in with Apple endpoints, in the test process on a loopback port: the JWKS
 /// (`GET /auth/keys`), the token endpoint (`POST /auth/token`: an authorization code for a refresh
@@ -14,15 +13,18 @@ import TestSupport
 /// team's key (the public half of the `.p8` the server was given), `kid` the key id, `iss` the team,
 /// `sub` the client id, `aud` `https://appleid.apple.com`, not expired. It signs identity tokens
 /// with RSA keys it publishes, and can rotate them, publish none, or fail the next revokes.
-final class AppleStandIn: Sendable {
-    static let teamID = "TEAM123456"
-    static let keyID = "KEY1234567"
-    static let clientID = "com.example.mbti"
-    static let otherClientID = "com.example.other"
+///
+/// In the test kit so the server's end-to-end tests and the SDK's (AccountKit's Sign in with Apple
+/// against the in-process app) sign with the same Apple.
+public final class AppleStandIn: Sendable {
+    public static let teamID = "TEAM123456"
+    public static let keyID = "KEY1234567"
+    public static let clientID = "com.example.mbti"
+    public static let otherClientID = "com.example.other"
 
     /// The team's key the server signs client secrets with (written to `keyFile`).
-    let teamKey: P256SigningKey
-    let keyFile: URL
+    public let teamKey: P256SigningKey
+    public let keyFile: URL
     private let server: HTTPServer
     private let state: Shared
 
@@ -49,7 +51,7 @@ final class AppleStandIn: Sendable {
         var refusals: [String] = []
     }
 
-    init(folder: TemporaryFolder) throws {
+    public init(folder: TemporaryFolder) throws {
         teamKey = P256SigningKey.generate()
         keyFile = folder.url.appendingPathComponent("AuthKey_\(Self.keyID).p8")
         try teamKey.pkcs8PEM.write(to: keyFile, atomically: true, encoding: .utf8)
@@ -67,10 +69,10 @@ final class AppleStandIn: Sendable {
         try server.start()
     }
 
-    var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
     /// The server's Apple options: this stand-in's endpoints, the client ids and the team's key.
-    var serverArguments: [String] {
+    public var serverArguments: [String] {
         [
             "--apple-client-id", Self.clientID, "--apple-client-id", Self.otherClientID,
             "--apple-jwks-url", baseURL + "/auth/keys", "--apple-token-url", baseURL + "/auth/token",
@@ -79,37 +81,37 @@ final class AppleStandIn: Sendable {
         ]
     }
 
-    func stop() async { await server.shutdown() }
+    public func stop() async { await server.shutdown() }
 
     // MARK: What tests do
 
     /// The claims of an identity token, as Apple sends them; each test spoils one.
-    struct Claims {
-        var iss = "https://appleid.apple.com"
-        var sub: String
-        var aud = AppleStandIn.clientID
-        var email: String
+    public struct Claims {
+        public var iss = "https://appleid.apple.com"
+        public var sub: String
+        public var aud = AppleStandIn.clientID
+        public var email: String
         /// `true`, `false`, or Apple's older string forms.
-        var emailVerified: Any = true
-        var isPrivateEmail: Any? = nil
-        var nonce: String?
-        var issuedAt: Date
-        var lifetime: TimeInterval = 600
+        public var emailVerified: Any = true
+        public var isPrivateEmail: Any? = nil
+        public var nonce: String?
+        public var issuedAt: Date
+        public var lifetime: TimeInterval = 600
     }
 
     /// Claims for Apple user `sub` with `email`, issued at `now`, for the raw `nonce`.
-    static func claims(sub: String, email: String, nonce: String, now: Date = Date()) -> Claims {
+    public static func claims(sub: String, email: String, nonce: String, now: Date = Date()) -> Claims {
         Claims(sub: sub, email: email, nonce: hashedNonce(nonce), issuedAt: now)
     }
 
     /// What the app puts in its Apple request: SHA-256 of the raw nonce, lower-case hex.
-    static func hashedNonce(_ raw: String) -> String {
+    public static func hashedNonce(_ raw: String) -> String {
         Hex.encode(Digest.sha256(Array(raw.utf8)))
     }
 
     /// An identity token with `claims`, signed by the newest key (or the key `kid`, or unsigned
     /// by any published key when `signingKey` is given).
-    func identityToken(_ claims: Claims, kid: String? = nil, signingKey: RSASigningKey? = nil, header: [String: Any]? = nil) -> String {
+    public func identityToken(_ claims: Claims, kid: String? = nil, signingKey: RSASigningKey? = nil, header: [String: Any]? = nil) -> String {
         let (usedKid, key) = state.withLock { state -> (String, RSASigningKey) in
             if let kid, let found = state.keys.first(where: { $0.kid == kid }) { return (found.kid, found.key) }
             return (kid ?? state.keys.last!.kid, state.keys.last!.key)
@@ -128,7 +130,7 @@ final class AppleStandIn: Sendable {
 
     /// A new key, published and signing from now on; the old ones stay published unless `retire`.
     @discardableResult
-    func rotateKeys(retire: Bool = false) -> String {
+    public func rotateKeys(retire: Bool = false) -> String {
         state.withLock { state in
             let kid = "apple-key-\(state.keys.count + 1)"
             if retire { state.published.removeAll() }
@@ -139,7 +141,7 @@ final class AppleStandIn: Sendable {
     }
 
     /// An authorization code the app would get with its identity token, for `clientID`.
-    func authorizationCode(clientID: String = AppleStandIn.clientID) -> (code: String, refreshToken: String) {
+    public func authorizationCode(clientID: String = AppleStandIn.clientID) -> (code: String, refreshToken: String) {
         let code = "c" + UUID().uuidString.lowercased()
         let refresh = "r" + UUID().uuidString.lowercased()
         state.withLock { $0.codes[code] = (clientID, refresh) }
@@ -147,13 +149,13 @@ final class AppleStandIn: Sendable {
     }
 
     /// The next `count` revokes answer 503.
-    func failNextRevokes(_ count: Int) { state.withLock { $0.failNextRevokes = count } }
+    public func failNextRevokes(_ count: Int) { state.withLock { $0.failNextRevokes = count } }
 
-    var jwksFetches: Int { state.withLock { $0.jwksFetches } }
-    var revoked: [(token: String, clientID: String)] { state.withLock { $0.revoked } }
-    var revokeAttempts: Int { state.withLock { $0.revokeAttempts } }
-    var exchanged: [String] { state.withLock { $0.exchanged } }
-    var refusals: [String] { state.withLock { $0.refusals } }
+    public var jwksFetches: Int { state.withLock { $0.jwksFetches } }
+    public var revoked: [(token: String, clientID: String)] { state.withLock { $0.revoked } }
+    public var revokeAttempts: Int { state.withLock { $0.revokeAttempts } }
+    public var exchanged: [String] { state.withLock { $0.exchanged } }
+    public var refusals: [String] { state.withLock { $0.refusals } }
 
     // MARK: Answering
 

@@ -1,0 +1,69 @@
+import AccountAPI
+import Foundation
+
+extension SessionManager {
+    // MARK: Passkeys
+
+    /// Logs in with a passkey the person picks on this device (no nickname, password or second
+    /// factor), stores the pair like ``logIn(_:)``, and publishes `signedIn`.
+    ///
+    /// - Returns: ``PasskeyLoginOutcome/cancelled`` when the person closed the system's sheet
+    ///   (nothing changed).
+    /// - Throws: the server's refusal as ``AccountError`` (``ErrorCode/passkeyInvalid`` for a
+    ///   passkey no account has any more, ``ErrorCode/challengeExpired`` after 5 minutes in the
+    ///   sheet); the device's failure as ``AuthorizationError``.
+    public func logInWithPasskey(using authorizer: PasskeyAuthorizer) async throws -> PasskeyLoginOutcome {
+        let options = try await client.passkeyLoginOptions()
+        guard let credential = try await Self.ceremony({ try await authorizer.assert(options) }) else { return .cancelled }
+        let pair = try await client.logInWithPasskey(PasskeyLoginRequest(credential: credential))
+        try await adopt(pair)
+        return .signedIn(pair.user)
+    }
+
+    /// Adds a passkey of this device to the signed-in account, under `name` (1–64 characters,
+    /// shown in the account's list: "iPhone", "회사 노트북"). The owner gets a notice by mail.
+    ///
+    /// - Returns: ``PasskeyAddOutcome/cancelled`` when the person closed the system's sheet.
+    /// - Throws: ``AccountError`` (``AccountError/invalidInput(_:)`` for the name,
+    ///   ``ErrorCode/passkeyExists``, ``ErrorCode/passkeyLimitReached``…); ``AuthorizationError``.
+    public func addPasskey(named name: String, using authorizer: PasskeyAuthorizer) async throws -> PasskeyAddOutcome {
+        let client = client
+        let options = try await authorized { try await client.passkeyRegistrationOptions(accessToken: $0) }
+        guard let credential = try await Self.ceremony({ try await authorizer.register(options) }) else { return .cancelled }
+        let request = PasskeyRegisterRequest(name: name, credential: credential)
+        return .added(try await authorized { try await client.registerPasskey(request, accessToken: $0) })
+    }
+
+    /// `GET /auth/passkeys`: the account's passkeys, oldest first.
+    public func passkeys() async throws -> [Passkey] {
+        let client = client
+        return try await authorized { try await client.passkeys(accessToken: $0) }
+    }
+
+    /// Removes one of the account's passkeys, proven as `proof` says (the password, or a fresh
+    /// Apple identity token for an account without one; with the second factor while it is on).
+    /// The owner gets a notice by mail.
+    ///
+    /// - Throws: ``AccountError/invalidCredentials`` for a wrong password (the session stays),
+    ///   ``AccountError/codeRejected(_:)`` for a wrong code, ``AccountError/invalidInput(_:)``
+    ///   whose ``AccountError/needsSecondFactor`` is true when the second factor is missing.
+    public func removePasskey(id: UUID, proof: AccountProof) async throws {
+        let client = client
+        let request = proof.passkeyDeleteRequest
+        try await authorized { try await client.deletePasskey(id: id, request, accessToken: $0) }
+    }
+
+    /// Runs one of the device's ceremonies: its credential, or `nil` when the person cancelled.
+    /// - Throws: any other failure as ``AuthorizationError`` (an ``AccountError`` as it is).
+    static func ceremony<Credential: Sendable>(_ run: () async throws -> Credential) async throws -> Credential? {
+        do {
+            return try await run()
+        } catch let error as AccountError {
+            throw error
+        } catch {
+            let failure = AuthorizationError(error)
+            if failure.isCancellation { return nil }
+            throw failure
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import AccountAPI
+import Foundation
+import InProcess
+import TestSupport
+import Testing
+@testable import AccountKit
+
+/// Passkeys through `SessionManager` against the account app, with the tests' software
+/// authenticator behind AccountKit's seam: add, list, log in, remove, and the person closing the
+/// system's sheet.
+@Suite struct PasskeySessionTests {
+    /// A server that is the tests' relying party, a verified account on it, and a manager signed in to it.
+    static func signedIn() async throws -> (InProcessServer, SessionTestAccount, SessionManager) {
+        let server = try await inProcessServer(SoftwarePasskeys.serverOptions)
+        let account = try await SessionTestAccount.create(on: server)
+        let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
+        try await manager.logIn(account.login)
+        return (server, account, manager)
+    }
+
+    @Test func addListLogInAndRemove() async throws {
+        let (server, account, manager) = try await Self.signedIn()
+        let device = SoftwarePasskeys()
+        let outcome = try await manager.addPasskey(named: "  iPhone ", using: device.authorizer)
+        guard case .added(let passkey) = outcome else { throw TestFailure("not added: \(outcome)") }
+        #expect(passkey.name == "iPhone" && passkey.algorithm == -7 && passkey.backupEligible)
+        #expect(passkey.transports == ["hybrid", "internal"])
+        #expect(try await manager.passkeys() == [passkey])
+        #expect(await server.mail.delivered(to: account.email).contains { $0.contains("A passkey was added") })
+        try await manager.logOut()
+
+        // Another launch: no nickname, no password.
+        let fresh = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
+        let login = try await fresh.logInWithPasskey(using: device.authorizer)
+        guard case .signedIn(let user) = login else { throw TestFailure("not signed in: \(login)") }
+        #expect(user.username == account.username)
+        #expect(await fresh.state == .signedIn(user))
+        let stored = try #require(try fresh.stored())
+        #expect(try amr(stored.access) == ["swk", "user", "mfa"])
+        #expect(try await fresh.passkeys().first?.lastUsedAt != nil)
+
+        // Removing needs the password; a wrong one leaves the session as it is.
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await fresh.removePasskey(id: passkey.id, proof: .password("not the password"))
+        }
+        #expect(await fresh.state == .signedIn(user))
+        try await fresh.removePasskey(id: passkey.id, proof: .password(account.password))
+        #expect(try await fresh.passkeys().isEmpty)
+
+        // The device still holds it, but no account has it any more.
+        try await fresh.logOut()
+        await #expect(throws: AccountError.self) { try await fresh.logInWithPasskey(using: device.authorizer) }
+        do {
+            _ = try await fresh.logInWithPasskey(using: device.authorizer)
+        } catch AccountError.refused(let problem) {
+            #expect(problem.code == .passkeyInvalid)
+            let message = await MainActor.run { LoginForm.message(for: .refused(problem), .en) }
+            #expect(message.hasPrefix("This passkey is not on any account here any more."))
+        }
+        #expect(await fresh.state == .signedOut)
+    }
+
+    @Test func closingTheSheetIsAnOutcomeAndChangesNothing() async throws {
+        let (server, _, manager) = try await Self.signedIn()
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing()) == .cancelled)
+        // AuthenticationServices' own error for it, and a cancelled task, are the same outcome.
+        let canceled = NSError(domain: AuthorizationError.platformDomain, code: 1001)
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(canceled)) == .cancelled)
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(CancellationError())) == .cancelled)
+        #expect(try await manager.passkeys().isEmpty)
+
+        let signedOut = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
+        _ = try await signedOut.restore()
+        #expect(try await signedOut.logInWithPasskey(using: SoftwarePasskeys.refusing()) == .cancelled)
+        #expect(await signedOut.state == .signedOut)
+        #expect(try signedOut.stored() == nil)
+
+        // Any other failure of the system is an error of its own, with a sentence for people.
+        let failed = NSError(domain: AuthorizationError.platformDomain, code: 1004, userInfo: [NSLocalizedDescriptionKey: "Application not associated"])
+        await #expect(throws: AuthorizationError.failed(code: 1004, message: "Application not associated")) {
+            try await signedOut.logInWithPasskey(using: SoftwarePasskeys.refusing(failed))
+        }
+        let none = NSError(domain: AuthorizationError.platformDomain, code: 1005)
+        await #expect(throws: AuthorizationError.noCredential) { try await signedOut.logInWithPasskey(using: SoftwarePasskeys.refusing(none)) }
+        #expect(AuthorizationError.noCredential.localizedDescription(in: .ko).hasPrefix("이 기기에 이 계정의 패스키가 없어요."))
+    }
+
+    @Test func aPasskeyLoginNeedsNoSecondFactorAndRemovalNeedsOne() async throws {
+        let fixture = try await SecondFactorFixture.make(SoftwarePasskeys.serverOptions)
+        let manager = fixture.manager()
+        _ = try await fixture.challenge(manager)
+        try await manager.verifySecondFactor(code: fixture.nextCode())
+        let device = SoftwarePasskeys()
+        guard case .added(let passkey) = try await manager.addPasskey(named: "회사 노트북", using: device.authorizer) else {
+            throw TestFailure("not added")
+        }
+        try await manager.logOut()
+
+        let login = try await manager.logInWithPasskey(using: device.authorizer)
+        guard case .signedIn(let user) = login else { throw TestFailure("not signed in: \(login)") }
+        #expect(user.mfa?.totp == true, "the account has the factor; the passkey stood for it")
+        #expect(await manager.secondFactorChallenge == nil)
+
+        // While the factor is on, the password alone does not remove a passkey.
+        do {
+            try await manager.removePasskey(id: passkey.id, proof: .password(fixture.account.password))
+            Issue.record("removed without the second factor")
+        } catch let error as AccountError {
+            #expect(error.needsSecondFactor, "\(error)")
+        }
+        await #expect(throws: AccountError.codeRejected(.codeInvalid)) {
+            try await manager.removePasskey(id: passkey.id, proof: .password(fixture.account.password, code: fixture.wrongCode()))
+        }
+        try await manager.removePasskey(id: passkey.id, proof: .password(fixture.account.password, recoveryCode: fixture.recoveryCodes[0]))
+        #expect(try await manager.passkeys().isEmpty)
+    }
+
+    @Test func aPasskeyIsTheAccountsOnlyOnceAndPicksTheRightAccount() async throws {
+        let (server, first, manager) = try await Self.signedIn()
+        let device = SoftwarePasskeys()
+        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer)
+        try await manager.logOut()
+        let second = try await SessionTestAccount.create(on: server)
+        try await manager.logIn(second.login)
+        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer)
+        try await manager.logOut()
+        #expect(device.count == 2)
+
+        // The person picks the first account's passkey in the sheet, then the second's.
+        device.choose(0)
+        guard case .signedIn(let one) = try await manager.logInWithPasskey(using: device.authorizer) else { throw TestFailure("no login") }
+        #expect(one.username == first.username)
+        device.choose(1)
+        guard case .signedIn(let two) = try await manager.logInWithPasskey(using: device.authorizer) else { throw TestFailure("no login") }
+        #expect(two.username == second.username)
+        #expect(try await manager.passkeys().count == 1, "each account lists its own")
+    }
+}
