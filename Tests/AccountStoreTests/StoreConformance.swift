@@ -60,5 +60,7 @@ enum StoreConformance {
         Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
         Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
         Behaviour(name: "refresh tokens from before are swept once their sessions ended", check: refreshTokensOfEndedSessions),
+        Behaviour(name: "admin search: filters, newest first, keyset pages, byte-wise prefixes, last login", check: adminSearch),
+        Behaviour(name: "admin search: a prefix matching thousands walks the time index, same answers", check: adminSearchCommonPrefix),
     ]
 }
