@@ -192,11 +192,11 @@ public struct AdminAccountPage: Codable, Hashable, Sendable {
     public let passkeys: [AdminPasskey]
     public let secondFactor: AdminSecondFactor
     /// The account's newest security events (at most 20), newest first.
-    public let events: [AdminSecurityEvent]
+    public let events: [SecurityEvent]
 
     public init(
         user: AdminUserDetail, sessions: [AdminSession], passkeys: [AdminPasskey], secondFactor: AdminSecondFactor,
-        events: [AdminSecurityEvent]
+        events: [SecurityEvent]
     ) {
         self.user = user
         self.sessions = sessions
@@ -208,39 +208,6 @@ public struct AdminAccountPage: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case user, sessions, passkeys, events
         case secondFactor = "second_factor"
-    }
-}
-
-/// A security event of the account, as `GET /auth/security-events` shows it.
-public struct AdminSecurityEvent: Codable, Hashable, Sendable {
-    public let id: String
-    public let at: Date
-    /// `login_succeeded`, `login_failed`, `password_changed`, … (more may come).
-    public let type: String
-    public let clientAddress: String?
-    public let deviceName: String?
-
-    public init(id: String, at: Date, type: String, clientAddress: String?, deviceName: String?) {
-        self.id = id
-        self.at = at
-        self.type = type
-        self.clientAddress = clientAddress
-        self.deviceName = deviceName
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, at, type
-        case clientAddress = "client_address"
-        case deviceName = "device_name"
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(at, forKey: .at)
-        try container.encode(type, forKey: .type)
-        try container.encode(clientAddress, forKey: .clientAddress)
-        try container.encode(deviceName, forKey: .deviceName)
     }
 }
 

@@ -7,8 +7,8 @@ import Testing
 /// on the app's own endpoints (at once, through the read model and the verified-token cache), the
 /// audit event each writes, and what is refused with nothing written.
 ///
-/// The account page's `events` come from the security events table of the account's own history
-/// (another part of issue 17); they are not checked here.
+/// The account page's `events` are the account's own security history, which also records what
+/// the operator did.
 @Suite struct AdminAccountsTests {
     func start(_ extra: [String] = []) async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
@@ -79,6 +79,12 @@ import Testing
         let page = try await server.client.send("GET", "/admin/api/users/\(id)", token: op.access)
         let account = try page.decode(AdminAccountPage.self)
         #expect(account.user.row.disabled && account.user.disabledAt != nil && account.sessions.isEmpty)
+        // The account's history: its two logins, then what the operator did (no operator address).
+        let types = account.events.map(\.type)
+        #expect(Set(types.prefix(2)) == ["account_disabled", "session_ended"] && types.filter { $0 == "login_succeeded" }.count == 2, "\(types)")
+        let ended = try #require(account.events.first { $0.type == "session_ended" })
+        #expect(ended.detail == ["reason": "account_disabled", "count": "2"] && ended.clientAddress == nil && ended.deviceName == nil)
+        #expect(Set(try #require(page.object).keys) == ["user", "sessions", "passkeys", "second_factor", "events"])
 
         // Disabling again keeps the first time; the audit log has both, with reason and request id.
         let again = try await server.adminAction("disable", on: id, reason: "still spam", token: op.access)
@@ -169,6 +175,8 @@ import Testing
         #expect(try await server.adminAction("end-sessions", on: id, token: op.access).decode(AdminSessionsEnded.self).ended == 0)
         let again = try await server.logIn(target)
         #expect(try await server.me(again.access).status == 200)
+        let history = try await server.client.send("GET", "/auth/security-events", token: again.access).decode(SecurityEventPage.self)
+        #expect(history.events.contains { $0.type == "session_ended" && $0.detail == ["reason": "operator", "count": "2"] }, "\(history)")
 
         // Remove the second factor: the next login needs the password alone; the owner is told.
         let secured = try await server.accountWithSecondFactor("secured", clock: clock)
@@ -182,6 +190,8 @@ import Testing
         #expect(try amr(plainLogin.access) == ["pwd"])
         let securedPage = try await server.client.send("GET", "/admin/api/users/\(securedID)", token: op.access).decode(AdminAccountPage.self)
         #expect(securedPage.secondFactor == AdminSecondFactor(totp: false, recoveryCodesLeft: 0))
+        #expect(securedPage.events.map(\.type).prefix(2) == ["login_succeeded", "mfa_disabled"], "\(securedPage.events)")
+        #expect(securedPage.events.first { $0.type == "mfa_disabled" }?.detail == ["by": "operator"])
         _ = try await server.mail.arrived(mailBefore + 1, to: secured.account.email)
 
         // Delete: as the owner's own deletion; the nickname is free again; the audit event keeps the id.

@@ -27,7 +27,9 @@ struct AccountAdministration: Sendable {
         let found = try await services.store.read { tx -> AdminAccount? in
             guard let row = try tx.adminUser(id: id) else { return nil }
             let sessions = try tx.sessions(userID: id).filter { $0.revokedAt == nil && policy.isLive($0, now: now) }
-            return AdminAccount(row: row, sessions: sessions, passkeys: try tx.passkeys(userID: id))
+            return AdminAccount(
+                row: row, sessions: sessions, passkeys: try tx.passkeys(userID: id),
+                events: try tx.securityEvents(userID: id, after: nil, limit: AdminAccount.eventCount))
         }
         guard let found else { throw APIError.notFound }
         return found
@@ -40,8 +42,12 @@ struct AccountAdministration: Sendable {
     func disable(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> AdminUserRow {
         try refuseSelf(id, actor)
         return try await act(.accountDisabled, on: id, by: actor, reason: reason, now: now) { user, tx in
-            if user.disabledAt == nil { try tx.setDisabled(userID: id, at: now) }
-            try tx.revokeSessions(userID: id, except: nil, at: now)
+            if user.disabledAt == nil {
+                try tx.setDisabled(userID: id, at: now)
+                try Self.origin.record(.accountDisabled, userID: id, at: now, in: tx)
+            }
+            let ended = try tx.revokeSessions(userID: id, except: nil, at: now)
+            try Self.origin.recordSessionsEnded(ended, reason: .accountDisabled, userID: id, at: now, in: tx)
             try tx.deleteSecondFactorChallenges(userID: id, expiredBefore: nil)
             return try tx.adminUser(id: id)!
         }
@@ -50,7 +56,10 @@ struct AccountAdministration: Sendable {
     /// Lets a disabled account sign in again (its ended sessions stay ended).
     func enable(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> AdminUserRow {
         try await act(.accountEnabled, on: id, by: actor, reason: reason, now: now) { user, tx in
-            if user.disabledAt != nil { try tx.setDisabled(userID: id, at: nil) }
+            if user.disabledAt != nil {
+                try tx.setDisabled(userID: id, at: nil)
+                try Self.origin.record(.accountEnabled, userID: id, at: now, in: tx)
+            }
             return try tx.adminUser(id: id)!
         }
     }
@@ -58,7 +67,9 @@ struct AccountAdministration: Sendable {
     /// Ends every live session; returns how many there were.
     func endSessions(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> Int {
         try await act(.sessionsEnded, on: id, by: actor, reason: reason, now: now) { _, tx in
-            try tx.revokeSessions(userID: id, except: nil, at: now)
+            let ended = try tx.revokeSessions(userID: id, except: nil, at: now)
+            try Self.origin.recordSessionsEnded(ended, reason: .operatorEnded, userID: id, at: now, in: tx)
+            return ended
         }
     }
 
@@ -81,6 +92,7 @@ struct AccountAdministration: Sendable {
         let outbox = services.outbox
         let row = try await act(.secondFactorRemoved, on: id, by: actor, reason: reason, now: now) { user, tx in
             if try tx.disableTOTP(userID: id) {
+                try Self.origin.record(.mfaDisabled, userID: id, at: now, ["by": "operator"], in: tx)
                 try outbox.queueNotice(MailTemplates.secondFactor(.disabled, language: language, to: user.email), in: tx, now: now)
             }
             try tx.deleteSecondFactorChallenges(userID: id, expiredBefore: nil)
@@ -112,6 +124,10 @@ struct AccountAdministration: Sendable {
         }
     }
 
+    /// The origin of the security events an operator's action writes in the account's history:
+    /// none of the operator's own (their address and device are not the account's business).
+    static let origin = EventOrigin.none
+
     private func refuseSelf(_ id: UUID, _ actor: OperatorActor) throws {
         if actor.accountID == id { throw APIError.cannotActOnSelf }
     }
@@ -124,4 +140,8 @@ struct AdminAccount: Sendable {
     let sessions: [SessionRecord]
     /// Oldest first.
     let passkeys: [PasskeyRecord]
+    /// The newest ``eventCount`` security events, newest first.
+    let events: [SecurityEventRecord]
+
+    static let eventCount = 20
 }

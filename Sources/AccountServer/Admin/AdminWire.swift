@@ -13,8 +13,8 @@ extension AdminUserRow {
 }
 
 extension AdminAccount {
-    /// The account page; `events` are the account's newest security events.
-    func wire(events: [AdminSecurityEvent]) -> AdminAccountPage {
+    /// The account page.
+    var wire: AdminAccountPage {
         AdminAccountPage(
             user: AdminUserDetail(row: row.wire, disabledAt: row.user.disabledAt),
             sessions: sessions.map {
@@ -22,6 +22,6 @@ extension AdminAccount {
             },
             passkeys: passkeys.map { AdminPasskey(id: $0.id.lowercasedText, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) },
             secondFactor: AdminSecondFactor(totp: row.user.totpEnabled, recoveryCodesLeft: row.user.recoveryCodesLeft),
-            events: events)
+            events: events.map(SecurityEventRoutes.wire))
     }
 }

@@ -51,14 +51,7 @@ enum AdminSchemas {
                     "second_factor": Schema.object(
                         ["totp": Schema.boolean("An authenticator app is on."), "recovery_codes_left": Schema.integer(minimum: 0)],
                         required: ["totp", "recovery_codes_left"]),
-                    "events": Schema.array(
-                        Schema.object(
-                            [
-                                "id": FieldSchemas.uuid, "at": FieldSchemas.time,
-                                "type": Schema.string("`login_succeeded`, `login_failed`, `password_changed`, … (more may be added)."),
-                                "client_address": Schema.string(nullable: true), "device_name": Schema.string(nullable: true),
-                            ], required: ["id", "at", "type", "client_address", "device_name"]),
-                        description: "The account's 20 newest security events, newest first."),
+                    "events": Schema.array(Schema.ref("SecurityEvent"), description: "The account's 20 newest security events, newest first."),
                 ], required: ["user", "sessions", "passkeys", "second_factor", "events"]),
             "AdminActionRequest": Schema.object(
                 ["reason": Schema.string("Why; kept with the audit event.", minLength: 1, maxLength: 500)], required: ["reason"]),

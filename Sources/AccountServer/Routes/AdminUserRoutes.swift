@@ -34,7 +34,7 @@ extension AdminRoutes {
     /// `GET /admin/api/users/{id}`: the account page.
     func showUser(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let account = try await administration.account(id: try Self.accountID(context), now: context.now)
-        return try .json(account.wire(events: []))
+        return try .json(account.wire)
     }
 
     /// `POST /admin/api/users/{id}/<action>` with `{"reason"}`.
