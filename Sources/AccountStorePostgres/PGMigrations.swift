@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, adminSearch, activity]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, adminSearch]
 
     private static let version1 = """
         CREATE TABLE users (
