@@ -122,4 +122,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let lastSignInMethod = ErrorCode("last_sign_in_method")
     /// 404 at `/auth/apple…`: this server has no Sign in with Apple (no `--apple-client-id`).
     public static let appleNotConfigured = ErrorCode("apple_not_configured")
+    /// 409 at `/admin/api/users/{id}/disable` or `/delete`: an operator may not disable or delete
+    /// their own account.
+    public static let cannotActOnSelf = ErrorCode("cannot_act_on_self")
+    /// 409 at `/admin/api/users/{id}/resend-verification`: the address is verified already.
+    public static let alreadyVerified = ErrorCode("already_verified")
 }

@@ -9,6 +9,7 @@ let allErrorCodes: [ErrorCode] = [
     .internalError, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .versionNotSupported,
     .passkeyInvalid, .passkeyExists, .passkeyLimitReached, .challengeInvalid, .challengeExpired,
     .profileRequired, .appleLinkRequired, .appleTokenInvalid, .appleAlreadyLinked, .lastSignInMethod, .appleNotConfigured,
+    .cannotActOnSelf, .alreadyVerified,
 ]
 
 let allFieldErrorCodes: [FieldErrorCode] = [

@@ -13,6 +13,7 @@ enum ProblemSchemas {
         "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
         "admin_required", "second_factor_required", "account_disabled",
         "profile_required", "apple_link_required", "apple_token_invalid", "apple_already_linked", "last_sign_in_method", "apple_not_configured",
+        "cannot_act_on_self", "already_verified",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

@@ -69,7 +69,6 @@ struct ProfileRoutes: RouteGroup {
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
         try await services.checkCallersProof(callersProof, context, via: "account_delete")
-        let grants = services.apple.grants
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. The recovery code's notice is not sent: the account is gone. A linked
         // Apple ID's grant is revoked at Apple through the outbox.
@@ -77,11 +76,7 @@ struct ProfileRoutes: RouteGroup {
             if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
             }
-            if let identity = try tx.appleIdentity(userID: userID) {
-                try grants.queueRevocation(of: identity.sealedRefreshToken, subject: identity.subject, clientID: identity.clientID, in: tx, now: now)
-            }
-            try tx.deleteUser(id: userID)
-            try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            _ = try services.deleteAccount(id: userID, now: now, in: tx)
             return true
         }
         guard deleted else {
