@@ -8,7 +8,7 @@ import Foundation
 /// error codes and statuses.
 enum OpenAPIDocument {
     /// Every documented operation.
-    static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin
+    static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin + Operation.console
 
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {

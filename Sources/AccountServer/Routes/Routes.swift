@@ -22,6 +22,7 @@ enum Routes {
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
             AdminRoutes(services: services),
+            ConsoleRoutes(),
         ]
         for group in groups { group.register(on: &router) }
         return router
