@@ -75,7 +75,7 @@ export async function render(main, id, { leave }) {
         h('h2', { id: 'passkeys-heading' }, t('acct.passkeys')),
         table({ text: t('acct.passkeys'), hidden: true }, [
           { label: t('col.name'), cell: (p) => p.name || t('common.unknown') },
-          { label: t('col.created'), cell: (p) => dateTime(p.created_at) },
+          { label: t('col.added'), cell: (p) => dateTime(p.created_at) },
           { label: t('col.lastUsed'), cell: (p) => dateTime(p.last_used_at) },
         ], details.passkeys || [], { id: 'passkeys-table', empty: t('acct.noPasskeys') }))),
     h('section', { class: 'card', 'aria-labelledby': 'sessions-heading', id: 'sessions' },
@@ -83,7 +83,7 @@ export async function render(main, id, { leave }) {
       table({ text: t('acct.sessions'), hidden: true }, [
         { label: t('col.device'), cell: (s) => s.device_name || t('common.unknown') },
         { label: t('col.address'), cell: (s) => s.client_address || t('common.unknown') },
-        { label: t('col.created'), cell: (s) => dateTime(s.created_at) },
+        { label: t('col.started'), cell: (s) => dateTime(s.created_at) },
         { label: t('col.lastUsed'), cell: (s) => dateTime(s.last_used_at) },
       ], details.sessions || [], { id: 'sessions-table', empty: t('acct.noSessions') })),
     h('section', { class: 'card', 'aria-labelledby': 'events-heading', id: 'events' },
