@@ -23,6 +23,8 @@ enum Routes {
             OperationsRoutes(services: services),
             AdminRoutes(services: services),
             ConsoleRoutes(),
+            SecurityEventRoutes(services: services),
+            FiguresRoutes(services: services),
         ]
         for group in groups { group.register(on: &router) }
         return router
