@@ -351,7 +351,8 @@ def run(server, shots):
         page.fill("#login-identifier", "plainop")
         page.fill("#login-password", PASSWORD)
         page.click("#login-submit")
-        page.wait_for_selector("#login-error")
+        page.wait_for_function("(before) => { const e = document.getElementById('login-error'); return e && e.innerText !== before; }",
+                               arg=words)
         words = page.inner_text("#login-error")
         check("authenticator" in words and "app" in words, f"told to enrol a second factor: {words!r}")
         check(any(url.endswith("/auth/logout") for url in requests), "that password-only session was logged out")
@@ -386,7 +387,7 @@ def run(server, shots):
             check(page.locator(f"#{window}-signups polyline.line-signups").count() == 1, f"{window}: the sign-up line")
             for chart in ("signups", "logins"):
                 svg = f"#{window}-{chart}"
-                check(page.get_attribute(svg, "role") == "img" and page.locator(f"{svg} > title").inner_text().strip(),
+                check(page.get_attribute(svg, "role") == "img" and (page.locator(f"{svg} > title").text_content() or "").strip(),
                       f"{svg} has an accessible title")
                 check(page.locator(f"{svg} text.x-tick").count() >= 2 and page.locator(f"{svg} text.y-tick").count() >= 2,
                       f"{svg} has labelled axes")
