@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "CBOR", "TestSupport"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
+        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),

@@ -47,7 +47,8 @@ class Sitting:
         self.references = {}
 
     def taking(self, figure):
-        return [t for t in self.targets if figure in t.figures]
+        chosen = getattr(self.args, "figures", None)
+        return [t for t in self.targets if figure in t.figures and (not chosen or figure in chosen)]
 
     def record(self, figure, per_target):
         for key, runs in per_target.items():
@@ -135,6 +136,28 @@ class Sitting:
             m = self.results[key]["me_under_login"]
             return f"{m['p99_ms']:.2f} ms" if m["rps"] else "no reply"
         log(f"[{self.accounts:,}] /auth/me p99 under login load: " + ", ".join(f"{t.key} {p99(t.key)}" for t in targets))
+
+    def admin_search(self):
+        """`GET /admin/api/users` as an operator, cycling through the console's searches
+        (bench/lua/admin_search.lua), on two connections as a few operators would: its p99."""
+        tokens = {}
+        for t in self.taking("admin_search"):
+            token = t.operator_token()
+            if token:
+                tokens[t.key] = {"BENCH_TOKEN": token, "BENCH_ACCOUNTS": str(self.accounts),
+                                 "BENCH_MIDDLE_CURSOR": t.middle_cursor(token, self.accounts)}
+        targets = [t for t in self.taking("admin_search") if t.key in tokens]
+        if not targets:
+            return
+        for t in targets:
+            self.wrk.run(t.base + "/admin/api/users", "admin_search", env=tokens[t.key], duration=WARM_UP_S,
+                         threads=1, connections=2)
+        per_target, _ = rounds(targets, self.args.runs, None, lambda t, i: self.wrk.run(
+            t.base + "/admin/api/users", "admin_search", env=tokens[t.key], threads=1, connections=2))
+        self.record("admin_search", per_target)
+        log(f"[{self.accounts:,}] admin search: " + ", ".join(
+            f"{t.key} p99 {self.results[t.key]['admin_search']['p99_ms']:.2f} ms "
+            f"({self.results[t.key]['admin_search']['rps']:,.0f}/s)" for t in targets))
 
     def finish(self):
         for t in self.targets:

@@ -9,7 +9,8 @@ in one sitting with runs alternating between targets:
               stderr appended to a file) on SQLite; only the per-address and per-account limits
               are off, so wrk's single address is not throttled;
 - `logoff`:   the same with `--access-log off` (/auth/me, refresh, login);
-- `postgres`: the same defaults on a throwaway PostgreSQL cluster (start-up, /auth/me, refresh, login);
+- `postgres`: the same defaults on a throwaway PostgreSQL cluster (start-up, /auth/me, refresh, login,
+              the operators' account search);
 - `peer`:     the original app's backend, Django REST framework + SimpleJWT under gunicorn on
               SQLite, built from PyPI in a virtual environment (bench/django_peer/);
 
@@ -43,9 +44,9 @@ SERVER = os.path.join(ROOT, ".build", "release", "account-server")
 ALL_TARGETS = ("default", "logoff", "postgres", "peer")
 LABELS = {"default": "defaults (SQLite, access log to a file)", "logoff": "access log off",
           "postgres": "PostgreSQL (defaults)"}
-FIGURES = {"default": ("startup", "me", "refresh", "login", "signup", "me_under_login"),
+FIGURES = {"default": ("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search"),
            "logoff": ("me", "refresh", "login"),
-           "postgres": ("startup", "me", "refresh", "login")}
+           "postgres": ("startup", "me", "refresh", "login", "admin_search")}
 
 
 def server_targets(keys, binary, suffix="", copies=None):
@@ -100,6 +101,7 @@ def bench_scale(accounts, targets, args, tools, pg):
         sitting.login()
         sitting.signup()
         sitting.me_under_login()
+        sitting.admin_search()
         sitting.finish()
         return {"accounts": accounts, "targets": sitting.results, "references": sitting.references}
     finally:
@@ -128,6 +130,8 @@ def main():
     # accounts the rotations touch cold pages as real clients spread over the table would.
     parser.add_argument("--refresh-sessions", type=int, default=60000,
                         help="sessions per refresh run, each rotated in turn (default 60000)")
+    parser.add_argument("--figures", help="measure only these figures (comma-separated: startup, me, refresh, login, "
+                        "signup, me_under_login, admin_search); default all")
     parser.add_argument("--no-build", action="store_true", help="use the release binary already built")
     parser.add_argument("--out", help="where results go (default bench/results, or .build/bench-compare with --compare)")
     parser.add_argument("--report-from", metavar="JSON", help="measure nothing: print the tables of a results file "
@@ -135,6 +139,8 @@ def main():
     args = parser.parse_args()
     if args.report_from:
         return print_report(args.report_from, args.max_regression)
+    if args.figures:
+        args.figures = {f.strip() for f in args.figures.split(",") if f.strip()}
     if args.runs is None:
         args.runs = 4 if args.compare else 3
     if args.compare:

@@ -10,7 +10,10 @@ transactions; PostgreSQL: `COPY` through psql), so a million accounts take a min
 than the weeks a million Argon2 hashes would: every account gets the SAME password hash (one real
 Argon2id PHC string passed in), so every seeded account has the same password.
 
-- users `user<i>` / `user<i>@bench.test` (i = 0..N-1), verified, password hash PHC;
+- users `user<i>` / `user<i>@bench.test` (i = 0..N-1), verified, password hash PHC, created one a
+  second up to now (user N-1 the newest), so the operators' search pages through distinct times;
+- `benchop` / `benchop@bench.test`, the same password: the operator the admin search figure signs
+  in as (the logins pick among `user<i>` only);
 - session i of user i with refresh token `seed-<i>` (the server stores SHA-256 of the token text);
 - POOL more sessions, pool session j owned by user j % N, with refresh token `pool-<j>`.
 
@@ -69,10 +72,14 @@ def rows(count, pool, phc):
             uid, sid = next(ids), next(ids)
             user_ids.append(uid)
             name = f"user{i}"
-            users.append((uid, name, name, f"{name}@bench.test", f"{name}@bench.test", phc, MBTI[i % 16], True, now, now))
+            created = now - (count - i) * 1000
+            users.append((uid, name, name, f"{name}@bench.test", f"{name}@bench.test", phc, MBTI[i % 16], True, created, created))
             sessions.append((sid, uid, now, now, expires, "seed", None))
             tokens.append((hashlib.sha256(f"seed-{i}".encode()).digest(), sid, now, None))
         yield {"users": users, "sessions": sessions, "refresh_tokens": tokens}
+    operator = "benchop"
+    yield {"users": [(next(ids), operator, operator, f"{operator}@bench.test", f"{operator}@bench.test", phc, "INTJ", True,
+                      now, now)], "sessions": [], "refresh_tokens": []}
     for start in range(0, pool, BATCH):
         sessions, tokens = [], []
         for j in range(start, min(pool, start + BATCH)):

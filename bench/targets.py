@@ -10,7 +10,8 @@ import sys
 import time
 import urllib.request
 
-from tools import HERE, PASSWORD, ROOT, children, free_port, log, post, proc_status, pss_kib, stop_process, wait_http
+from tools import (HERE, PASSWORD, ROOT, children, free_port, log, post, proc_status, pss_kib, request, stop_process, totp,
+                   wait_http)
 
 PEER_DIR = os.path.join(HERE, "django_peer")
 PEER_VENV = os.path.join(ROOT, ".build", "bench-peer-venv")
@@ -47,7 +48,7 @@ class AccountServer:
     kind = "server"
 
     def __init__(self, key, label, binary, store="sqlite", access_log=True, copy_of=None,
-                 figures=("startup", "me", "refresh", "login", "signup", "me_under_login")):
+                 figures=("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search")):
         self.key, self.label, self.binary, self.store = key, label, binary, store
         self.access_log, self.copy_of, self.figures = access_log, copy_of, set(figures)
         self.proc = None
@@ -148,6 +149,29 @@ class AccountServer:
 
     def refresh_tokens(self, run):
         return self.scale.pool_tokens(run)
+
+    def operator_token(self):
+        """An access token of `benchop` (seeded) as an operator: its authenticator app turned on,
+        the admin role granted with `account-server admin grant`, and a login finished with a
+        recovery code (a second factor in `amr`). `None` when this binary has no admin API."""
+        try:
+            login = post(self.base + "/auth/login", {"login": "benchop", "password": PASSWORD})
+            secret = request(self.base + "/auth/mfa/totp", {"password": PASSWORD}, login["access"])["secret"]
+            codes = request(self.base + "/auth/mfa/totp/confirm", {"code": totp(secret, time.time())},
+                            login["access"])["recovery_codes"]
+            subprocess.run([self.binary, "admin", "grant", "benchop", "--reason", "bench", "--database-url", self.url],
+                           check=True, capture_output=True)
+            challenge = request(self.base + "/auth/login", {"login": "benchop", "password": PASSWORD}, expect=403)
+            return post(self.base + "/auth/mfa/verify", {"mfa_token": challenge["mfa_token"], "recovery_code": codes[0]})["access"]
+        except (OSError, KeyError, subprocess.CalledProcessError) as e:
+            log(f"[{self.key}] no operator token ({e}); the admin search is not measured")
+            return None
+
+    def middle_cursor(self, token, accounts):
+        """The `next` cursor of the account created a third of the way in (for a page deep in the list)."""
+        middle = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - accounts + accounts // 3))
+        page = request(self.base + f"/admin/api/users?limit=1&created_before={middle}", None, token)
+        return page["next"] or ""
 
     def memory(self):
         hwm = proc_status(self.proc.pid, "VmHWM")

@@ -1,9 +1,13 @@
 """The measuring instruments of the bench: wrk with the Lua scripts, the nginx ceiling, the raw
 Argon2id rate, and small HTTP and process helpers. Nothing here knows which server it measures."""
+import base64
+import hashlib
+import hmac
 import json
 import os
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -49,6 +53,30 @@ def post(url, body):
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=120) as r:
         return json.loads(r.read())
+
+
+def request(url, body=None, token=None, expect=200):
+    """GET (no body) or POST `body` as JSON, with `token` as Bearer; the reply's JSON, also of an
+    error status when it is `expect` (a `403 mfa_required` problem)."""
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    req = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(), headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        if e.code == expect:
+            return json.loads(e.read())
+        raise
+
+
+def totp(secret, at):
+    """RFC 6238's code (SHA-1, 6 digits, 30-second steps) of a base32 `secret` at time `at`."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    digest = hmac.new(key, struct.pack(">Q", int(at) // 30), hashlib.sha1).digest()
+    offset = digest[-1] & 15
+    return "%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
 
 
 def stop_process(proc, sig=15, timeout=15):

@@ -104,4 +104,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let secondFactorRequired = ErrorCode("second_factor_required")
     /// 403 at login, after a right password: an operator disabled the account.
     public static let accountDisabled = ErrorCode("account_disabled")
+    /// 409 at `/admin/api/users/{id}/disable` or `/delete`: an operator may not disable or delete
+    /// their own account.
+    public static let cannotActOnSelf = ErrorCode("cannot_act_on_self")
+    /// 409 at `/admin/api/users/{id}/resend-verification`: the address is verified already.
+    public static let alreadyVerified = ErrorCode("already_verified")
 }

@@ -62,7 +62,7 @@ public enum ServerMain {
                 let store = try StoreFactory.open(configuration.databaseURL)
                 try await store.migrate()
                 do {
-                    let status = try await AdminCommandRunner.run(admin, store: store, environment: environment)
+                    let status = try await AdminCommandRunner.run(admin, store: store, configuration: configuration, environment: environment)
                     await store.close()
                     return status
                 } catch {

@@ -273,6 +273,11 @@ public protocol StoreTransaction {
     func insertAuditEvent(_ event: AuditEventRecord) throws
     /// Up to `limit` audit events, newest first, after `after` (a keyset position) when given.
     func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord]
+    /// Up to `limit` accounts matching `query`, newest first, after `after` when given; every
+    /// filter and the order are served by an index, so a page costs the same at any size.
+    func adminUsers(_ query: AdminUserQuery, after: KeysetPosition?, limit: Int) throws -> [AdminUserRow]
+    /// The account `id` as the search lists it.
+    func adminUser(id: UUID) throws -> AdminUserRow?
 
     // MARK: Security events and hourly counters (issue 17)
 

@@ -35,3 +35,51 @@ public struct KeysetPosition: Sendable, Equatable {
         self.id = id
     }
 }
+
+/// What the operators' account search asks for (`GET /admin/api/users`): every filter optional,
+/// all of them together; newest first (`created_at`, then `id`, descending).
+public struct AdminUserQuery: Sendable, Equatable {
+    /// A prefix of one of the account's unique keys, already in the key's form.
+    public enum Prefix: Sendable, Equatable {
+        /// Of the nickname's case-folded key (``UserRecord/usernameKey``).
+        case nicknameKey(String)
+        /// Of the address's case-folded key (``UserRecord/emailKey``).
+        case emailKey(String)
+    }
+
+    public var prefix: Prefix?
+    /// ``UserRecord/emailVerified``.
+    public var verified: Bool?
+    /// ``UserRecord/totpEnabled``.
+    public var mfa: Bool?
+    /// Whether ``UserRecord/disabledAt`` is set.
+    public var disabled: Bool?
+    /// Accounts created strictly after this time.
+    public var createdAfter: Date?
+    /// Accounts created strictly before this time.
+    public var createdBefore: Date?
+
+    public init(
+        prefix: Prefix? = nil, verified: Bool? = nil, mfa: Bool? = nil, disabled: Bool? = nil,
+        createdAfter: Date? = nil, createdBefore: Date? = nil
+    ) {
+        self.prefix = prefix
+        self.verified = verified
+        self.mfa = mfa
+        self.disabled = disabled
+        self.createdAfter = createdAfter
+        self.createdBefore = createdBefore
+    }
+}
+
+/// An account as the operators' console lists it: the account and when it last signed in.
+public struct AdminUserRow: Sendable, Equatable {
+    public var user: UserRecord
+    /// When the account's newest session was opened (a login), `nil` if it never had one.
+    public var lastLoginAt: Date?
+
+    public init(user: UserRecord, lastLoginAt: Date?) {
+        self.user = user
+        self.lastLoginAt = lastLoginAt
+    }
+}

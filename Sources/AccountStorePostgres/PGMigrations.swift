@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, adminSearch, activity]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -229,6 +229,18 @@ enum PGMigrations {
         ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
         ALTER TABLE sessions ADD COLUMN refresh_hash BYTEA;
         ALTER TABLE sessions ADD COLUMN refreshed_by BYTEA;
+        """
+
+    /// The operators' account search; see the SQLite twin. The unique keys compare byte by byte
+    /// (collation "C", as SQLite compares text), so a prefix of a key is a range of its index
+    /// whatever the database's default collation; equality, and so uniqueness, is unchanged.
+    static let adminSearch = """
+        ALTER TABLE users ALTER COLUMN username_key TYPE TEXT COLLATE "C";
+        ALTER TABLE users ALTER COLUMN email_key TYPE TEXT COLLATE "C";
+        CREATE INDEX users_created ON users (created_at, id);
+        CREATE INDEX users_verified_created ON users (email_verified, created_at, id);
+        CREATE INDEX users_mfa_created ON users (totp_enabled, created_at, id);
+        CREATE INDEX users_disabled_created ON users (created_at, id) WHERE disabled_at IS NOT NULL;
         """
 
     /// Security events and hourly counters (issue 17); see the SQLite twin.

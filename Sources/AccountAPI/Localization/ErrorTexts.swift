@@ -189,5 +189,15 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "This account has been disabled by the service's operators. Contact support.",
                 ko: "운영자가 이 계정의 사용을 중지했어요. 고객 지원에 문의해 주세요.")),
+        .cannotActOnSelf: Texts(
+            title: LocalizedText(en: "Not on your own account", ko: "내 계정에는 할 수 없어요"),
+            detail: LocalizedText(
+                en: "Operators cannot disable or delete their own account. Ask another operator.",
+                ko: "운영자는 자기 계정을 중지하거나 삭제할 수 없어요. 다른 운영자에게 부탁해 주세요.")),
+        .alreadyVerified: Texts(
+            title: LocalizedText(en: "Already verified", ko: "이미 인증된 주소예요"),
+            detail: LocalizedText(
+                en: "This account's email address is verified already; no code was sent.",
+                ko: "이 계정의 이메일 주소는 이미 인증되었어요. 코드를 보내지 않았어요.")),
     ]
 }

@@ -3,12 +3,21 @@ import AccountStore
 import Foundation
 
 /// Runs `account-server admin …` on the database: the only way the admin role is granted or
-/// revoked, each an audit event naming the operator at the terminal.
+/// revoked, and the account actions of the admin API (`admin users …`), each an audit event naming
+/// the operator at the terminal.
 enum AdminCommandRunner {
     /// Runs `command` on the store; prints what it did and returns the exit status (an unknown
     /// nickname throws a ``CommandLineError``, which exits 1).
-    static func run(_ command: AdminCommand, store: any AccountStore, environment: [String: String], now: Date = Date()) async throws -> Int32 {
+    static func run(
+        _ command: AdminCommand, store: any AccountStore, configuration: ServerConfiguration, environment: [String: String], now: Date = Date()
+    ) async throws -> Int32 {
         switch command.action {
+        case .users(let users):
+            // The admin API's own code, over services that start no background work: mail it
+            // queues goes out from a running server.
+            let services = try await Services.forCommand(configuration: configuration, store: store)
+            defer { services.passwords.pool.stop() }
+            return try await AdminUsersRunner.run(users, command, services: services, environment: environment)
         case .list:
             let admins = try await store.read { try $0.admins() }
             if admins.isEmpty { print("account-server: no account has the admin role") }

@@ -9,6 +9,9 @@ enum OperatorAction: String, Sendable, CaseIterable {
     case accountDisabled = "account_disabled"
     case accountEnabled = "account_enabled"
     case sessionsEnded = "sessions_ended"
+    case verificationResent = "verification_resent"
+    case secondFactorRemoved = "second_factor_removed"
+    case accountDeleted = "account_deleted"
 }
 
 /// Who acts: an operator signed in to the console, or someone at the server's command line.
@@ -17,10 +20,12 @@ struct OperatorActor: Sendable, Equatable {
     let text: String
     /// The request of a console action (`nil` on the command line).
     let requestID: String?
+    /// The operator's own account (`nil` on the command line), which they may not disable or delete.
+    var accountID: UUID? = nil
 
     /// An operator of the console, by account.
     static func account(_ id: UUID, requestID: String) -> OperatorActor {
-        OperatorActor(text: "account:" + id.lowercasedText, requestID: requestID)
+        OperatorActor(text: "account:" + id.lowercasedText, requestID: requestID, accountID: id)
     }
 
     /// Someone at the command line: `--actor` if given, else the OS user running the command.

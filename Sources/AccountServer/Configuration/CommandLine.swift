@@ -20,6 +20,8 @@ public struct AdminCommand: Equatable, Sendable {
         case grant(nickname: String)
         case revoke(nickname: String)
         case list
+        /// `admin users search|show|<action> …`: the accounts, as the admin API sees them.
+        case users(AdminUsersCommand)
     }
     public var action: Action
     /// `--actor`: who the audit log names instead of the OS user running the command.
@@ -27,7 +29,8 @@ public struct AdminCommand: Equatable, Sendable {
     /// `--reason`: kept with the audit event.
     public var reason: String?
 
-    static let usage = "usage: account-server admin grant|revoke NICKNAME [--reason TEXT] [--actor NAME] [options], or admin list [options]"
+    static let usage = "usage: account-server admin grant|revoke NICKNAME [--reason TEXT] [--actor NAME] [options], admin list [options], "
+        + "or admin users search|show|disable|enable|end-sessions|resend-verification|remove-second-factor|delete … (see --help)"
 
     /// Takes the action, its nickname and `--actor`/`--reason` out of `rest`, leaving the options.
     static func parse(_ rest: inout ArraySlice<String>) throws -> AdminCommand {
@@ -40,13 +43,15 @@ public struct AdminCommand: Equatable, Sendable {
             guard let nickname = rest.first, !nickname.hasPrefix("-"), !nickname.isEmpty else { throw CommandLineError(description: usage) }
             rest = rest.dropFirst()
             command = AdminCommand(action: verb == "grant" ? .grant(nickname: nickname) : .revoke(nickname: nickname))
+        case "users": command = AdminCommand(action: .users(try AdminUsersCommand.parse(&rest)))
         default: throw CommandLineError(description: usage)
         }
         var options: [String] = []
         while let argument = rest.first {
             rest = rest.dropFirst()
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            guard name == "--actor" || name == "--reason" else {
+            let filter = if case .users = command.action { AdminUsersCommand.filterFlags[name] } else { String?.none }
+            guard name == "--actor" || name == "--reason" || filter != nil else {
                 options.append(argument)
                 continue
             }
@@ -62,8 +67,12 @@ public struct AdminCommand: Equatable, Sendable {
             guard !value.isEmpty, value.count <= 500, !value.contains(where: { $0.isNewline }) else {
                 throw CommandLineError(description: "\(name) needs a one-line text of 1 to 500 characters")
             }
-            if name == "--actor" { command.actor = value } else { command.reason = value }
+            if let filter, case .users(var users) = command.action {
+                users.filters[filter] = value
+                command.action = .users(users)
+            } else if name == "--actor" { command.actor = value } else { command.reason = value }
         }
+        if case .users(let users) = command.action { try users.check(reason: command.reason) }
         rest = options[...]
         return command
     }
@@ -223,6 +232,13 @@ public enum ServerCommandLine {
             "  admin grant|revoke NICKNAME [--reason TEXT] [--actor NAME]",
             "               give or take the operators' console role (an audit event; --actor defaults to the OS user)",
             "  admin list   the accounts with the role",
+            "  admin users search [TEXT] [--verified true|false] [--mfa true|false] [--disabled true|false]",
+            "                     [--created-after TIME] [--created-before TIME] [--limit N] [--after CURSOR]",
+            "               accounts newest first: TEXT a nickname prefix, or an address prefix when it holds @",
+            "  admin users show ACCOUNT",
+            "               one account with its sessions, passkeys and second factor (ACCOUNT: id, nickname or address)",
+            "  admin users disable|enable|end-sessions|resend-verification|remove-second-factor|delete ACCOUNT --reason TEXT [--actor NAME]",
+            "               what the console's account page does, each an audit event (actor cli:<OS user>, or --actor)",
             "",
             "options (each also read from ACCOUNT_<NAME>, e.g. ACCOUNT_DATABASE_URL; the flag wins):",
         ]

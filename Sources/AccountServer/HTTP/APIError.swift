@@ -93,6 +93,8 @@ extension APIError {
     static let adminRequired = APIError(403, .adminRequired)
     static let secondFactorRequired = APIError(403, .secondFactorRequired)
     static let accountDisabled = APIError(403, .accountDisabled)
+    static let cannotActOnSelf = APIError(409, .cannotActOnSelf)
+    static let alreadyVerified = APIError(409, .alreadyVerified)
 }
 
 extension APIError {

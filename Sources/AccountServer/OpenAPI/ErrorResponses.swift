@@ -26,7 +26,7 @@ enum ErrorResponses {
             "MethodNotAllowed": response(
                 "`method_not_allowed`: the path exists with other methods, listed in `Allow`. Any path of this document answers it to a method it does not list.",
                 extra: ["Allow": ref("Allow")]),
-            "Conflict": response("`username_taken`; `mfa_already_enabled` or `mfa_not_enabled` (second-factor changes); `signup_superseded` (`POST /auth/email/verify`)."),
+            "Conflict": response("`username_taken`; `mfa_already_enabled` or `mfa_not_enabled` (second-factor changes); `signup_superseded` (`POST /auth/email/verify`); `cannot_act_on_self` or `already_verified` (`/admin/api/users/{id}/...`)."),
             "LengthRequired": response("`length_required`: the body came chunked (`Transfer-Encoding`); send it with `Content-Length` (refused without reading it)."),
             "PayloadTooLarge": response("`payload_too_large`: the body is over 64 KiB (refused without reading it)."),
             "UnsupportedMediaType": response("`unsupported_media_type`: a body that is not `application/json` (a `charset` parameter is fine)."),

@@ -12,6 +12,7 @@ enum ProblemSchemas {
         "signup_superseded",
         "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
         "admin_required", "second_factor_required", "account_disabled",
+        "cannot_act_on_self", "already_verified",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",

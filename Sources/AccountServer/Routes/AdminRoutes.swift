@@ -11,6 +11,11 @@ struct AdminRoutes: RouteGroup {
     func register(on router: inout Router) {
         let gate = services.authenticator
         router.add("GET", "/admin/api/audit", gate.requireOperator(audit))
+        router.add("GET", "/admin/api/users", gate.requireOperator(searchUsers))
+        router.add("GET", "/admin/api/users/{id}", gate.requireOperator(showUser))
+        for action in AdminUserAction.allCases {
+            router.add("POST", "/admin/api/users/{id}/" + action.rawValue, gate.requireOperator { try await perform(action, $0) })
+        }
     }
 
     /// `GET /admin/api/audit?limit=&after=`: operator actions, newest first, keyset paged.

@@ -73,8 +73,7 @@ struct ProfileRoutes: RouteGroup {
             if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
             }
-            try tx.deleteUser(id: userID)
-            try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            _ = try services.deleteAccount(id: userID, in: tx)
             return true
         }
         guard deleted else {

@@ -105,6 +105,17 @@ struct Services: Sendable {
         return services
     }
 
+    /// The services without a server, for `account-server admin users`: migrates the store and
+    /// loads its secrets, and starts nothing in the background (mail queued through them is
+    /// delivered by a running server). Stop `passwords.pool` when done.
+    static func forCommand(configuration: ServerConfiguration, store: any AccountStore) async throws -> Services {
+        try await store.migrate()
+        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
+        let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
+        let clock = configuration.clockFile.map(ServerClock.offset(byFileAt:)) ?? .system
+        return try Services(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
+    }
+
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
         refreshTokenSweep.stop()

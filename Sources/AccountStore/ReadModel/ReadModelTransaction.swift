@@ -198,6 +198,10 @@ public final class ReadModelTransaction: StoreTransaction {
     }
     public func admins() throws -> [UserRecord] { try base.admins() }
     public func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord] { try base.auditEvents(after: after, limit: limit) }
+    public func adminUsers(_ query: AdminUserQuery, after: KeysetPosition?, limit: Int) throws -> [AdminUserRow] {
+        try base.adminUsers(query, after: after, limit: limit)
+    }
+    public func adminUser(id: UUID) throws -> AdminUserRow? { try base.adminUser(id: id) }
 
     // MARK: Security events and hourly counters: tables the model does not hold
 

@@ -1,0 +1,84 @@
+import AccountAPI
+import Foundation
+import TestSupport
+import Testing
+
+/// `account-server admin users …` through the real binary on a running server's database: the
+/// same actions as the admin API, seen by the server on its very next request, each an audit
+/// event with the terminal's actor.
+@Suite struct AdminUsersCommandTests {
+    @Test func searchShowAndEveryAction() async throws {
+        let folder = try TemporaryFolder()
+        let clock = try TestClock(in: folder)
+        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let op = try await server.signedInOperator(clock: clock)
+        let tag = "c" + UUID().uuidString.prefix(6).lowercased()
+        let (target, pair) = try await server.verifiedAccount(tag)
+        let id = server.accountID(pair)
+        clock.advance(1)
+        let secured = try await server.accountWithSecondFactor(tag, clock: clock)
+        #expect(try await server.me(pair.access).status == 200)
+
+        // Search: a line per account, newest first; pages go on with the printed cursor.
+        let search = try await server.adminCommand(["users", "search", tag.uppercased()])
+        #expect(search.status.code == 0, "\(search)")
+        let lines = search.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix(secured.pair.user.id.lowercasedText) && lines[1].hasPrefix(id), "\(search.stdout)")
+        #expect(lines[1].contains(target.username) && lines[1].contains(target.email) && lines[1].contains("verified"))
+        let first = try await server.adminCommand(["users", "search", tag, "--limit", "1", "--mfa", "false"])
+        #expect(first.stdout.hasPrefix(id) && !first.stdout.contains("more with"), "\(first)")
+        let paged = try await server.adminCommand(["users", "search", tag, "--limit", "1"])
+        let cursor = try #require(paged.stdout.firstMatch(of: #/more with --after ([A-Za-z0-9_-]+)/#)?.output.1, "\(paged)")
+        let next = try await server.adminCommand(["users", "search", tag, "--limit", "1", "--after", String(cursor)])
+        #expect(next.stdout.hasPrefix(id) && !next.stdout.contains("more with"), "\(next)")
+        let badFlag = try await server.adminCommand(["users", "search", "--verified", "maybe"])
+        #expect(badFlag.status.code == 1 && badFlag.stderr.contains("verified must be true or false"), "\(badFlag)")
+
+        let show = try await server.adminCommand(["users", "show", target.email])
+        #expect(show.status.code == 0 && show.stdout.contains(id) && show.stdout.contains("sessions: 1"), "\(show)")
+        let unknown = try await server.adminCommand(["users", "show", "nobody-\(tag)"])
+        #expect(unknown.status.code == 1 && unknown.stderr.contains("no account is nobody-\(tag)"), "\(unknown)")
+
+        // An action needs its reason; without one nothing happens.
+        let noReason = try await server.adminCommand(["users", "disable", target.username])
+        #expect(noReason.status.code == 2 && noReason.stderr.contains("needs --reason"), "\(noReason)")
+        #expect(try await server.me(pair.access).status == 200)
+
+        // Disable by nickname: the running server refuses the old token on its next request.
+        let disabled = try await server.adminCommand(["users", "disable", target.username, "--reason", "abuse report 12", "--actor", "mina"])
+        #expect(disabled.status.code == 0 && disabled.stdout.contains("is disabled"), "\(disabled)")
+        #expect(try await server.me(pair.access).status == 401)
+        let refused = try await server.client.send("POST", "/auth/login", model: LoginRequest(username: target.username, password: target.password))
+        #expect(refused.problem?.code == .accountDisabled, "\(refused.text)")
+        #expect(try await server.adminCommand(["users", "enable", id, "--reason", "appeal"]).status.code == 0)
+        let back = try await server.logIn(target)
+
+        let ended = try await server.adminCommand(["users", "end-sessions", target.email, "--reason", "lost phone"])
+        #expect(ended.status.code == 0 && ended.stdout.contains("1 session ended"), "\(ended)")
+        #expect(try await server.me(back.access).status == 401)
+
+        let removed = try await server.adminCommand(["users", "remove-second-factor", secured.account.username, "--reason", "lost authenticator"])
+        #expect(removed.status.code == 0, "\(removed)")
+        #expect(try amr(try await server.logIn(secured.account).access) == ["pwd"])
+
+        let verified = try await server.adminCommand(["users", "resend-verification", target.username, "--reason", "asked"])
+        #expect(verified.status.code == 1 && verified.stderr.contains("verified already"), "\(verified)")
+
+        let deleted = try await server.adminCommand(["users", "delete", id, "--reason", "asked by mail"])
+        #expect(deleted.status.code == 0 && deleted.stdout.contains("deleted"), "\(deleted)")
+        let gone = try await server.client.send("POST", "/auth/login", model: LoginRequest(username: target.username, password: target.password))
+        #expect(gone.status == 401)
+
+        // The audit log: the terminal's actor, no request id, the reasons as given.
+        let events = try await server.auditEvents(token: op.access).filter { $0.action != "admin_granted" }
+        #expect(events.map(\.action) == ["account_deleted", "second_factor_removed", "sessions_ended", "account_enabled", "account_disabled"])
+        #expect(events.allSatisfy { $0.actor.hasPrefix("cli:") && $0.requestId == nil })
+        #expect(events.last?.actor == "cli:mina" && events.last?.reason == "abuse report 12" && events.last?.targetId == id)
+        #expect(events.first?.targetId == id && events[1].targetId == secured.pair.user.id.lowercasedText)
+
+        // The help lists the commands.
+        let help = try await runServerCommand(["--help"])
+        #expect(help.stdout.contains("admin users search") && help.stdout.contains("remove-second-factor"))
+        await server.stop()
+    }
+}
