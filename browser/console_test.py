@@ -38,6 +38,7 @@ PASSWORD = "Console-Passw0rd!"
 HOST = "127.0.0.1"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+APP = "MBTI%20Playground/1.2 (iPhone15,2; iOS 17.4; build 42) AccountKit"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -159,8 +160,8 @@ class Server:
             parsed = json.loads(raw)
         return reply.status, reply_headers, raw, parsed
 
-    def call(self, method, path, body=None, token=None):
-        status, _, _, parsed = self.request(method, path, body, token)
+    def call(self, method, path, body=None, token=None, headers=None):
+        status, _, _, parsed = self.request(method, path, body, token, headers)
         return status, parsed or {}
 
     def admin(self, *arguments):
@@ -202,10 +203,21 @@ class Server:
         return self.login(name)
 
     def login(self, name, password=PASSWORD):
-        return self.call("POST", "/auth/login", {"login": name, "password": password})
+        """A login from an app on a phone, as AccountKit names it (the session's device)."""
+        return self.call("POST", "/auth/login", {"login": name, "password": password}, headers={"User-Agent": APP})
 
 
 # --- The page's files over HTTP ---
+
+def wait_until(page, expression, arg=None, timeout=15):
+    """Polls `expression` (a function of `arg`) from here until it is true. Playwright's own
+    `wait_for_function` polls inside the page with `eval`, which the console's CSP refuses."""
+    deadline = time.time() + timeout
+    while not page.evaluate(expression, arg):
+        if time.time() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)
+
 
 def check_files(server):
     status, headers, raw, _ = server.request("GET", "/admin")
@@ -351,8 +363,7 @@ def run(server, shots):
         page.fill("#login-identifier", "plainop")
         page.fill("#login-password", PASSWORD)
         page.click("#login-submit")
-        page.wait_for_function("(before) => { const e = document.getElementById('login-error'); return e && e.innerText !== before; }",
-                               arg=words)
+        wait_until(page, "(before) => { const e = document.getElementById('login-error'); return e && e.innerText !== before; }", words)
         words = page.inner_text("#login-error")
         check("authenticator" in words and "app" in words, f"told to enrol a second factor: {words!r}")
         check(any(url.endswith("/auth/logout") for url in requests), "that password-only session was logged out")
@@ -400,7 +411,7 @@ def run(server, shots):
         check(page.inner_text("#totals [data-key=failed]").strip() == str(failed_logins), "the failed-logins total")
         page.screenshot(path=os.path.join(shots, "console-dashboard.png"), full_page=True)
         page.set_viewport_size(PHONE)
-        page.wait_for_function("document.querySelector('#hourly-logins').getBoundingClientRect().width <= 390")
+        wait_until(page, "() => document.querySelector('#hourly-logins').getBoundingClientRect().width <= 390")
         page.screenshot(path=os.path.join(shots, "console-dashboard-phone.png"), full_page=True)
         page.set_viewport_size(DESKTOP)
         check(violations() == [], f"no CSP violation on the dashboard: {violations()}")
@@ -415,30 +426,31 @@ def run(server, shots):
         check(rows.count() == 10, f"a page of 10 rows: {rows.count()}")
         first_page = page.eval_on_selector_all("#accounts-table a.account-link", "(as) => as.map((a) => a.textContent)")
         page.click("#next-page")
-        page.wait_for_function("document.querySelectorAll('#accounts-table tbody tr').length === %d" % (accounts - 10))
+        wait_until(page, "() => document.querySelectorAll('#accounts-table tbody tr').length === %d" % (accounts - 10))
         second_page = page.eval_on_selector_all("#accounts-table a.account-link", "(as) => as.map((a) => a.textContent)")
         check(set(first_page).isdisjoint(second_page) and len(set(first_page + second_page)) == accounts,
               f"the next page holds the rest: {first_page} / {second_page}")
         check(page.locator("#next-page").count() == 0, "no next page after the last")
         page.fill("#search-q", "MIN")
         page.click("#search-submit")
-        page.wait_for_function("document.querySelectorAll('#accounts-table tbody tr').length === 1")
+        wait_until(page, "() => document.querySelectorAll('#accounts-table tbody tr').length === 1")
         check("minsu" in page.inner_text("#accounts-table tbody"), "a nickname prefix, in any letter case")
         page.fill("#search-q", "")
         page.select_option("#search-mfa", "true")
         page.click("#search-submit")
-        page.wait_for_function("document.querySelectorAll('#accounts-table a.account-link').length === 1")
+        wait_until(page, "() => document.querySelectorAll('#accounts-table a.account-link').length === 1")
         check(page.inner_text("#accounts-table a.account-link") == "opmina", "the second-factor filter")
         page.select_option("#search-mfa", "")
         page.fill("#search-q", "minsu@")
         page.click("#search-submit")
-        page.wait_for_function("document.querySelectorAll('#accounts-table a.account-link').length === 1")
+        wait_until(page, "() => document.querySelectorAll('#accounts-table a.account-link').length === 1")
         page.click("#accounts-table a.account-link")
 
         # The account page.
         page.wait_for_selector("#profile")
         check("minsu@console.test" in page.inner_text("#profile"), "the profile")
         check(page.locator("#sessions-table tbody tr").count() >= 1, "minsu's session is listed")
+        check("iPhone15,2" in page.inner_text("#sessions-table"), "with the device it was opened on")
         check(page.locator("#state-active").count() == 1, "minsu is active")
         page.screenshot(path=os.path.join(shots, "console-account.png"), full_page=True)
         page.set_viewport_size(PHONE)
@@ -481,7 +493,7 @@ def run(server, shots):
         page.click("#action-end-sessions")
         page.fill("#dialog-reason", "Lost phone")
         page.click("#dialog-submit")
-        page.wait_for_function("document.getElementById('status').textContent.includes('Ended')")
+        wait_until(page, "() => document.getElementById('status').textContent.includes('Ended')")
         status, reply = server.call("POST", "/auth/refresh", {"refresh": again["refresh"]})
         check(status == 401, f"the refresh token after ending sessions: {status} {reply.get('code')}")
         status, _ = server.call("GET", "/auth/me", token=again["access"])
