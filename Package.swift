@@ -77,7 +77,12 @@ let package = Package(
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
                 "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch",
-            ]),
+            ],
+            // The operators' console (`/admin`): plain files, compiled into the binary.
+            resources: [
+                "console.html", "console.css", "icon.svg", "app.js", "api.js", "dom.js", "i18n.js", "charts.js", "login.js",
+                "dashboard.js", "accounts.js", "account.js", "audit.js",
+            ].map { .embedInCode("Console/" + $0) }),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
         // Client side: Foundation and AccountAPI only, so it builds for iOS.

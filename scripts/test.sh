@@ -41,8 +41,13 @@ for target in $targets; do
         failed="$failed $target"
     fi
 done
+# The operators' console in headless Chromium (Playwright from scripts/install-deps.sh --test).
+echo "test: browser"
+if ! .build/test-venv/bin/python browser/console_test.py; then
+    failed="$failed browser"
+fi
 if [ -n "$failed" ]; then
     echo "test: FAILED:$failed" >&2
     exit 1
 fi
-echo "test: every target passed:" $targets
+echo "test: every target passed:" $targets browser

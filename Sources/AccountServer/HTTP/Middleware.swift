@@ -98,7 +98,10 @@ extension AccountApp {
         response.headers.set("X-Content-Type-Options", "nosniff")
         response.headers.set("X-Frame-Options", "DENY")
         response.headers.set("Referrer-Policy", "no-referrer")
-        response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+        // The console's page and assets (`/admin`) bring a policy of their own that lets them run.
+        if response.headers["Content-Security-Policy"] == nil {
+            response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+        }
         if path == "/auth" || path.hasPrefix("/auth/") {
             response.headers.set("Cache-Control", "no-store")
         }

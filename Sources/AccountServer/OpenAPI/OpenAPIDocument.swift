@@ -9,7 +9,7 @@ import Foundation
 enum OpenAPIDocument {
     /// Every documented operation.
     static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin
-        + Operation.activity + Operation.apple
+        + Operation.activity + Operation.apple + Operation.console
 
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {

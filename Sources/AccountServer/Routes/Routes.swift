@@ -22,6 +22,7 @@ enum Routes {
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
             AdminRoutes(services: services),
+            ConsoleRoutes(),
             SecurityEventRoutes(services: services),
             FiguresRoutes(services: services),
             AppleRoutes(services: services),
