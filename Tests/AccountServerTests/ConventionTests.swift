@@ -53,7 +53,7 @@ struct ConventionTests {
         #expect(try await harness.send("DELETE", "/healthz").header("Allow") == "GET, HEAD")
     }
 
-    @Test("every reply carries a request id, nosniff, and no-store under /auth")
+    @Test("every reply carries a request id, nosniff, and no-store under /auth and /admin/api")
     func commonHeaders() async throws {
         let harness = try await Harness.make()
         let echoed = try await harness.send("GET", "/auth/policy", headers: ["X-Request-Id": "abc-123"])
@@ -66,6 +66,9 @@ struct ConventionTests {
         #expect(generated.header("Cache-Control") == nil)
         let problem = try await harness.send("GET", "/nope")
         #expect(problem.header("X-Request-Id") != nil)
+        // Operators' data too, even refused.
+        #expect(try await harness.send("GET", "/admin/api/users").header("Cache-Control") == "no-store")
+        #expect(try await harness.send("GET", "/admin/api/audit").header("Cache-Control") == "no-store")
     }
 
     @Test("problem texts follow Accept-Language")

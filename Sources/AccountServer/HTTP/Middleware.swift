@@ -102,7 +102,8 @@ extension AccountApp {
         if response.headers["Content-Security-Policy"] == nil {
             response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
         }
-        if path == "/auth" || path.hasPrefix("/auth/") {
+        // Accounts, tokens and operators' data: never kept by a cache or a browser's history.
+        if path == "/auth" || path.hasPrefix("/auth/") || path == "/admin/api" || path.hasPrefix("/admin/api/") {
             response.headers.set("Cache-Control", "no-store")
         }
     }
