@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -229,5 +229,41 @@ enum PGMigrations {
         ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
         ALTER TABLE sessions ADD COLUMN refresh_hash BYTEA;
         ALTER TABLE sessions ADD COLUMN refreshed_by BYTEA;
+        """
+
+    /// Every change of what a server's read model holds is announced to the others, in the writing
+    /// transaction (delivered only if and when it commits), whoever writes: a server, an
+    /// `account-server` command, an operator's SQL. `s<session id>` for a session row updated or
+    /// deleted (a revocation, a rotation, a cascade from its account), `u<account id>` for an
+    /// account row, `*` when either table is truncated. `ENABLE ALWAYS`: they fire in replica mode
+    /// too (`session_replication_role`). See `PGChangeListener`. PostgreSQL-only (PL/pgSQL, NOTIFY).
+    static let readModelNotifications = """
+        CREATE FUNCTION account_read_model_session() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('account_read_model', 's' || OLD.id);
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION account_read_model_user() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('account_read_model', 'u' || OLD.id);
+            RETURN NULL;
+        END $$;
+        CREATE FUNCTION account_read_model_all() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('account_read_model', '*');
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER sessions_read_model AFTER UPDATE OR DELETE ON sessions
+            FOR EACH ROW EXECUTE FUNCTION account_read_model_session();
+        CREATE TRIGGER users_read_model AFTER UPDATE OR DELETE ON users
+            FOR EACH ROW EXECUTE FUNCTION account_read_model_user();
+        CREATE TRIGGER sessions_read_model_truncate AFTER TRUNCATE ON sessions
+            FOR EACH STATEMENT EXECUTE FUNCTION account_read_model_all();
+        CREATE TRIGGER users_read_model_truncate AFTER TRUNCATE ON users
+            FOR EACH STATEMENT EXECUTE FUNCTION account_read_model_all();
+        ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model;
+        ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model;
+        ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model_truncate;
+        ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model_truncate;
         """
 }

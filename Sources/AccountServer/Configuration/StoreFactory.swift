@@ -6,8 +6,11 @@ import AccountStoreSQLite
 enum StoreFactory {
     /// Opens the store `url` names: PostgreSQL with `poolSize` connections, or SQLite with up to
     /// `inlineReaders` read connections that HTTP threads may borrow (one per HTTP thread) and a
-    /// read model of `readModel` sessions (none when 0; PostgreSQL keeps none).
-    static func open(_ url: String, poolSize: Int = 8, inlineReaders: Int = 0, readModel: Int = 0) throws -> any AccountStore {
+    /// read model of `readModel` sessions (none when 0; on PostgreSQL kept fresh by change notifications).
+    /// `freshness` is the PostgreSQL read model's (`exact` or `notified`).
+    static func open(
+        _ url: String, poolSize: Int = 8, inlineReaders: Int = 0, readModel: Int = 0, freshness: String = "exact"
+    ) throws -> any AccountStore {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
@@ -17,7 +20,8 @@ enum StoreFactory {
             return store
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            return try PostgresAccountStore(url: url, poolSize: poolSize)
+            return try PostgresAccountStore(
+                url: url, poolSize: poolSize, readModel: readModel, freshness: PostgresAccountStore.Freshness(rawValue: freshness) ?? .exact)
         }
         throw CommandLineError(description: "--database-url must be sqlite:PATH or postgres://user:pass@host:port/db")
     }

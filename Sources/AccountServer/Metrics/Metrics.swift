@@ -138,5 +138,12 @@ final class Metrics: Sendable {
         out.sample("read_model_entries", [:], model.entries)
         out.family("read_model_capacity", type: "gauge", help: "Sessions the read model holds at most (--read-model-entries).")
         out.sample("read_model_capacity", [:], model.capacity)
+        guard let caughtUp = model.listenerCaughtUp else { return }
+        out.family("read_model_notifications_total", type: "counter", help: "Sessions or accounts dropped from the read model because the database announced another writer's change (PostgreSQL).")
+        out.sample("read_model_notifications_total", [:], model.notifications)
+        out.family("read_model_listener_caught_up", type: "gauge", help: "1 while the change listener is connected and caught up (the read model answers), 0 while every lookup reads the database (PostgreSQL).")
+        out.sample("read_model_listener_caught_up", [:], caughtUp ? 1 : 0)
+        out.family("read_model_listener_connects_total", type: "counter", help: "Times the change listener connected; each empties the read model (PostgreSQL).")
+        out.sample("read_model_listener_connects_total", [:], model.listenerConnects)
     }
 }
