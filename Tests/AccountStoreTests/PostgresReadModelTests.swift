@@ -6,8 +6,9 @@ import Testing
 
 /// The PostgreSQL store's read model: the shared behaviours and races with it on, and two stores
 /// (two servers) on one database, where a change committed by one is seen by the other's next
-/// lookup (`exact`) or once its notification arrived (`notified`).
-@Suite(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
+/// lookup (`exact`) or once its notification arrived (`notified`). One case at a time: each store
+/// holds a listening connection besides its pool, and the test cluster is shared by every suite.
+@Suite(.serialized, .enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct PostgresReadModelTests {
     func store(_ url: String, _ freshness: PostgresAccountStore.Freshness = .exact) async throws -> PostgresAccountStore {
         let store = try PostgresAccountStore(url: url, poolSize: 2, readModel: 100, freshness: freshness)

@@ -58,12 +58,6 @@ struct TwoServerReadModelTests {
         let (a, b, _) = try await pair(extra)
         let (account, first) = try await a.verifiedAccount("rmpg")
 
-        try await warm(b, first.access)
-        let renamed = "renamed_\(UUID().uuidString.prefix(6).lowercased())"
-        #expect(try await a.client.send("PATCH", "/auth/me", json: ["username": renamed, "mbti": "istj"], token: first.access).status == 200)
-        let shown = try await b.me(first.access).decode(User.self)
-        #expect(shown.username == renamed && shown.mbti == .istj)
-
         let second = try await a.logIn(account)
         try await warm(b, second.access)
         #expect(try await a.client.send("POST", "/auth/logout", token: second.access).status == 204)
@@ -82,6 +76,12 @@ struct TwoServerReadModelTests {
         let change = ["current_password": account.password, "new_password": newPassword]
         #expect(try await a.client.send("POST", "/auth/password/change", json: change, token: first.access).status == 204)
         #expect(try await b.me(fourth.access).problem?.code == .sessionRevoked)
+
+        try await warm(b, first.access)
+        let renamed = "renamed_\(UUID().uuidString.prefix(6).lowercased())"
+        #expect(try await a.client.send("PATCH", "/auth/me", json: ["username": renamed, "mbti": "istj"], token: first.access).status == 200)
+        let shown = try await b.me(first.access).decode(User.self)
+        #expect(shown.username == renamed && shown.mbti == .istj)
 
         try await warm(b, first.access)
         #expect(try await a.client.send("DELETE", "/auth/me", json: ["password": newPassword], token: first.access).status == 204)
