@@ -130,7 +130,7 @@ final class Metrics: Sendable {
         out.sample("read_model_lookups_total", ["result": "miss"], model.misses)
         out.family("read_model_invalidations_total", type: "counter", help: "Sessions or accounts dropped from the read model by a write of this server.")
         out.sample("read_model_invalidations_total", [:], model.invalidations)
-        out.family("read_model_clears_total", type: "counter", help: "Times the whole read model was dropped because the database file changed outside this server (and at its first check).")
+        out.family("read_model_clears_total", type: "counter", help: "Times the whole read model was dropped: SQLite, the database file changed outside this server (and at its first check); PostgreSQL, the change listener connected or stopped being caught up.")
         out.sample("read_model_clears_total", [:], model.clears)
         out.family("read_model_evictions_total", type: "counter", help: "Sessions dropped from the full read model to make room.")
         out.sample("read_model_evictions_total", [:], model.evictions)
