@@ -19,6 +19,11 @@ final class InlineReaders: Sendable {
         /// The connection's `data_version` when the store last made sure that nothing but its own
         /// writer had committed (see `SQLiteAccountStore`'s freshness check); `nil` before.
         var confirmedVersion: Int64?
+        /// The WAL-index header read just before that confirmation: while it reads the same,
+        /// nobody has committed since, and the check needs no statement.
+        var confirmedHeader: WALIndexWatch.Header?
+        /// The `-shm` file mapped for this connection's checks, once tried (`nil` if it failed).
+        var walIndex: WALIndexWatch??
         init(_ connection: Connection) { self.connection = connection }
     }
 

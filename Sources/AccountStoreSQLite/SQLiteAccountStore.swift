@@ -1,6 +1,7 @@
 import AccountStore
 import AccountStoreSQL
 import Foundation
+import Synchronization
 import Workers
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
@@ -46,6 +47,8 @@ public final class SQLiteAccountStore: InlineReadableStore {
     private let inline: InlineReaders
     /// Sessions with their accounts in memory, when kept (see ``sessionWithUser(id:)``).
     private let model: SessionReadModel?
+    private let path: String
+    private let fileChecks = Atomic<Int>(0)
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
     /// least one) on threads of their own, and up to `inlineReaders` more, opened when first needed,
@@ -61,6 +64,7 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// - Throws: `StoreError.unavailable` if the file cannot be opened, made private, or put in WAL mode.
     public init(path: String, readers: Int = 2, inlineReaders: Int = 4, readModel: Int = 0) throws {
         tightenedFiles = try DatabaseFiles.secure(path)
+        self.path = path
         // The writer opens first: it creates the file and switches it to WAL for everyone.
         let writerConnection = try Connection(path: path, role: .writer)
         let readerConnections = try (0..<max(1, readers)).map { _ in try Connection(path: path, role: .reader) }
@@ -143,15 +147,29 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// `lent`'s `data_version` is as last confirmed (nobody committed since), or the writer's says
     /// whether anyone but the writer did (then the model is cleared first). A miss that did not
     /// ask the model when neither can be told now.
+    ///
+    /// The WAL-index header in shared memory spares the statement (and its file locks) while it
+    /// reads as it did before the last confirmation: then nobody has committed since.
     private func lookup(_ id: UUID, in model: SessionReadModel, checkingWith lent: InlineReaders.Lent) -> SessionReadModel.Lookup {
+        let header = lent.walIndex??.current()
+        if let header, header == lent.confirmedHeader { return model.find(id) }
+        // Read after `header`, so a confirmation below covers every commit before it.
         guard let seen = try? lent.connection.dataVersion() else { return .miss(model.bypass()) }
         if seen != lent.confirmedVersion {
             // Read after `seen`, so it covers every commit `seen` does.
             guard gate.foreignCommits(onChange: model.clear) != nil else { return .miss(model.bypass()) }
             lent.confirmedVersion = seen
         }
+        lent.confirmedHeader = header
+        fileChecks.add(1, ordering: .relaxed)
+        // Mapped once the connection has read the file, so SQLite has made its `-shm` file.
+        if lent.walIndex == nil { lent.walIndex = .some(WALIndexWatch(databasePath: path)) }
         return model.find(id)
     }
+
+    /// How many read-model answers needed SQLite's own check (`PRAGMA data_version`) because the
+    /// WAL-index header had changed (or could not be read) since the last one.
+    public var readModelFileChecks: Int { fileChecks.load(ordering: .relaxed) }
 
     /// Runs `SELECT 1` on a reader connection.
     public func ping() async throws {

@@ -8,7 +8,7 @@ import Foundation
 /// stalls every task. A caller of ``run(_:)`` suspends instead while a pool thread does the work.
 /// At most ``queueLimit`` jobs wait for a thread; one more is refused at once, without running,
 /// so a flood grows neither memory nor waiting time without end. What a refusal looks like is
-/// the pool owner's choice, made once at ``init(name:resources:queueLimit:stackSize:refusal:)``:
+/// the pool owner's choice, made once at ``init(name:resources:queueLimit:stackSize:background:refusal:)``:
 /// a 503 for password hashing, `StoreError.unavailable` for a store, a mail tried again later.
 ///
 /// ```swift
@@ -35,10 +35,13 @@ public final class WorkerPool<Resource>: Sendable {
     ///   - queueLimit: jobs that may wait for a thread (at least 1: a job waits a moment even for
     ///     an idle thread); one more is refused.
     ///   - stackSize: bytes of stack per thread; the system's default when `nil`.
+    ///   - background: run the threads at a lower scheduling priority (Linux `nice` 10), for long
+    ///     CPU-bound work (Argon2id) that should yield the cores to request threads when both
+    ///     want them, and take whatever is idle otherwise.
     ///   - refusal: the error ``run(_:)`` throws for a job the pool refuses; by default the
     ///     ``WorkerPoolError`` itself.
     public init(
-        name: String, resources: [Resource], queueLimit: Int, stackSize: Int? = nil,
+        name: String, resources: [Resource], queueLimit: Int, stackSize: Int? = nil, background: Bool = false,
         refusal: @escaping @Sendable (WorkerPoolError) -> any Error = { $0 }
     ) {
         precondition(!resources.isEmpty, "a worker pool needs at least one thread")
@@ -53,6 +56,7 @@ public final class WorkerPool<Resource>: Sendable {
             finished.enter()
             // The thread holds the queue, not the pool, so dropping the pool stops it (`deinit`).
             let thread = Thread {
+                if background { ThreadPriority.lowerCallingThread() }
                 // The resource is released when `serve` returns: before `stopAndWait()` hears
                 // that this thread is done.
                 Self.serve(queue, with: owner.take())
@@ -112,14 +116,14 @@ public final class WorkerPool<Resource>: Sendable {
 extension WorkerPool where Resource == Void {
     /// Starts `threads` threads (at least one) that own nothing, for work that needs no
     /// connection (a hash, a blocking network call); see
-    /// ``init(name:resources:queueLimit:stackSize:refusal:)``.
+    /// ``init(name:resources:queueLimit:stackSize:background:refusal:)``.
     public convenience init(
-        name: String, threads: Int, queueLimit: Int, stackSize: Int? = nil,
+        name: String, threads: Int, queueLimit: Int, stackSize: Int? = nil, background: Bool = false,
         refusal: @escaping @Sendable (WorkerPoolError) -> any Error = { $0 }
     ) {
         self.init(
             name: name, resources: Array(repeating: (), count: max(1, threads)), queueLimit: queueLimit,
-            stackSize: stackSize, refusal: refusal)
+            stackSize: stackSize, background: background, refusal: refusal)
     }
 }
 

@@ -228,6 +228,26 @@ import Testing
         }
     }
 
+    @Test func answersAskSQLiteOnlyAfterSomeoneCommitted() async throws {
+        try await TemporaryDatabase.with { path in
+            let store = try await store(path)
+            let (user, sessions) = try await account(store)
+            let id = sessions[0].id
+            // The first answers confirm the file and map its WAL index.
+            for _ in 0..<2 { _ = try store.sessionWithUserInline(id: id) }
+            let settled = store.readModelFileChecks
+            for _ in 0..<20 { #expect(try store.sessionWithUserInline(id: id)??.user == user) }
+            #expect(store.readModelFileChecks == settled, "nothing committed, so no statement was needed")
+
+            let other = try SQLiteAccountStore(path: path)
+            try await other.write { _ = try $0.revokeSession(id: id, at: Fixture.time(4)) }
+            #expect(try store.sessionWithUserInline(id: id)??.session.revokedAt == Fixture.time(4))
+            #expect(store.readModelFileChecks == settled + 1)
+            await other.close()
+            await store.close()
+        }
+    }
+
     @Test func aWriteOfTheSqlite3ProgramIsSeenByTheNextRead() async throws {
         try await TemporaryDatabase.with { path in
             let store = try await store(path)

@@ -169,4 +169,17 @@ import TestSupport
         pool = nil
         try await eventually("both resources are released") { log.released == [1, 2] }
     }
+    @Test func backgroundThreadsRunAtALowerPriorityAndOthersAsTheProcess() async throws {
+        #if os(Linux)
+        let background = WorkerPool(name: "hash", threads: 2, queueLimit: 4, background: true)
+        let normal = WorkerPool(name: "plain", threads: 1, queueLimit: 4)
+        let lowered = max(ThreadPriority.callingThreadNiceness() ?? 0, ThreadPriority.backgroundNiceness)
+        for _ in 0..<4 {
+            #expect(try await background.run { _ in ThreadPriority.callingThreadNiceness() } == lowered)
+        }
+        #expect(try await normal.run { _ in ThreadPriority.callingThreadNiceness() } == ThreadPriority.callingThreadNiceness())
+        await background.stopAndWait()
+        await normal.stopAndWait()
+        #endif
+    }
 }

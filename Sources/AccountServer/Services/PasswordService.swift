@@ -16,7 +16,9 @@ struct PasswordService: Sendable {
     init(parameters: PasswordHasher.Parameters, threads: Int) throws {
         hasher = PasswordHasher(parameters: parameters)
         // A full queue, or a pool stopped at shutdown, is a 503 the client may retry in a second.
-        pool = WorkerPool(name: "argon2", threads: threads, queueLimit: 256 * max(1, threads), stackSize: 1 << 20) { _ in
+        pool = WorkerPool(
+            name: "argon2", threads: threads, queueLimit: 256 * max(1, threads), stackSize: 1 << 20, background: true
+        ) { _ in
             APIError.serviceUnavailable(retryAfter: 1)
         }
         dummyHash = try hasher.hash(Hex.encode(SecureRandom.bytes(count: 16)))
