@@ -12,7 +12,7 @@ import Synchronization
 /// each notification to the model.
 ///
 /// **Heartbeats.** It notifies a channel only it listens on, from a statement that sends nothing
-/// unless the four triggers exist and fire always. PostgreSQL delivers notifications in the order
+/// unless the five triggers exist and fire always. PostgreSQL delivers notifications in the order
 /// their transactions committed, so when a heartbeat comes back, every change committed before it
 /// was sent has been applied. That gives two things:
 /// - **Trust** (``isCaughtUp``): a heartbeat every `heartbeat`; the model is trusted from a
@@ -26,7 +26,10 @@ final class PGChangeListener: Sendable {
     /// The channel the triggers notify.
     static let channel = "account_read_model"
     /// The triggers the heartbeat requires, all enabled `ALWAYS` (so they fire in replica mode too).
-    static let triggers = ["sessions_read_model", "users_read_model", "sessions_read_model_truncate", "users_read_model_truncate"]
+    static let triggers = [
+        "sessions_read_model", "sessions_read_model_delete", "users_read_model", "sessions_read_model_truncate",
+        "users_read_model_truncate",
+    ]
     /// How `pg_stat_activity` names the listener's connection.
     static let applicationName = "account-server-listener"
 

@@ -39,6 +39,10 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// What keeps the model fresh against other writers, and says when it may be trusted.
     private let listener: PGChangeListener?
     private let freshness: Freshness
+    /// How long a session lives unused, and the clock it is judged by: a held session that looks
+    /// idle too long by its held last use is read again (see ``isUsable(_:)``).
+    private let sessionIdle: TimeInterval?
+    private let now: @Sendable () -> Date
 
     /// Connects `poolSize` connections (at least one) to the database at `url`.
     ///
@@ -55,12 +59,23 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// ``SessionReadModel``), trusted only while a listening connection of its own is caught up
     /// with the database's change notifications, and answering as `freshness` says (see
     /// ``sessionWithUser(id:)``).
-    public init(url: String, poolSize: Int = 4, readModel: Int = 0, freshness: Freshness = .exact) throws {
+    ///
+    /// A session's last use moves forward with each refresh without a notification (so refreshes
+    /// need not queue behind PostgreSQL's notification lock), so a held one may be older than the
+    /// database's. That only ever makes a session look less live; with `sessionIdle` (the idle
+    /// lifetime, judged by `now`) a held session that would look idle-expired is read again
+    /// instead of answered. Without it, held sessions are answered as held.
+    public init(
+        url: String, poolSize: Int = 4, readModel: Int = 0, freshness: Freshness = .exact, sessionIdle: TimeInterval? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         let connections = try (0..<max(1, poolSize)).map { _ in try PGConnection(url: url) }
         pool = .store(name: "postgres", connections: connections)
         let model = readModel > 0 ? SessionReadModel(capacity: readModel) : nil
         self.model = model
         self.freshness = freshness
+        self.sessionIdle = sessionIdle
+        self.now = now
         listener = model.map { PGChangeListener(url: url, model: $0) }
     }
 
@@ -88,13 +103,20 @@ public final class PostgresAccountStore: InlineReadableStore {
             return try await readSessionWithUser(id)
         }
         let ticket: SessionReadModel.Ticket
-        switch model.find(id) {
+        switch model.find(id, usable: isUsable) {
         case .hit(let found): return found
         case .miss(let missed): ticket = missed
         }
         let found = try await readSessionWithUser(id)
         model.remember(found, ticket)
         return found
+    }
+
+    /// Whether a held session may be answered: not when its held last use makes it look idle
+    /// for its whole idle lifetime, less a few seconds for the caller's clock read apart from this one.
+    private func isUsable(_ found: SessionWithUser) -> Bool {
+        guard let sessionIdle else { return true }
+        return now().timeIntervalSince(found.session.lastUsedAt) < sessionIdle - 5
     }
 
     /// Whether the model may answer a lookup that begins now.
@@ -115,7 +137,7 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// The session with its account when the read model holds them and may answer now (never
     /// with `.exact`, which waits for a round trip); `nil` (take the ordinary path) otherwise.
     public func sessionWithUserInline(id: UUID) throws -> SessionWithUser?? {
-        guard freshness == .notified, let model, let listener, listener.isCaughtUp, let found = model.held(id) else { return nil }
+        guard freshness == .notified, let model, let listener, listener.isCaughtUp, let found = model.held(id, usable: isUsable) else { return nil }
         return .some(found)
     }
 

@@ -91,6 +91,26 @@ struct TwoServerReadModelTests {
         await b.stop()
     }
 
+    /// A refresh on A moves the session's last use forward without a notification; B, holding
+    /// it with the older last use, reads it again rather than call it idle-expired.
+    @Test func aRefreshElsewhereKeepsAHeldSessionLive() async throws {
+        let database = try await PostgresTestServer.freshDatabase()
+        let folder = try TemporaryFolder()
+        let clock = try TestClock(in: folder)
+        let options = ["--database-url", database, "--database-pool", "2", "--session-idle-ttl", "3600"] + clock.serverArguments
+        let a = try await ServerProcess.start(in: folder, options)
+        let b = try await ServerProcess.start(in: folder, options)
+        try await caughtUp(b)
+        let (_, first) = try await a.verifiedAccount("rmidle")
+        try await warm(b, first.access)
+        clock.set(ahead: 3000)
+        let refreshed = try await a.refresh(first.refresh).decode(TokenPair.self)
+        clock.set(ahead: 3700)
+        #expect(try await b.me(refreshed.access).status == 200)
+        await a.stop()
+        await b.stop()
+    }
+
     /// Twenty revocations in a row, each answered by the other server at once: with `exact` none is
     /// ever seen late, however the notification and the request race.
     @Test func exactFreshnessNeverAnswersARevokedSession() async throws {

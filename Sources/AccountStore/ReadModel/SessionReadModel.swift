@@ -97,9 +97,10 @@ public final class SessionReadModel: Sendable {
     /// The held session `id` with its account, or a ticket to remember what the database says.
     /// Call only when the store has ruled out writes of other processes since the model was last
     /// cleared.
-    public func find(_ id: UUID) -> Lookup {
+    /// `usable` may refuse a held entry (then it is a miss, read again).
+    public func find(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> Lookup {
         state.withLock { state in
-            if let found = Self.hit(id, in: &state) { return .hit(found) }
+            if let found = Self.hit(id, in: &state, usable) { return .hit(found) }
             state.counts.misses += 1
             return .miss(Ticket(generation: state.generation))
         }
@@ -107,14 +108,14 @@ public final class SessionReadModel: Sendable {
 
     /// The held session `id` with its account, counted as a hit; `nil`, counted as nothing, when not
     /// held (for a caller that steps aside and lets an ordinary lookup count the miss).
-    public func held(_ id: UUID) -> SessionWithUser? {
-        state.withLock { state in Self.hit(id, in: &state) }
+    public func held(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> SessionWithUser? {
+        state.withLock { state in Self.hit(id, in: &state, usable) }
     }
 
-    /// The held, current entry of session `id`, marked referenced and counted as a hit.
-    private static func hit(_ id: UUID, in state: inout State) -> SessionWithUser? {
+    /// The held, current and usable entry of session `id`, marked referenced and counted as a hit.
+    private static func hit(_ id: UUID, in state: inout State, _ usable: (SessionWithUser) -> Bool) -> SessionWithUser? {
         guard let slot = state.index[id], let entry = state.slots[slot],
-            entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)]
+            entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)], usable((entry.session, entry.user))
         else { return nil }
         state.slots[slot]!.referenced = true
         state.counts.hits += 1
