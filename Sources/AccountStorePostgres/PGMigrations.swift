@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -229,6 +229,28 @@ enum PGMigrations {
         ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
         ALTER TABLE sessions ADD COLUMN refresh_hash BYTEA;
         ALTER TABLE sessions ADD COLUMN refreshed_by BYTEA;
+        """
+
+    /// Security events and hourly counters (issue 17); see the SQLite twin.
+    static let activity = """
+        CREATE TABLE security_events (
+            id TEXT NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            type TEXT NOT NULL,
+            client_address TEXT,
+            device_name TEXT,
+            detail TEXT,
+            CONSTRAINT security_events_pkey PRIMARY KEY (id)
+        );
+        CREATE INDEX security_events_user_at ON security_events (user_id, at, id);
+        CREATE INDEX security_events_at ON security_events (at);
+        CREATE TABLE hourly_counters (
+            hour BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            value BIGINT NOT NULL,
+            CONSTRAINT hourly_counters_pkey PRIMARY KEY (hour, name)
+        );
         """
 
     /// Every change of what a server's read model holds is announced to the others, in the writing

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -224,6 +224,30 @@ enum Migrations {
         ALTER TABLE sessions ADD COLUMN refresh_generation BIGINT;
         ALTER TABLE sessions ADD COLUMN refresh_hash BLOB;
         ALTER TABLE sessions ADD COLUMN refreshed_by BLOB;
+        """
+
+    /// The account's own security history and the operators' hourly figures (issue 17). Events
+    /// are read newest first per account (`security_events_user_at`) and pruned by age
+    /// (`security_events_at`); they go with their account. Counters are one row per hour and
+    /// name, only ever added to, so several servers' counts add up.
+    static let activity = """
+        CREATE TABLE security_events (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            type TEXT NOT NULL,
+            client_address TEXT,
+            device_name TEXT,
+            detail TEXT
+        );
+        CREATE INDEX security_events_user_at ON security_events (user_id, at, id);
+        CREATE INDEX security_events_at ON security_events (at);
+        CREATE TABLE hourly_counters (
+            hour BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            value BIGINT NOT NULL,
+            PRIMARY KEY (hour, name)
+        );
         """
 
     /// PostgreSQL's twin adds triggers that tell other servers what changed (their read models);

@@ -6,8 +6,8 @@ import SwiftUI
 /// The profile screen over ``ProfileModel``: nickname, email with its verified badge and MBTI
 /// type, editing, the two-step verification switch (on: ``TOTPEnrollmentScreen``; off:
 /// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on,
-/// logging out here or everywhere (each asked first, in an alert), and the signed-in devices with
-/// revoke.
+/// logging out here or everywhere (each asked first, in an alert), the signed-in devices with
+/// revoke, and the way to the account's security history (``SecurityHistoryScreen``).
 struct ProfileScreen: View {
     enum Field: Hashable {
         case nickname
@@ -59,6 +59,13 @@ struct ProfileScreen: View {
                     SessionRow(session: info, language: profile.language) {
                         Task { await profile.revoke(info.id) }
                     }
+                }
+            }
+            Section {
+                NavigationLink {
+                    SecurityHistoryScreen(session: profile.session)
+                } label: {
+                    Label(SecurityEventTexts.screenTitle(profile.language), systemImage: "clock.arrow.circlepath")
                 }
             }
             Section {

@@ -52,8 +52,12 @@ struct SecondFactorStorageTests {
         // Without the back-off, so each request meets its own refusal rather than a 429.
         let harness = try await Harness.make { $0.loginAttempts = 0 }
         let account = try await enabled(harness)
-        // Only the back-off row may appear: wrong codes count there, as wrong passwords do.
-        func counts() async throws -> [String: Int] { try await harness.rowCounts().filter { $0.key != "login_throttles" } }
+        // Only the back-off row may appear: wrong codes count there, as wrong passwords do; and
+        // each wrong password or code is a failed attempt in the account's security history.
+        func counts() async throws -> [String: Int] {
+            try await harness.rowCounts().filter { $0.key != "login_throttles" && $0.key != "security_events" }
+        }
+        let eventsBefore = try await harness.store.read { try $0.securityEvents(userID: account.userID, after: nil, limit: 100) }
         _ = try await harness.mails()  // the confirmation's notice leaves the outbox now, not during the checks
         let before = try await counts()
         let code = TOTPGenerator.code(secret: account.secret, at: harness.clock.now.addingTimeInterval(30))
@@ -78,6 +82,10 @@ struct SecondFactorStorageTests {
             #expect([400, 403, 409, 422].contains(reply.status), "\(method) \(path): \(reply.status) \(reply.text)")
             #expect(try await counts() == before, "\(method) \(path) wrote")
         }
+        // (The clock stands still here, so the events share one moment: counted, not ordered.)
+        let eventsAfter = try await harness.store.read { try $0.securityEvents(userID: account.userID, after: nil, limit: 100) }
+        #expect(eventsAfter.count == eventsBefore.count + 6, "the wrong passwords and codes, nothing else")
+        #expect(eventsAfter.filter { $0.type == "login_failed" }.count == eventsBefore.filter { $0.type == "login_failed" }.count + 6)
         #expect(try await harness.send("GET", "/auth/me", token: account.access).decode(User.self).mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
         // The recovery code offered with a wrong password was not spent, nor the code.
         #expect(try await harness.store.write { tx in

@@ -60,5 +60,8 @@ enum StoreConformance {
         Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
         Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
         Behaviour(name: "refresh tokens from before are swept once their sessions ended", check: refreshTokensOfEndedSessions),
+        Behaviour(name: "security events: per account, newest first, keyset paged, pruned by age and count, gone with the account", check: securityEvents),
+        Behaviour(name: "hourly counters add up, never overwrite, and old hours go", check: hourlyCounters),
+        Behaviour(name: "40 concurrent additions to one hour's counter all count", check: hourlyCounterRace),
     ]
 }

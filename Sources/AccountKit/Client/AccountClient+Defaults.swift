@@ -50,8 +50,5 @@ extension Language {
 extension SessionInfo {
     /// The device for people: "MBTI Playground 1.2 · iPhone15,2 · iOS 17.4" for a `User-Agent`
     /// the SDK wrote, the header as it is for any other, `nil` without one.
-    public var deviceName: String? {
-        guard let userAgent, !userAgent.isEmpty else { return nil }
-        return UserAgent(header: userAgent)?.deviceName ?? userAgent
-    }
+    public var deviceName: String? { UserAgent.deviceName(of: userAgent) }
 }

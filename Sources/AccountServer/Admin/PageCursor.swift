@@ -21,9 +21,9 @@ enum PageCursor {
         return KeysetPosition(time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), id: id)
     }
 
-    /// The `limit` and `after` of a list request: `limit` 1 to 100 (default 50), `after` a cursor.
-    static func page(_ context: RequestContext) throws -> (limit: Int, after: KeysetPosition?) {
-        var limit = 50
+    /// The `limit` and `after` of a list request: `limit` 1 to 100 (default `defaultLimit`), `after` a cursor.
+    static func page(_ context: RequestContext, defaultLimit: Int = 50) throws -> (limit: Int, after: KeysetPosition?) {
+        var limit = defaultLimit
         if let text = context.request.query["limit"] {
             guard let value = Int(text), (1...100).contains(value) else {
                 throw APIError.invalidRequest(LocalizedText(

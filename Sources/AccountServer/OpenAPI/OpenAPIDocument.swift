@@ -9,6 +9,7 @@ import Foundation
 enum OpenAPIDocument {
     /// Every documented operation.
     static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin
+        + Operation.activity
 
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {
@@ -34,7 +35,7 @@ enum OpenAPIDocument {
                 "schemas": .object(
                     ReplySchemas.all.merging(RequestSchemas.all) { first, _ in first }.merging(ProblemSchemas.all) { first, _ in first }
                         .merging(SecondFactorSchemas.all) { first, _ in first }.merging(PasskeySchemas.all) { first, _ in first }
-                        .merging(AdminSchemas.all) { first, _ in first }),
+                        .merging(AdminSchemas.all) { first, _ in first }.merging(ActivitySchemas.all) { first, _ in first }),
                 "responses": .object(ErrorResponses.all),
                 "headers": .object(ErrorResponses.headers),
                 "securitySchemes": [

@@ -25,7 +25,7 @@ extension SignUpRoutes {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, services.configuration.codeTTL / 60)
-        try await services.store.write { tx in
+        let mailed = try await services.store.write { tx -> Bool in
             let account = try tx.user(emailKey: emailKey)
             let pending = account == nil && purpose == .verify ? try services.signUps.livePendingSignUp(emailKey: emailKey, now: now, in: tx) : nil
             let sendsCode = switch purpose {
@@ -36,7 +36,7 @@ extension SignUpRoutes {
             // sign-up code, with nothing stored yet, goes to the request's address (normalized, so
             // it is the one a sign-up will store).
             let recipient = account?.email ?? pending?.email ?? email
-            try services.codes.issue(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
+            return try services.codes.issue(emailKey: emailKey, purpose: purpose.rawValue, now: now, in: tx) { code in
                 if sendsCode {
                     // A pending sign-up's code names its nickname, as the sign-up's own mail did.
                     return .code(MailTemplates.code(
@@ -48,6 +48,7 @@ extension SignUpRoutes {
         }
         // The same line whether or not a code went out, like the reply.
         context.audit(.codeSent, ["purpose": purpose.rawValue])
+        if mailed { services.activity.count(.codesSent, at: now) }
         services.mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }

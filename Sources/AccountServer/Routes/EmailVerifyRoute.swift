@@ -42,7 +42,7 @@ extension SignUpRoutes {
         let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
         let signIn = body.signIn == true
         let signUpToken = body.signUpToken
-        let userAgent = context.request.headers["User-Agent"]
+        let (userAgent, origin) = (context.request.headers["User-Agent"], context.origin)
 
         let (outcome, completion): (CodeCheck, Completion)
         do {
@@ -63,7 +63,8 @@ extension SignUpRoutes {
                     if let made = try services.signUps.completePendingSignUp(emailKey: emailKey, now: now, in: tx) {
                         let decision = signIn ? try services.signUps.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
                         // The same session a login opens, with this request's User-Agent.
-                        let session = decision == .signedIn ? try services.sessions.openSession(userID: made.user.id, userAgent: userAgent, now: now, in: tx) : nil
+                        let session = decision == .signedIn ? try services.sessions.openSession(
+                            userID: made.user.id, userAgent: userAgent, origin: origin, method: .emailCode, now: now, in: tx) : nil
                         // The account as stored (times to the millisecond), so the reply's user is
                         // the one `GET /auth/me` shows, to the second.
                         let user = try tx.user(id: made.user.id) ?? made.user
@@ -87,9 +88,11 @@ extension SignUpRoutes {
         }
         guard case .made(let completed) = completion else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
+        services.activity.count(.signups, at: now)
         guard let opened = completed.session else { return try .json(EmailVerified(email: email, emailVerificationToken: token)) }
         context.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
         services.metrics.login(.signUpVerified)
+        services.activity.count(.loginsSucceeded, at: now)
         let pair = try await services.sessions.tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
         return try .json(EmailVerified(email: email, emailVerificationToken: token, session: pair))
     }

@@ -39,7 +39,8 @@ extension SessionRoutes {
         let throttleKey = account.map { LoginThrottle.key(userID: $0.id) } ?? LoginThrottle.key(unknown: key, byEmail: byEmail)
         let now = context.now
         let user: UserRecord
-        switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now) {
+        let failure = account.map { context.origin.event(.loginFailed, userID: $0.id, at: now, ["check": "password", "via": "login"]) }
+        switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now, failure: failure) {
         case .backedOff(let retryAfter):
             context.audit(.loginBackoff, userID: account?.id)
             throw APIError.rateLimited(retryAfter: retryAfter)
@@ -70,6 +71,7 @@ extension SessionRoutes {
             guard services.configuration.allowUnverifiedLogin,
                 let opened = try await services.store.write({ try services.signUps.openPendingSignUp(pending, now: now, in: $0) })
             else { throw APIError.emailNotVerified }
+            services.activity.count(.signups, at: now)
             user = opened
         }
 
@@ -78,12 +80,12 @@ extension SessionRoutes {
         if user.totpEnabled {
             throw try await secondFactorRequired(user, passwordChecked: stored, rehash: rehash, throttleKey: throttleKey, context)
         }
-        let userAgent = context.request.headers["User-Agent"]
+        let (userAgent, origin) = (context.request.headers["User-Agent"], context.origin)
         let (signedIn, session, refresh) = try await services.store.write { tx in
             let current = try Self.accountAsChecked(user.id, passwordChecked: stored, rehash: rehash, now: now, in: tx)
             if current.totpEnabled { throw APIError.invalidCredentials }  // turned on while the password was checked
             try services.throttle.clear(key: throttleKey, in: tx)
-            let (session, refresh) = try services.sessions.openSession(userID: current.id, userAgent: userAgent, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(userID: current.id, userAgent: userAgent, origin: origin, now: now, in: tx)
             return (current, session, refresh)
         }
         context.audit(.loginSucceeded, userID: user.id)

@@ -9,12 +9,18 @@ extension SessionRoutes {
             throw APIError.invalidRequest(LocalizedText(
                 en: "scope must be local, others or global.", ko: "scope는 local, others, global 중 하나여야 합니다."))
         }
-        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
+        let (userID, sessionID, now, origin) = (context.userID, context.sessionID, context.now, context.origin)
         try await services.store.write { tx in
             switch scope {
-            case .local: try tx.revokeSession(id: sessionID, at: now)
-            case .others: try tx.revokeSessions(userID: userID, except: sessionID, at: now)
-            case .global: try tx.revokeSessions(userID: userID, except: nil, at: now)
+            case .local:
+                let ended = try tx.revokeSession(id: sessionID, at: now) ? 1 : 0
+                try origin.recordSessionsEnded(ended, reason: .logout, userID: userID, at: now, in: tx)
+            case .others:
+                let ended = try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+                try origin.recordSessionsEnded(ended, reason: .logoutOthers, userID: userID, at: now, in: tx)
+            case .global:
+                let ended = try tx.revokeSessions(userID: userID, except: nil, at: now)
+                try origin.recordSessionsEnded(ended, reason: .logoutAll, userID: userID, at: now, in: tx)
             }
         }
         context.audit(.logout, ["scope": scope.rawValue])

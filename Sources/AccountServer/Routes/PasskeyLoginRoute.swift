@@ -35,7 +35,7 @@ extension PasskeyRoutes {
         let body = try context.decodeBody(PasskeyLoginRequest.self)
         guard let credential = body.credential else { throw APIError.validation("credential", .required) }
         let (ceremonies, sessions) = (services.passkeys, services.sessions)
-        let (now, userAgent) = (context.now, context.request.headers["User-Agent"])
+        let (now, userAgent, origin) = (context.now, context.request.headers["User-Agent"], context.origin)
         // The passkey the response names, once known: whose account a refusal is logged under.
         var named: PasskeyRecord?
         do {
@@ -78,7 +78,7 @@ extension PasskeyRoutes {
                 let count = Int64(verified.signCount)
                 if count != 0 || current.signCount != 0, count <= current.signCount { return .refused(.check(.signCountWentBack)) }
                 try tx.recordPasskeyUse(id: current.id, signCount: count, backedUp: verified.backedUp, at: now)
-                let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, amr: amr, now: now, in: tx)
+                let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
                 return .signedIn(user, session, refresh)
             }
             switch recorded {

@@ -29,7 +29,7 @@ struct PasskeyRoutes: RouteGroup {
         router.add("POST", "/auth/passkeys/register/options", services.authenticator.require(registrationOptions))
         router.add("POST", "/auth/passkeys/register", services.authenticator.require(registerPasskey))
         router.add("POST", "/auth/passkeys/login/options", loginOptions)
-        router.add("POST", "/auth/passkeys/login", logIn)
+        router.add("POST", "/auth/passkeys/login", services.activity.countingLogins(logIn))
         router.add("GET", "/auth/passkeys", services.authenticator.require(listPasskeys))
         router.add("DELETE", "/auth/passkeys/{id}", services.authenticator.require(deletePasskey))
         router.add("GET", "/.well-known/apple-app-site-association", showAssociation)
@@ -97,11 +97,13 @@ struct PasskeyRoutes: RouteGroup {
             id: UUID(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
+        let origin = context.origin
         let stored = try await services.store.write { tx -> Bool in
             // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
             guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
             guard try tx.insertPasskey(passkey) else { return false }
             try outbox.queueNotice(MailTemplates.passkey(.added(name: name), language: language, to: user.email), in: tx, now: now)
+            try origin.record(.passkeyAdded, userID: user.id, at: now, ["name": name], in: tx)
             return true
         }
         guard stored else {
@@ -129,7 +131,7 @@ struct PasskeyRoutes: RouteGroup {
         if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
-        let (user, now, language) = (context.user, context.now, context.language)
+        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
             throw APIError.notFound
@@ -137,12 +139,13 @@ struct PasskeyRoutes: RouteGroup {
         try await services.throttle.checkCallersPassword(password, context, via: "passkey_delete")
         enum Outcome: Sendable { case deleted, wrongCode, gone }
         let outcome = try await services.store.write { tx -> Outcome in
-            if let proof, try factors.check(proof, user: user, language: language, now: now, in: tx) == .wrong { return .wrongCode }
+            if let proof, try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx) == .wrong { return .wrongCode }
             guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
                 return .gone
             }
             try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
             try outbox.queueNotice(MailTemplates.passkey(.removed(name: passkey.name), language: language, to: user.email), in: tx, now: now)
+            try origin.record(.passkeyRemoved, userID: user.id, at: now, ["name": passkey.name], in: tx)
             return .deleted
         }
         switch outcome {
@@ -153,7 +156,7 @@ struct PasskeyRoutes: RouteGroup {
         case .gone: throw APIError.notFound
         case .wrongCode:
             context.audit(.secondFactorFailed, ["via": "passkey_delete"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "passkey_delete")
         }
     }
 

@@ -34,21 +34,23 @@ struct PasswordRoutes: RouteGroup {
 
         try await services.throttle.checkCallersPassword(current, context, via: "password_change")
         let hash = try await services.passwords.hash(new)
-        let (sessionID, now, language) = (context.sessionID, context.now, context.language)
+        let (sessionID, now, language, origin) = (context.sessionID, context.now, context.language, context.origin)
         let changed = try await services.store.write { tx -> Bool in
             guard var account = try tx.lockUser(id: userID) else { throw APIError.sessionRevoked }
-            if let proof, try services.secondFactor.check(proof, user: account, language: language, now: now, in: tx) == .wrong { return false }
+            if let proof, try services.secondFactor.check(proof, user: account, language: language, now: now, origin: origin, in: tx) == .wrong { return false }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
-            try tx.revokeSessions(userID: userID, except: sessionID, at: now)
+            let ended = try tx.revokeSessions(userID: userID, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: userID, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
+            try origin.record(.passwordChanged, userID: userID, at: now, in: tx)
+            try origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: userID, at: now, in: tx)
             return true
         }
         guard changed else {
             context.audit(.secondFactorFailed, ["via": "password_change"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now)
+            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "password_change")
         }
         services.mail.poke()
         context.audit(.passwordChanged)
@@ -65,13 +67,14 @@ struct PasswordRoutes: RouteGroup {
         let email = EmailRule.normalize(rawEmail)
         let emailKey = EmailRule.key(email)
         let (now, language, minutes) = (context.now, context.language, services.configuration.codeTTL / 60)
-        try await services.store.write { tx in
+        let mailed = try await services.store.write { tx -> Bool in
             let account = try tx.user(emailKey: emailKey)
-            try services.codes.issue(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
+            return try services.codes.issue(emailKey: emailKey, purpose: Self.resetPurpose, now: now, in: tx) { code in
                 account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
         context.audit(.codeSent, ["purpose": Self.resetPurpose])
+        if mailed { services.activity.count(.codesSent, at: now) }
         services.mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }
@@ -95,7 +98,7 @@ struct PasswordRoutes: RouteGroup {
         }
         let emailKey = EmailRule.key(EmailRule.normalize(rawEmail))
         let code = CodeRule.normalize(rawCode)
-        let now = context.now
+        let (now, origin) = (context.now, context.origin)
         let purposes = [Self.resetPurpose]
 
         let checked = try await services.store.write { tx -> CodeCheck in
@@ -117,10 +120,12 @@ struct PasswordRoutes: RouteGroup {
             user.emailVerified = true
             user.updatedAt = now
             try tx.updateUser(user)
-            try tx.revokeSessions(userID: user.id, except: nil, at: now)
+            let ended = try tx.revokeSessions(userID: user.id, except: nil, at: now)
             // A login waiting for its second factor was made with the old password.
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+            try origin.record(.passwordReset, userID: user.id, at: now, in: tx)
+            try origin.recordSessionsEnded(ended, reason: .passwordReset, userID: user.id, at: now, in: tx)
             return outcome
         }
         if let error = outcome.error {

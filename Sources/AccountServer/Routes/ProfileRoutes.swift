@@ -65,12 +65,12 @@ struct ProfileRoutes: RouteGroup {
         if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
-        let (userID, user, now, language) = (context.userID, context.user, context.now, context.language)
+        let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
         try await services.throttle.checkCallersPassword(password, context, via: "account_delete")
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. The recovery code's notice is not sent: the account is gone.
         let deleted = try await services.store.write { tx -> Bool in
-            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, in: tx) == .wrong {
+            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
             }
             try tx.deleteUser(id: userID)
@@ -79,7 +79,7 @@ struct ProfileRoutes: RouteGroup {
         }
         guard deleted else {
             context.audit(.secondFactorFailed, ["via": "account_delete"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now)
+            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "account_delete")
         }
         context.audit(.accountDeleted)
         return .noContent

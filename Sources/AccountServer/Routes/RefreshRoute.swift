@@ -15,10 +15,11 @@ extension SessionRoutes {
         let body = try context.decodeBody(RefreshRequest.self)
         guard let text = body.refresh, !text.isEmpty else { throw APIError.validation("refresh", .required) }
         let keys = services.secrets.refreshKeys
+        let userAgent = context.request.headers["User-Agent"]
         let rotation = RefreshRotation(
-            client: ClientFingerprint.of(
-                userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: services.secrets.clientKey),
-            now: context.now, grace: TimeInterval(services.configuration.refreshGrace), policy: services.sessions.policy, keys: keys)
+            client: ClientFingerprint.of(userAgent: userAgent, address: context.clientAddress, key: services.secrets.clientKey),
+            now: context.now, grace: TimeInterval(services.configuration.refreshGrace), policy: services.sessions.policy, keys: keys,
+            userAgent: userAgent, clientAddress: context.clientAddress)
 
         let outcome: RefreshDecision
         if let token = RefreshToken(text: text, keys: keys) {
@@ -36,6 +37,7 @@ extension SessionRoutes {
         switch outcome {
         case .rotated(let user, let session, let refresh, let issuedAt), .repeated(let user, let session, let refresh, let issuedAt):
             if case .repeated = outcome { services.metrics.refresh(.repeated) } else { services.metrics.refresh(.rotated) }
+            services.activity.count(.refreshes, at: context.now)
             return .tokenPair(try await services.sessions.tokenPair(user: user, session: session, refreshText: refresh, issuedAt: issuedAt, now: context.now))
         case .reused(let userID, let reason):
             services.metrics.refresh(.reused)

@@ -22,6 +22,8 @@ enum Routes {
             DiscoveryRoutes(services: services),
             OperationsRoutes(services: services),
             AdminRoutes(services: services),
+            SecurityEventRoutes(services: services),
+            FiguresRoutes(services: services),
         ]
         for group in groups { group.register(on: &router) }
         return router

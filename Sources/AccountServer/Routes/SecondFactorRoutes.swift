@@ -19,7 +19,7 @@ struct SecondFactorRoutes: RouteGroup {
         router.add("POST", "/auth/mfa/totp", services.authenticator.require(enroll))
         router.add("POST", "/auth/mfa/totp/confirm", services.authenticator.require(confirm))
         router.add("DELETE", "/auth/mfa/totp", services.authenticator.require(disable))
-        router.add("POST", "/auth/mfa/verify", verify)
+        router.add("POST", "/auth/mfa/verify", services.activity.countingLogins(verify))
         router.add("POST", "/auth/mfa/recovery-codes", services.authenticator.require(replaceRecoveryCodes))
     }
 
@@ -57,7 +57,7 @@ struct SecondFactorRoutes: RouteGroup {
         let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
         guard codeErrors.isEmpty, let rawCode = body.code else { throw APIError.validation("code", codeErrors) }
         let code = CodeRule.normalize(rawCode)
-        let (user, sessionID, now, language) = (context.user, context.sessionID, context.now, context.language)
+        let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
         let (factors, outbox) = (services.secondFactor, services.outbox)
         let outcome = try await services.store.write { tx -> Confirmation in
             guard let factor = try tx.totpFactor(userID: user.id) else { return .notStarted }
@@ -67,9 +67,11 @@ struct SecondFactorRoutes: RouteGroup {
             }
             guard try tx.confirmTOTP(userID: user.id, at: now, step: step) else { return .alreadyOn }
             let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
-            try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try outbox.queueNotice(MailTemplates.secondFactor(.enabled, language: language, to: user.email), in: tx, now: now)
+            try origin.record(.mfaEnabled, userID: user.id, at: now, in: tx)
+            try origin.recordSessionsEnded(ended, reason: .mfaEnabled, userID: user.id, at: now, in: tx)
             return .confirmed(recoveryCodes: codes)
         }
         switch outcome {
@@ -96,18 +98,19 @@ struct SecondFactorRoutes: RouteGroup {
         guard errors.isEmpty, let password = body.password, let code = body.code else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         try await services.throttle.checkCallersPassword(password, context, via: "mfa_recovery_codes")
-        let (user, now, language) = (context.user, context.now, context.language)
+        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         let codes = try await services.store.write { tx -> [String]? in
-            guard try factors.check(.code(CodeRule.normalize(code)), user: user, language: language, now: now, in: tx) == .totp else { return nil }
+            guard try factors.check(.code(CodeRule.normalize(code)), user: user, language: language, now: now, origin: origin, in: tx) == .totp else { return nil }
             let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
             try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
             try outbox.queueNotice(MailTemplates.secondFactor(.recoveryCodesReplaced, language: language, to: user.email), in: tx, now: now)
+            try origin.record(.recoveryCodesReplaced, userID: user.id, at: now, in: tx)
             return codes
         }
         guard let codes else {
             context.audit(.secondFactorFailed, ["via": "mfa_recovery_codes"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "mfa_recovery_codes")
         }
         context.audit(.recoveryCodesReplaced)
         services.mail.poke()
@@ -124,12 +127,14 @@ struct SecondFactorRoutes: RouteGroup {
         guard errors.isEmpty, let password = body.password, let proof else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         try await services.throttle.checkCallersPassword(password, context, via: "mfa_disable")
-        let (user, sessionID, now, language) = (context.user, context.sessionID, context.now, context.language)
+        let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         let disabled = try await services.store.write { tx -> Bool in
-            guard try factors.check(proof, user: user, language: language, now: now, notify: false, in: tx) != .wrong else { return false }
+            guard try factors.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) != .wrong else { return false }
             try tx.disableTOTP(userID: user.id)
-            try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            try origin.record(.mfaDisabled, userID: user.id, at: now, in: tx)
+            try origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: user.id, at: now, in: tx)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
             try outbox.queueNotice(MailTemplates.secondFactor(.disabled, language: language, to: user.email), in: tx, now: now)
@@ -137,7 +142,7 @@ struct SecondFactorRoutes: RouteGroup {
         }
         guard disabled else {
             context.audit(.secondFactorFailed, ["via": "mfa_disable"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now)
+            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "mfa_disable")
         }
         context.audit(.secondFactorDisabled)
         services.mail.poke()

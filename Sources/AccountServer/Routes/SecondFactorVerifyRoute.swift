@@ -42,7 +42,7 @@ extension SecondFactorRoutes {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
 
-        let (language, userAgent) = (context.language, context.request.headers["User-Agent"])
+        let (language, userAgent, origin) = (context.language, context.request.headers["User-Agent"], context.origin)
         let (factors, sessions, throttle) = (services.secondFactor, services.sessions, services.throttle)
         let outcome = try await services.store.write { tx -> Verification in
             let challenge = try tx.secondFactorChallenge(hash: hash)
@@ -51,14 +51,14 @@ extension SecondFactorRoutes {
                 return .refused(refusal)
             }
             guard let user = try tx.lockUser(id: userID) else { return .refused(Self.unknownChallenge) }
-            let check = try factors.check(proof, user: user, language: language, now: now, in: tx)
+            let check = try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx)
             guard check != .wrong else {
                 _ = try tx.countSecondFactorChallengeAttempt(hash: hash)
                 return .wrongCode(userID: userID)
             }
             try tx.deleteSecondFactorChallenge(hash: hash)
             try throttle.clear(key: throttleKey, in: tx)
-            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, amr: check.amr, now: now, in: tx)
+            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: check.amr, now: now, in: tx)
             // As stored now: a recovery code used counts down the codes the reply's user shows.
             return .verified(try tx.user(id: user.id) ?? user, session, refresh, check)
         }
@@ -72,7 +72,7 @@ extension SecondFactorRoutes {
             return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
         case .wrongCode(let userID):
             context.audit(.secondFactorFailed, userID: userID, ["via": "mfa_verify"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now)
+            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "mfa_verify")
         case .refused(let error):
             throw error
         }

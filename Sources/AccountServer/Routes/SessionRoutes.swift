@@ -9,7 +9,7 @@ struct SessionRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router) {
-        router.add("POST", "/auth/login", logIn)
+        router.add("POST", "/auth/login", services.activity.countingLogins(logIn))
         router.add("POST", "/auth/refresh", refresh)
         router.add("POST", "/auth/logout", services.authenticator.require(logOut))
         router.add("GET", "/auth/sessions", services.authenticator.require(listSessions))
@@ -28,10 +28,11 @@ struct SessionRoutes: RouteGroup {
     /// `DELETE /auth/sessions/{id}`: ends one of the caller's sessions; anyone else's is 404.
     func revokeSession(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         guard let id = context.base.parameters["id"].flatMap(UUID.init(uuidString:)) else { throw APIError.notFound }
-        let (userID, now) = (context.userID, context.now)
+        let (userID, now, origin) = (context.userID, context.now, context.origin)
         let found = try await services.store.write { tx -> Bool in
             guard let session = try tx.session(id: id), session.userID == userID, session.revokedAt == nil else { return false }
             try tx.revokeSession(id: id, at: now)
+            try origin.recordSessionsEnded(1, reason: .ended, userID: userID, at: now, in: tx)
             return true
         }
         guard found else { throw APIError.notFound }

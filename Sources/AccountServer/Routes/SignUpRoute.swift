@@ -54,13 +54,15 @@ extension SignUpRoutes {
             client: ClientFingerprint.of(
                 userAgent: context.request.headers["User-Agent"], address: context.clientAddress, key: services.secrets.clientKey))
         let (language, minutes, unverifiedLogin) = (context.language, services.configuration.codeTTL / 60, services.configuration.allowUnverifiedLogin)
+        // Whether a code was mailed, and whether the account was made at once.
+        var made = (mailed: false, account: false)
         do {
-            try await services.store.write { tx in
+            made = try await services.store.write { tx -> (mailed: Bool, account: Bool) in
                 let account = try tx.user(emailKey: user.emailKey)
                 guard try services.signUps.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) else { throw APIError.usernameTaken }
                 // Claims the address's code cooldown first: simultaneous sign-ups of one address
                 // (on any server) wait here, and all but one are refused with nothing kept.
-                try services.codes.issue(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
+                let mailed = try services.codes.issue(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                     guard let account else {
                         return .code(MailTemplates.code(
                             code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: email, signingUpAs: username))
@@ -71,9 +73,10 @@ extension SignUpRoutes {
                     // Unverified logins allowed: a free address's account exists at once (see logIn).
                     try tx.deletePendingSignUp(emailKey: user.emailKey)
                     try tx.insertUser(user)
-                } else {
-                    try services.signUps.holdSignUp(pending, now: now, in: tx)
+                    return (mailed, true)
                 }
+                try services.signUps.holdSignUp(pending, now: now, in: tx)
+                return (mailed, false)
             }
         } catch StoreError.conflict(let field) where field == "email" {
             // (Unverified logins allowed) another sign-up made the account in the same moment: as for a taken address.
@@ -81,6 +84,8 @@ extension SignUpRoutes {
             // Another sign-up took the nickname between our check and write.
             throw APIError.usernameTaken
         }
+        if made.mailed { services.activity.count(.codesSent, at: now) }
+        if made.account { services.activity.count(.signups, at: now) }
         services.mail.poke()
         // Made for a taken address too (its pending sign-up is a stranger's): the same shape.
         let token = services.signUps.signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash)
@@ -92,7 +97,7 @@ extension SignUpRoutes {
         var user = user
         user.emailVerified = true
         let tokenHash = Digest.sha256(Array(token.utf8))
-        let userAgent = context.request.headers["User-Agent"]
+        let (userAgent, origin) = (context.request.headers["User-Agent"], context.origin)
         let now = context.now
         let written: (UserRecord, SessionRecord, RefreshToken)
         do {
@@ -107,13 +112,14 @@ extension SignUpRoutes {
             // This sign-up takes the place of the address's pending one, if any.
             try tx.deletePendingSignUp(emailKey: user.emailKey)
             try tx.insertUser(user)
-            let (session, refresh) = try services.sessions.openSession(userID: user.id, userAgent: userAgent, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, method: .signUp, now: now, in: tx)
             return (user, session, refresh)
             }
         } catch StoreError.conflict(let field) {
             throw field == "email" ? APIError.validation("email", .taken) : APIError.usernameTaken
         }
         let (account, session, refresh) = written
+        services.activity.count(.signups, at: now)
         return .tokenPair(try await services.sessions.tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now), status: 201)
     }
 }

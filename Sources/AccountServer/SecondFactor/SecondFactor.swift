@@ -120,9 +120,11 @@ struct SecondFactor: Sendable {
     /// code (on any server) one wins; a recovery code is deleted, and its owner gets a notice with
     /// how many are left.
     /// With `notify` `false` (the factor is being turned off, which has a notice of its own) a
-    /// recovery code is spent without its notice.
+    /// recovery code is spent without its notice. A recovery code spent is a security event of the
+    /// account, from `origin`, whether or not it is mailed.
     func check(
-        _ proof: SecondFactorProof, user: UserRecord, language: Language, now: Date, notify: Bool = true, in tx: any StoreTransaction
+        _ proof: SecondFactorProof, user: UserRecord, language: Language, now: Date, notify: Bool = true, origin: EventOrigin,
+        in tx: any StoreTransaction
     ) throws -> SecondFactorCheck {
         switch proof {
         case .code(let code):
@@ -138,6 +140,7 @@ struct SecondFactor: Sendable {
             if notify {
                 try outbox.queueNotice(MailTemplates.secondFactor(.recoveryCodeUsed(left: left), language: language, to: user.email), in: tx, now: now)
             }
+            try origin.record(.recoveryCodeUsed, userID: user.id, at: now, ["left": String(left)], in: tx)
             return .recoveryCode(left: left)
         }
     }

@@ -52,10 +52,12 @@ struct CodeIssuer: Sendable {
     /// address's mail budget (``Outbox/queue(_:in:now:)``). The cooldown is claimed by one conditional
     /// upsert, so of simultaneous requests on several servers one passes, and the code mailed is
     /// the code stored.
+    /// Returns whether a code was mailed (rather than a notice, or nothing).
+    @discardableResult
     func issue(
         emailKey: String, purpose: String, now: Date, in tx: any StoreTransaction,
         mail: (_ code: String) -> CodeMail
-    ) throws {
+    ) throws -> Bool {
         let (cooldown, perHour) = (TimeInterval(configuration.mailInterval), configuration.mailsPerHour)
         let code = hasher.newCode()
         let message = mail(code)
@@ -74,8 +76,14 @@ struct CodeIssuer: Sendable {
             throw APIError.rateLimited(retryAfter: Int((hour - now.timeIntervalSince(sends.windowStart)).rounded(.up)))
         }
         switch message {
-        case .code(let message), .notice(let message): try outbox.queue(message, in: tx, now: now)
-        case .none: break
+        case .code(let message):
+            try outbox.queue(message, in: tx, now: now)
+            return true
+        case .notice(let message):
+            try outbox.queue(message, in: tx, now: now)
+            return false
+        case .none:
+            return false
         }
     }
 

@@ -31,13 +31,17 @@ struct LoginThrottle: Sendable {
     /// (one counter per account, shared by every server on the database).
     ///
     /// The try is counted before the check (``reserveLoginTry(key:now:)``), a wrong password
-    /// confirms the failure (``confirmLoginFailure(key:now:)``); after a right one the caller
+    /// confirms the failure (``confirmLoginFailure(key:now:event:)``); after a right one the caller
     /// clears the count (``clear(key:in:)``) in the transaction that acts on it.
     /// With `hash` `nil` (no such account) the dummy hash is checked, so the time is the same.
-    func checkPassword(_ password: String, against hash: String?, throttleKey: String, now: Date) async throws -> PasswordCheck {
+    /// `failure` is the account's `login_failed` security event (`nil` for no account), written
+    /// with the failure's count.
+    func checkPassword(
+        _ password: String, against hash: String?, throttleKey: String, now: Date, failure: SecurityEventRecord?
+    ) async throws -> PasswordCheck {
         if let retryAfter = try await reserveLoginTry(key: throttleKey, now: now) { return .backedOff(retryAfter: retryAfter) }
         if try await passwords.verify(password, against: hash) { return .right }
-        try await confirmLoginFailure(key: throttleKey, now: now)
+        try await confirmLoginFailure(key: throttleKey, now: now, event: failure)
         return .wrong
     }
 
@@ -45,7 +49,8 @@ struct LoginThrottle: Sendable {
     /// `rate_limited` during a back-off and ``APIError/wrongPassword`` for a wrong one.
     func checkCallersPassword(_ password: String, _ context: AuthenticatedContext, via route: String) async throws {
         let user = context.user
-        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.key(userID: user.id), now: context.now) {
+        let failure = context.origin.event(.loginFailed, userID: user.id, at: context.now, ["check": "password", "via": route])
+        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.key(userID: user.id), now: context.now, failure: failure) {
         case .right:
             return
         case .wrong:
@@ -63,7 +68,7 @@ struct LoginThrottle: Sendable {
     /// The try is counted up front, in one transaction on the key's locked row, so a hundred
     /// parallel guesses cannot all pass before any is counted: once the tries in flight and the
     /// failures reach the limit, more are refused for a second. A failed check then confirms the
-    /// failure (``confirmLoginFailure(key:now:)``), which starts a back-off when the limit is
+    /// failure (``confirmLoginFailure(key:now:event:)``), which starts a back-off when the limit is
     /// reached; a success forgets the count (``clear(key:in:)``). The first back-off
     /// is `loginBackoff` seconds, each further failure doubles it up to `loginWindow`; tries during
     /// a back-off are refused without extending it, and a window of calm forgets the streak.
@@ -86,10 +91,17 @@ struct LoginThrottle: Sendable {
     }
 
     /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
-    func confirmLoginFailure(key: String, now: Date) async throws {
+    /// `event` (the account's `login_failed`, if the try was of an account) is written in the same
+    /// transaction, so a failure costs no write of its own.
+    func confirmLoginFailure(key: String, now: Date, event: SecurityEventRecord?) async throws {
         let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
-        guard limit > 0 else { return }
+        guard limit > 0 else {
+            // No back-off is kept, so nothing is written but the event.
+            if let event { try await store.write { try $0.insertSecurityEvent(event) } }
+            return
+        }
         try await store.write { tx in
+            if let event { try tx.insertSecurityEvent(event) }
             var record = try tx.lockLoginThrottle(key: key, now: now)
             guard (record.lockedUntil ?? .distantPast) <= now, record.failures >= Self.threshold(record, limit: limit) else { return }
             record.lockedUntil = now.addingTimeInterval(min(window, base * pow(2, Double(min(record.lockouts, 20)))))
@@ -113,9 +125,11 @@ struct LoginThrottle: Sendable {
 
     /// Counts a wrong second-factor code of `userID` as the failure of the try reserved for it
     /// (at a password check or ``reserveLoginTry(key:now:)``): wrong codes and wrong passwords
-    /// share one back-off. Throws `code_invalid`.
-    func refuseWrongCode(userID: UUID, now: Date) async throws -> Never {
-        try await confirmLoginFailure(key: Self.key(userID: userID), now: now)
+    /// share one back-off. The account's `login_failed` event, from `origin` at `via`, is written
+    /// with it. Throws `code_invalid`.
+    func refuseWrongCode(userID: UUID, now: Date, origin: EventOrigin, via route: String) async throws -> Never {
+        let event = origin.event(.loginFailed, userID: userID, at: now, ["check": "second_factor", "via": route])
+        try await confirmLoginFailure(key: Self.key(userID: userID), now: now, event: event)
         throw APIError.secondFactorInvalid
     }
 

@@ -1,3 +1,4 @@
+import AccountAPI
 import AccountStore
 import Foundation
 import Sodium
@@ -37,6 +38,10 @@ struct RefreshRotation: Sendable {
     let grace: TimeInterval
     let policy: SessionPolicy
     let keys: RefreshTokenKeys
+    /// The presenting client's `User-Agent` and address, for the security event of a reuse (made
+    /// only then: a refresh writes no event).
+    let userAgent: String?
+    let clientAddress: String
 
     /// A token of today's layout with what the decision needs from it, derived before the
     /// transaction so the store's writer spends no time on hashing.
@@ -129,7 +134,10 @@ struct RefreshRotation: Sendable {
     }
 
     private func reused(_ found: RefreshableSession, reason: String, in tx: any StoreTransaction) throws -> RefreshDecision {
-        try tx.revokeSession(id: found.session.id, at: now)
+        if try tx.revokeSession(id: found.session.id, at: now) {
+            let origin = EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent))
+            try origin.recordSessionsEnded(1, reason: .refreshTokenReused, userID: found.user.id, at: now, in: tx)
+        }
         return .reused(userID: found.user.id, reason: reason)
     }
 }

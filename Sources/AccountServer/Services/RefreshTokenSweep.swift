@@ -30,6 +30,8 @@ final class RefreshTokenSweep: Sendable {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled else { return }
                 _ = try? await Self.sweep(store, now: clock.now())
+                // The same hourly round keeps the security history and the hourly counters bounded.
+                _ = try? await ActivitySweep.sweep(store, now: clock.now())
             }
         }
         task.withLock { $0 = sweeper }

@@ -52,6 +52,8 @@ struct Services: Sendable {
     let policy: Policy
     /// Counters and histograms for `GET /metrics`.
     let metrics: Metrics
+    /// The hourly counters of the operators' figures, flushed to the database every few seconds.
+    let activity: ActivityCounters
 
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
@@ -80,6 +82,7 @@ struct Services: Sendable {
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
         metrics = Metrics()
+        activity = ActivityCounters(store: store)
     }
 
     /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
@@ -99,12 +102,14 @@ struct Services: Sendable {
         try await services.keys.reload(now: clock.now())
         await services.mail.start()
         services.refreshTokenSweep.start()
+        services.activity.start()
         return services
     }
 
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
         refreshTokenSweep.stop()
+        await activity.stop()
         await mail.stop()
         passwords.pool.stop()
     }

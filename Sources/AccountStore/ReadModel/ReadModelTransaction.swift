@@ -198,4 +198,23 @@ public final class ReadModelTransaction: StoreTransaction {
     }
     public func admins() throws -> [UserRecord] { try base.admins() }
     public func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord] { try base.auditEvents(after: after, limit: limit) }
+
+    // MARK: Security events and hourly counters: tables the model does not hold
+
+    public func insertSecurityEvent(_ event: SecurityEventRecord) throws { try base.insertSecurityEvent(event) }
+    public func securityEvents(userID: UUID, after: KeysetPosition?, limit: Int) throws -> [SecurityEventRecord] {
+        try base.securityEvents(userID: userID, after: after, limit: limit)
+    }
+    @discardableResult public func deleteSecurityEvents(before date: Date, limit: Int) throws -> Int {
+        try base.deleteSecurityEvents(before: date, limit: limit)
+    }
+    public func accountsWithSecurityEvents(over count: Int, limit: Int) throws -> [UUID] {
+        try base.accountsWithSecurityEvents(over: count, limit: limit)
+    }
+    @discardableResult public func trimSecurityEvents(userID: UUID, keeping: Int) throws -> Int {
+        try base.trimSecurityEvents(userID: userID, keeping: keeping)
+    }
+    public func addHourlyCounts(_ counts: [HourlyCount]) throws { try base.addHourlyCounts(counts) }
+    public func hourlyCounts(from date: Date) throws -> [HourlyCount] { try base.hourlyCounts(from: date) }
+    @discardableResult public func deleteHourlyCounts(before date: Date) throws -> Int { try base.deleteHourlyCounts(before: date) }
 }

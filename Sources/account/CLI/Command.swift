@@ -2,7 +2,7 @@ import AccountAPI
 
 /// The commands of `account` and the options each accepts.
 enum Command: String, CaseIterable, Sendable {
-    case signup, verify, login, whoami, logout, sessions, passwd, mfa
+    case signup, verify, login, whoami, logout, sessions, passwd, mfa, history
 
     /// The words that may follow the command (`account mfa enable`); the first is the default.
     var subcommands: [String] {
@@ -17,6 +17,7 @@ enum Command: String, CaseIterable, Sendable {
         case .login: ["username", "email", "code", "recovery-code"]
         case .passwd, .mfa: ["code", "recovery-code"]
         case .whoami, .logout, .sessions: []
+        case .history: ["limit"]
         }
     }
 
@@ -27,6 +28,7 @@ enum Command: String, CaseIterable, Sendable {
         case .verify: ["resend"]
         case .logout: ["all"]
         case .whoami, .sessions: []
+        case .history: ["all"]
         }
     }
 
@@ -42,6 +44,7 @@ enum Command: String, CaseIterable, Sendable {
         case .sessions: return ko ? "계정의 세션을 보여줘요 (이 기기에 표시)" : "list the account's sessions, marking this one"
         case .passwd: return ko ? "비밀번호를 바꿔요 (다른 세션은 로그아웃돼요)" : "change the password (other sessions are signed out)"
         case .mfa: return ko ? "2단계 인증(인증 앱 코드)을 켜고 끄거나 복구 코드를 새로 받아요" : "turn two-step verification (authenticator codes) on or off, or get new recovery codes"
+        case .history: return ko ? "계정의 보안 기록(로그인, 실패한 시도, 보안 설정 변경)을 보여줘요" : "show the account's security history (sign-ins, failed attempts, changes)"
         }
     }
 }

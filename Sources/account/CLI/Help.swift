@@ -153,6 +153,17 @@ enum Help {
               --code CODE           the authenticator app's 6-digit code
               --recovery-code CODE  a recovery code (disable only)
             """
+        case .history:
+            """
+            Usage: account history [--limit N] [--all] [--json]
+
+            Shows the account's security history, newest first, in local time: sign-ins with their
+            device and address, failed attempts (`!`), password and two-step verification changes,
+            passkeys, and sessions ended. Kept 90 days on the server.
+              --limit N   events to show, 1 to 100 (default 20)
+              --all       every event kept, page after page
+              --json      the events exactly as the API sends them ({"events": [...], "next": ...})
+            """
         }
     }
 
@@ -244,6 +255,16 @@ enum Help {
               --password-stdin      표준 입력의 첫 줄을 비밀번호로 읽어요
               --code 코드           인증 앱의 6자리 코드
               --recovery-code 코드  복구 코드 (disable만)
+            """
+        case .history:
+            """
+            사용법: account history [--limit 개수] [--all] [--json]
+
+            계정의 보안 기록을 최근 것부터 이 컴퓨터의 시간으로 보여줘요: 기기와 주소가 담긴 로그인,
+            실패한 시도(`!`), 비밀번호와 2단계 인증 변경, 패스키, 종료된 세션. 서버에 90일 동안 남아요.
+              --limit 개수  보여줄 기록 수, 1–100 (기본 20)
+              --all         남아 있는 기록 전부를 페이지마다 이어서
+              --json        API가 보내는 그대로 ({"events": [...], "next": ...})
             """
         }
     }

@@ -46,6 +46,7 @@ enum Runner {
         case .sessions: try await SessionsCommand.run(context)
         case .passwd: try await PasswdCommand.run(context)
         case .mfa: try await MFACommand.run(context)
+        case .history: try await HistoryCommand.run(context)
         }
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
 
-/// The `User-Agent` the SDK sends, so the account's sessions list can name each device:
+/// The `User-Agent` AccountKit sends, so the account's sessions list can name each device:
 /// `MBTI%20Playground/1.2 (iPhone15,2; iOS 17.4; build 42) AccountKit`.
 ///
 /// The product is the app's name (bytes outside an HTTP token percent-encoded, so a Korean name
 /// survives any proxy); the comment holds the device model, the system and its version, and the
-/// build. ``deviceName`` reads one back for people.
-struct UserAgent: Sendable, Equatable {
+/// build. ``deviceName`` reads one back for people; the server names the device of a security
+/// event with ``deviceName(of:)``, and clients a session's, so both say the same.
+public struct UserAgent: Sendable, Equatable {
     /// The app's name, as people read it.
-    var name: String
+    public var name: String
     /// The app's version, if known.
-    var version: String?
+    public var version: String?
     /// Comment parts: device model (or host name), system and version, build.
-    var details: [String]
+    public var details: [String]
 
     /// The header value.
-    var header: String {
+    public var header: String {
         var text = Self.escape(name, keeping: Self.tokenCharacters)
         if let version, !version.isEmpty { text += "/" + Self.escape(version, keeping: Self.tokenCharacters) }
         let parts = details.filter { !$0.isEmpty }.map { Self.escape($0, keeping: Self.commentCharacters) }
@@ -24,7 +25,7 @@ struct UserAgent: Sendable, Equatable {
     }
 
     /// Reads a header written by ``header``; `nil` for any other `User-Agent`.
-    init?(header: String) {
+    public init?(header: String) {
         guard header.hasSuffix(" AccountKit") else { return nil }
         var rest = Substring(header.dropLast(" AccountKit".count))
         var details: [String] = []
@@ -41,28 +42,24 @@ struct UserAgent: Sendable, Equatable {
         self.details = details
     }
 
-    init(name: String, version: String?, details: [String]) {
+    public init(name: String, version: String?, details: [String]) {
         self.name = name
         self.version = version
         self.details = details
     }
 
     /// "MBTI Playground 1.2 · iPhone15,2 · iOS 17.4": name and version, then the details but the build.
-    var deviceName: String {
+    public var deviceName: String {
         let product = [name, version].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         let shown = details.filter { !$0.hasPrefix("build ") }
         return ([product] + shown).joined(separator: " · ")
     }
 
-    /// The app's `User-Agent`: its name, version and build from `info` (a bundle's Info.plist), and
-    /// this device's model and system.
-    static func app(info: [String: Any], processName: String, device: DeviceInfo) -> UserAgent {
-        let name = [info["CFBundleDisplayName"], info["CFBundleName"], info["CFBundleExecutable"]]
-            .compactMap { $0 as? String }.first { !$0.isEmpty } ?? processName
-        let build = (info["CFBundleVersion"] as? String).map { "build \($0)" }
-        return UserAgent(
-            name: name, version: info["CFBundleShortVersionString"] as? String,
-            details: [device.model, "\(device.system) \(device.systemVersion)"] + (build.map { [$0] } ?? []))
+    /// The device a `User-Agent` header names, for people: ``deviceName`` of one AccountKit wrote,
+    /// the header as it is for any other, `nil` for none or an empty one.
+    public static func deviceName(of header: String?) -> String? {
+        guard let header, !header.isEmpty else { return nil }
+        return UserAgent(header: header)?.deviceName ?? header
     }
 
     // RFC 9110 tchar; and ctext without the `;` that separates our parts.

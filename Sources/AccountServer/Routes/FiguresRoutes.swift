@@ -1,0 +1,25 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+
+/// The operators' figures: `GET /admin/api/figures` (issue 17), behind the operator gate.
+struct FiguresRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("GET", "/admin/api/figures", services.authenticator.requireOperator(figures))
+    }
+
+    /// `GET /admin/api/figures`: sign-ups, logins by outcome, refreshes and codes mailed, per hour
+    /// for the last 24 hours and per day for the last 30 days (UTC), from the hourly counters of
+    /// every server on the database. This server's counts are flushed first, so they are there to
+    /// the moment; another server's may be a few seconds behind.
+    func figures(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        try await services.activity.flush()
+        let now = context.now
+        let from = Figures.firstHour(now: now)
+        let counts = try await services.store.read { try $0.hourlyCounts(from: from) }
+        return try .json(Figures.make(counts, now: now))
+    }
+}

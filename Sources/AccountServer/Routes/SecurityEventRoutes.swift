@@ -1,0 +1,33 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+
+/// The account's own security history: `GET /auth/security-events` (issue 17).
+struct SecurityEventRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("GET", "/auth/security-events", services.authenticator.require(list))
+    }
+
+    /// `GET /auth/security-events?limit=&after=`: the caller's events, newest first, keyset paged
+    /// (`limit` 1 to 100, default 20). Only the caller's own: the account comes from the token,
+    /// and a cursor names a position, never an account.
+    func list(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let (limit, after) = try PageCursor.page(context.base, defaultLimit: 20)
+        let userID = context.userID
+        // One more than asked, to know whether a next page exists.
+        let rows = try await services.store.read { try $0.securityEvents(userID: userID, after: after, limit: limit + 1) }
+        let shown = rows.prefix(limit)
+        let next = rows.count > limit ? shown.last.map { PageCursor.text(KeysetPosition(time: $0.at, id: $0.id)) } : nil
+        return try .json(SecurityEventPage(events: shown.map(Self.wire), next: next))
+    }
+
+    /// An event as the account (and an operator) sees it.
+    static func wire(_ event: SecurityEventRecord) -> SecurityEvent {
+        SecurityEvent(
+            id: event.id.lowercasedText, at: event.at, type: event.type, clientAddress: event.clientAddress,
+            deviceName: event.deviceName, detail: SecurityEventDetail.object(event.detail))
+    }
+}
