@@ -63,6 +63,8 @@ let package = Package(
         .target(name: "UnicodeSecurity", dependencies: ["CICU"]),
         // HMAC-SHA-1 for authenticator-app codes (libsodium has no SHA-1), by OpenSSL's libcrypto.
         .target(name: "LibCrypto", dependencies: ["CLibCrypto"]),
+        // HTTPS requests to other services (Apple's keys, token and revoke endpoints) through libcurl.
+        .target(name: "WebFetch", dependencies: ["CCurl", "Workers"]),
         // A strict CBOR decoder for WebAuthn's subset (and a canonical encoder); no C library.
         .target(name: "CBOR"),
         // WebAuthn Level 3 verification (§7.1, §7.2): client data, authenticator data, COSE keys,
@@ -72,7 +74,7 @@ let package = Package(
             name: "AccountServer",
             dependencies: [
                 "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
-                "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn",
+                "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch",
             ]),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 
@@ -108,7 +110,7 @@ let package = Package(
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),

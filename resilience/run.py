@@ -33,6 +33,8 @@ CHECKS.update({"flood": "flood"})
 CHECKS.update({"prehijack": "prehijack"})
 # passkey responses (attestation objects, authenticator data, client data) mutated over HTTP.
 CHECKS.update({"webauthn": "webauthnfuzz"})
+# Apple identity tokens mutated, and unknown kids that must not make the server hammer Apple (issue 16).
+CHECKS.update({"apple": "applefuzz"})
 # soak's and guessing's connections all come from 127.0.0.1 (256 and 200 at once in the full form,
 # over the per-address cap of 64), each standing for a client of its own or testing something else;
 # the cap itself is tried by the flood check.

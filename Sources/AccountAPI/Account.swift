@@ -77,6 +77,10 @@ public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
     public var code: String?
     /// While a second factor is on: a recovery code, instead of `code`.
     public var recoveryCode: String?
+    /// For an account without a password (made with Apple): a fresh Apple identity token instead.
+    public var appleIdentityToken: String?
+    /// The raw nonce of `appleIdentityToken`.
+    public var appleNonce: String?
 
     /// - Parameters:
     ///   - password: the account's current password.
@@ -88,9 +92,20 @@ public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
         self.recoveryCode = recoveryCode
     }
 
+    /// For an account without a password: a fresh Apple identity token and its raw nonce where the
+    /// password would go.
+    public init(appleIdentityToken: String, appleNonce: String, code: String? = nil, recoveryCode: String? = nil) {
+        self.appleIdentityToken = appleIdentityToken
+        self.appleNonce = appleNonce
+        self.code = code
+        self.recoveryCode = recoveryCode
+    }
+
     enum CodingKeys: String, CodingKey {
         case password, code
         case recoveryCode = "recovery_code"
+        case appleIdentityToken = "apple_identity_token"
+        case appleNonce = "apple_nonce"
     }
 }
 

@@ -104,4 +104,22 @@ public struct ErrorCode: RawRepresentable, Hashable, Codable, Sendable, CustomSt
     public static let secondFactorRequired = ErrorCode("second_factor_required")
     /// 403 at login, after a right password: an operator disabled the account.
     public static let accountDisabled = ErrorCode("account_disabled")
+    /// 403 at `POST /auth/apple`: Apple's user has no account yet. The problem carries
+    /// `continuation_token` (single use, 10 minutes), `expires_in` and `email`; finish with
+    /// `POST /auth/apple/complete` and a nickname and MBTI type.
+    public static let profileRequired = ErrorCode("profile_required")
+    /// 409 at `POST /auth/apple`: no account has this Apple user, but one has its address. Log in
+    /// the usual way and link Apple from the profile; nothing was linked.
+    public static let appleLinkRequired = ErrorCode("apple_link_required")
+    /// 401 (403 where it proves a sensitive change): Apple's identity token failed a check
+    /// (signature, key, issuer, audience, time, nonce, verified address). The reply never says which.
+    public static let appleTokenInvalid = ErrorCode("apple_token_invalid")
+    /// 409 at `POST /auth/apple/link`: this Apple user belongs to another account, or this account
+    /// is linked to another Apple user.
+    public static let appleAlreadyLinked = ErrorCode("apple_already_linked")
+    /// 409 at `DELETE /auth/apple/link`: the account has no password and no passkey; unlinking
+    /// Apple would leave no way to log in. Set a password (reset by email) or add a passkey first.
+    public static let lastSignInMethod = ErrorCode("last_sign_in_method")
+    /// 404 at `/auth/apple…`: this server has no Sign in with Apple (no `--apple-client-id`).
+    public static let appleNotConfigured = ErrorCode("apple_not_configured")
 }

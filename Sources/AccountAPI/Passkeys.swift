@@ -202,6 +202,9 @@ public struct PasskeyDeleteRequest: Codable, Hashable, Sendable {
     public var password: String?
     public var code: String?
     public var recoveryCode: String?
+    /// For an account without a password: a fresh Apple identity token and its raw nonce.
+    public var appleIdentityToken: String?
+    public var appleNonce: String?
 
     public init(password: String, code: String? = nil, recoveryCode: String? = nil) {
         self.password = password
@@ -209,9 +212,18 @@ public struct PasskeyDeleteRequest: Codable, Hashable, Sendable {
         self.recoveryCode = recoveryCode
     }
 
+    public init(appleIdentityToken: String, appleNonce: String, code: String? = nil, recoveryCode: String? = nil) {
+        self.appleIdentityToken = appleIdentityToken
+        self.appleNonce = appleNonce
+        self.code = code
+        self.recoveryCode = recoveryCode
+    }
+
     enum CodingKeys: String, CodingKey {
         case password, code
         case recoveryCode = "recovery_code"
+        case appleIdentityToken = "apple_identity_token"
+        case appleNonce = "apple_nonce"
     }
 }
 

@@ -41,12 +41,20 @@ public struct Problem: Codable, Hashable, Sendable, Error {
     public let mfaToken: String?
     /// On `mfa_required`: the ways to answer, `["totp", "recovery_code"]`.
     public let methods: [SecondFactorMethod]?
+    /// On `profile_required` (Sign in with Apple, a new user): the opaque, single-use token
+    /// `POST /auth/apple/complete` takes with a nickname and MBTI type.
+    public let continuationToken: String?
+    /// On `profile_required`: seconds the continuation token is valid (600).
+    public let expiresIn: Int?
+    /// On `profile_required`: the address Apple gave (a private relay address included).
+    public let email: String?
 
     /// A problem body as the server sends it.
     public init(
         type: String = "about:blank", title: String, status: Int, code: ErrorCode,
         detail: String? = nil, errors: [String: [FieldError]]? = nil,
-        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil
+        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil,
+        continuationToken: String? = nil, expiresIn: Int? = nil, email: String? = nil
     ) {
         self.type = type
         self.title = title
@@ -56,12 +64,18 @@ public struct Problem: Codable, Hashable, Sendable, Error {
         self.errors = errors
         self.mfaToken = mfaToken
         self.methods = methods
+        self.continuationToken = continuationToken
+        self.expiresIn = expiresIn
+        self.email = email
     }
 
     enum CodingKeys: String, CodingKey {
         case type, title, status, code, detail, errors
         case mfaToken = "mfa_token"
         case methods
+        case continuationToken = "continuation_token"
+        case expiresIn = "expires_in"
+        case email
     }
 
     /// The media type of problem bodies.

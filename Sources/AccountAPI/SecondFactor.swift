@@ -54,9 +54,24 @@ public struct SecondFactorStatus: Codable, Hashable, Sendable {
 public struct TOTPEnrollRequest: Codable, Hashable, Sendable {
     /// The account's current password.
     public var password: String?
+    /// For an account without a password: a fresh Apple identity token and its raw nonce.
+    public var appleIdentityToken: String?
+    public var appleNonce: String?
 
     /// - Parameter password: the account's current password.
     public init(password: String) { self.password = password }
+
+    /// For an account without a password (made with Apple).
+    public init(appleIdentityToken: String, appleNonce: String) {
+        self.appleIdentityToken = appleIdentityToken
+        self.appleNonce = appleNonce
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case password
+        case appleIdentityToken = "apple_identity_token"
+        case appleNonce = "apple_nonce"
+    }
 }
 
 /// Reply of `POST /auth/mfa/totp`: the new secret, for the app to show as a QR code or text.
@@ -131,6 +146,9 @@ public struct RecoveryCodesRequest: Codable, Hashable, Sendable {
     public var password: String?
     /// A 6-digit authenticator code.
     public var code: String?
+    /// For an account without a password: a fresh Apple identity token and its raw nonce.
+    public var appleIdentityToken: String?
+    public var appleNonce: String?
 
     /// - Parameters:
     ///   - password: the account's current password.
@@ -138,6 +156,19 @@ public struct RecoveryCodesRequest: Codable, Hashable, Sendable {
     public init(password: String, code: String) {
         self.password = password
         self.code = code
+    }
+
+    /// For an account without a password (made with Apple).
+    public init(appleIdentityToken: String, appleNonce: String, code: String) {
+        self.appleIdentityToken = appleIdentityToken
+        self.appleNonce = appleNonce
+        self.code = code
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case password, code
+        case appleIdentityToken = "apple_identity_token"
+        case appleNonce = "apple_nonce"
     }
 }
 

@@ -19,9 +19,17 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
     public let createdAt: Date
     /// The account's second factor; `nil` from a server without second factors.
     public let mfa: SecondFactorStatus?
+    /// Whether an Apple ID is linked (Sign in with Apple); `nil` from a server without it.
+    public let appleLinked: Bool?
+    /// Whether the account has a password (an account made with Apple has none until it sets one
+    /// by the password reset); `nil` from a server from before.
+    public let hasPassword: Bool?
 
     /// An account as the server describes it.
-    public init(id: UUID, username: String, email: String, emailVerified: Bool, mbti: MBTI, createdAt: Date, mfa: SecondFactorStatus? = nil) {
+    public init(
+        id: UUID, username: String, email: String, emailVerified: Bool, mbti: MBTI, createdAt: Date, mfa: SecondFactorStatus? = nil,
+        appleLinked: Bool? = nil, hasPassword: Bool? = nil
+    ) {
         self.id = id
         self.username = username
         self.email = email
@@ -29,6 +37,8 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         self.mbti = mbti
         self.createdAt = createdAt
         self.mfa = mfa
+        self.appleLinked = appleLinked
+        self.hasPassword = hasPassword
     }
 
     enum CodingKeys: String, CodingKey {
@@ -37,6 +47,8 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         case mbti
         case createdAt = "created_at"
         case mfa
+        case appleLinked = "apple_linked"
+        case hasPassword = "has_password"
     }
 
     /// Encodes with the id in lower case, as the API writes ids.
@@ -50,5 +62,7 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         try container.encode(mbti, forKey: .mbti)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(mfa, forKey: .mfa)
+        try container.encodeIfPresent(appleLinked, forKey: .appleLinked)
+        try container.encodeIfPresent(hasPassword, forKey: .hasPassword)
     }
 }

@@ -294,6 +294,28 @@ public protocol StoreTransaction {
     func hourlyCounts(from: Date) throws -> [HourlyCount]
     /// Removes counts of hours before `before`; returns how many rows.
     @discardableResult func deleteHourlyCounts(before: Date) throws -> Int
+
+    // MARK: Sign in with Apple (issue 16)
+
+    /// Links an Apple ID and sets ``UserRecord/appleLinked``; returns `false` (and changes
+    /// nothing) when the Apple ID is linked already, or the account has one.
+    func insertAppleIdentity(_ identity: AppleIdentityRecord) throws -> Bool
+    /// The account linked to Apple's user `subject`; locked for the rest of a write transaction
+    /// where the backend has row locks.
+    func appleIdentity(subject: String) throws -> AppleIdentityRecord?
+    func appleIdentity(userID: UUID) throws -> AppleIdentityRecord?
+    /// Replaces the sealed Apple refresh token of a linked Apple ID.
+    func setAppleRefreshToken(subject: String, sealed: [UInt8]?) throws
+    /// Unlinks the account's Apple ID and clears ``UserRecord/appleLinked``; returns what was
+    /// removed, in one statement, so of two simultaneous unlinks one gets it.
+    func deleteAppleIdentity(userID: UUID) throws -> AppleIdentityRecord?
+    func insertAppleContinuation(_ continuation: AppleContinuationRecord) throws
+    /// The continuation with this hash; locked for the rest of a write transaction where the
+    /// backend has row locks, so two completions of one token run one after the other.
+    func appleContinuation(hash: [UInt8]) throws -> AppleContinuationRecord?
+    @discardableResult func deleteAppleContinuation(hash: [UInt8]) throws -> Bool
+    /// Removes continuations that expired at or before `before`; returns how many.
+    @discardableResult func deleteAppleContinuations(expiredBefore before: Date) throws -> Int
 }
 
 extension StoreTransaction {

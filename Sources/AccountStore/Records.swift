@@ -39,12 +39,21 @@ public struct UserRecord: Sendable, Equatable {
     /// ``StoreTransaction/setDisabled(userID:at:)`` alone. Read with every session, so a disabled
     /// account's tokens stop at once.
     public var disabledAt: Date?
+    /// Whether an Apple ID is linked; kept by the Sign in with Apple operations
+    /// (``StoreTransaction/insertAppleIdentity(_:)``, ``StoreTransaction/deleteAppleIdentity(userID:)``)
+    /// alone, like `totpEnabled`.
+    public var appleLinked: Bool
+
+    /// Whether the account has a password: an account made with Apple stores an empty hash, which
+    /// no password matches, until it sets one by the password reset.
+    public var hasPassword: Bool { !passwordHash.isEmpty }
 
     public init(
         id: UUID, username: String, usernameKey: String, email: String, emailKey: String,
         passwordHash: String, mbti: String, emailVerified: Bool, createdAt: Date, updatedAt: Date,
         usernameSkeleton: String? = nil, usernameDisplaySkeleton: String? = nil,
-        totpEnabled: Bool = false, recoveryCodesLeft: Int = 0, isAdmin: Bool = false, disabledAt: Date? = nil
+        totpEnabled: Bool = false, recoveryCodesLeft: Int = 0, isAdmin: Bool = false, disabledAt: Date? = nil,
+        appleLinked: Bool = false
     ) {
         self.id = id
         self.username = username
@@ -62,6 +71,7 @@ public struct UserRecord: Sendable, Equatable {
         self.recoveryCodesLeft = recoveryCodesLeft
         self.isAdmin = isAdmin
         self.disabledAt = disabledAt
+        self.appleLinked = appleLinked
     }
 }
 
@@ -213,7 +223,17 @@ public struct SigningKeyRecord: Sendable, Equatable {
     }
 }
 
-/// A mail message waiting in the outbox, written in the same transaction as what caused it.
+/// What an outbox row delivers: mail (the default), or a call to another service.
+public enum OutboxKind: String, Sendable, Equatable {
+    case mail
+    /// Revoking an Apple grant at Apple's revoke endpoint (Sign in with Apple): `recipient` is the
+    /// client id the grant was issued to, `body` the sealed Apple refresh token in base64, and
+    /// `subject` empty.
+    case appleRevocation = "apple_revocation"
+}
+
+/// A mail message waiting in the outbox, written in the same transaction as what caused it (or,
+/// by its ``kind``, another delivery retried the same way).
 public struct OutboxMessage: Sendable, Equatable {
     public var id: UUID
     public var recipient: String
@@ -225,8 +245,12 @@ public struct OutboxMessage: Sendable, Equatable {
     public var attempts: Int
     /// Not to be tried before this time (back-off, or a claim by a sender).
     public var nextAttemptAt: Date
+    public var kind: OutboxKind
 
-    public init(id: UUID, recipient: String, subject: String, body: String, createdAt: Date, attempts: Int = 0, nextAttemptAt: Date) {
+    public init(
+        id: UUID, recipient: String, subject: String, body: String, createdAt: Date, attempts: Int = 0, nextAttemptAt: Date,
+        kind: OutboxKind = .mail
+    ) {
         self.id = id
         self.recipient = recipient
         self.subject = subject
@@ -234,6 +258,7 @@ public struct OutboxMessage: Sendable, Equatable {
         self.createdAt = createdAt
         self.attempts = attempts
         self.nextAttemptAt = nextAttemptAt
+        self.kind = kind
     }
 }
 

@@ -30,12 +30,15 @@ public struct SecondFactorChallengeRecord: Sendable, Equatable {
     public var expiresAt: Date
     /// Wrong codes so far.
     public var attempts: Int
+    /// The `amr` of the login's first step (`"apple"`); `nil` for the password.
+    public var firstFactor: String?
 
-    public init(hash: [UInt8], userID: UUID, createdAt: Date, expiresAt: Date, attempts: Int = 0) {
+    public init(hash: [UInt8], userID: UUID, createdAt: Date, expiresAt: Date, attempts: Int = 0, firstFactor: String? = nil) {
         self.hash = hash
         self.userID = userID
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.attempts = attempts
+        self.firstFactor = firstFactor
     }
 }

@@ -6,7 +6,7 @@
 /// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
 /// so CockroachDB and YugabyteDB can run it.
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -251,6 +251,34 @@ enum PGMigrations {
             value BIGINT NOT NULL,
             CONSTRAINT hourly_counters_pkey PRIMARY KEY (hour, name)
         );
+        """
+
+    /// Sign in with Apple (issue 16); see the SQLite twin.
+    static let signInWithApple = """
+        ALTER TABLE users ADD COLUMN apple_linked BOOLEAN NOT NULL DEFAULT FALSE;
+        CREATE TABLE apple_identities (
+            subject TEXT NOT NULL,
+            user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            client_id TEXT NOT NULL,
+            email TEXT NOT NULL,
+            refresh_token BYTEA,
+            created_at BIGINT NOT NULL,
+            CONSTRAINT apple_identities_pkey PRIMARY KEY (subject),
+            CONSTRAINT apple_identities_user_id_key UNIQUE (user_id)
+        );
+        CREATE TABLE apple_continuations (
+            hash BYTEA NOT NULL,
+            subject TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            email TEXT NOT NULL,
+            refresh_token BYTEA,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            CONSTRAINT apple_continuations_pkey PRIMARY KEY (hash)
+        );
+        CREATE INDEX apple_continuations_expires_at ON apple_continuations (expires_at);
+        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'mail';
+        ALTER TABLE mfa_challenges ADD COLUMN first_factor TEXT;
         """
 
     /// Every change of what a server's read model holds is announced to the others, in the writing

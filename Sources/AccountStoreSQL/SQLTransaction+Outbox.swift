@@ -3,8 +3,8 @@ import Foundation
 
 /// The mail outbox.
 private enum OutboxSQL {
-    static let columns = "id, recipient, subject, body, created_at, attempts, next_attempt_at"
-    static let insert = SQLStatement("INSERT INTO outbox (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    static let columns = "id, recipient, subject, body, created_at, attempts, next_attempt_at, kind"
+    static let insert = SQLStatement("INSERT INTO outbox (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
     static let due = SQLStatement(
         "SELECT \(columns) FROM outbox WHERE next_attempt_at <= ? ORDER BY created_at, id LIMIT ?")
     static let claim = SQLStatement("UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND next_attempt_at <= ?")
@@ -17,16 +17,18 @@ extension SQLTransaction {
     public func enqueueMail(_ message: OutboxMessage) throws {
         try execute(OutboxSQL.insert, [
             .uuid(message.id), .text(message.recipient), .text(message.subject), .text(message.body),
-            .date(message.createdAt), .int(message.attempts), .date(message.nextAttemptAt),
+            .date(message.createdAt), .int(message.attempts), .date(message.nextAttemptAt), .text(message.kind.rawValue),
         ])
     }
 
     public func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] {
-        try query(OutboxSQL.due, [.date(now), .int(limit)]) { row in
-            OutboxMessage(
+        try query(OutboxSQL.due, [.date(now), .int(limit)]) { row -> OutboxMessage? in
+            // A kind a newer server wrote is left to it: this one would not know how to deliver it.
+            guard let kind = OutboxKind(rawValue: row.text(7)) else { return nil }
+            return OutboxMessage(
                 id: try row.uuid(0), recipient: row.text(1), subject: row.text(2), body: row.text(3),
-                createdAt: row.date(4), attempts: row.int(5), nextAttemptAt: row.date(6))
-        }
+                createdAt: row.date(4), attempts: row.int(5), nextAttemptAt: row.date(6), kind: kind)
+        }.compactMap { $0 }
     }
 
     public func claimMail(id: UUID, now: Date, until: Date) throws -> Bool {

@@ -38,8 +38,8 @@ private enum RecoveryCodeSQL {
 
 /// The second-factor step of a login (`mfa_token`), by the token's hash.
 private enum ChallengeSQL {
-    static let columns = "hash, user_id, created_at, expires_at, attempts"
-    static let insert = SQLStatement("INSERT INTO mfa_challenges (\(columns)) VALUES (?, ?, ?, ?, ?)")
+    static let columns = "hash, user_id, created_at, expires_at, attempts, first_factor"
+    static let insert = SQLStatement("INSERT INTO mfa_challenges (\(columns)) VALUES (?, ?, ?, ?, ?, ?)")
     static let byHash = LockableRead("SELECT \(columns) FROM mfa_challenges WHERE hash = ?")
     static let countAttempt = SQLStatement("UPDATE mfa_challenges SET attempts = attempts + 1 WHERE hash = ? RETURNING attempts")
     static let delete = SQLStatement("DELETE FROM mfa_challenges WHERE hash = ?")
@@ -92,13 +92,15 @@ extension SQLTransaction {
     public func insertSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) throws {
         try execute(ChallengeSQL.insert, [
             .blob(challenge.hash), .uuid(challenge.userID), .date(challenge.createdAt), .date(challenge.expiresAt), .int(challenge.attempts),
+            .text(challenge.firstFactor),
         ])
     }
 
     public func secondFactorChallenge(hash: [UInt8]) throws -> SecondFactorChallengeRecord? {
         try first(statement(ChallengeSQL.byHash), [.blob(hash)]) { row in
             SecondFactorChallengeRecord(
-                hash: try row.blob(0), userID: try row.uuid(1), createdAt: row.date(2), expiresAt: row.date(3), attempts: row.int(4))
+                hash: try row.blob(0), userID: try row.uuid(1), createdAt: row.date(2), expiresAt: row.date(3), attempts: row.int(4),
+                firstFactor: row.optionalText(5))
         }
     }
 

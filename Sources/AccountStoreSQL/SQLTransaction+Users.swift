@@ -11,7 +11,8 @@ enum UserSQL {
     /// What every read returns: the written columns, then the second factor's summary, which only
     /// the second-factor statements change (so a profile edit never undoes a spent recovery code).
     /// The operator's flags (`is_admin`, `disabled_at`) come last, changed only by their own statements.
-    static let columns = writtenColumns + ", totp_enabled, recovery_codes_left, is_admin, disabled_at"
+    /// Whether an Apple ID is linked follows, changed only by the Sign in with Apple statements.
+    static let columns = writtenColumns + ", totp_enabled, recovery_codes_left, is_admin, disabled_at, apple_linked"
     /// ``columns`` each prefixed with the table alias `alias` (for joins).
     static func columns(qualifiedBy alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
@@ -103,6 +104,7 @@ extension UserRecord {
             mbti: row.text(first + 6), emailVerified: row.bool(first + 7), createdAt: row.date(first + 8),
             updatedAt: row.date(first + 9), usernameSkeleton: row.optionalText(first + 10),
             usernameDisplaySkeleton: row.optionalText(first + 11), totpEnabled: row.bool(first + 12),
-            recoveryCodesLeft: row.int(first + 13), isAdmin: row.bool(first + 14), disabledAt: row.optionalDate(first + 15))
+            recoveryCodesLeft: row.int(first + 13), isAdmin: row.bool(first + 14), disabledAt: row.optionalDate(first + 15),
+            appleLinked: row.bool(first + 16))
     }
 }

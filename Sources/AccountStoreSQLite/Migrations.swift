@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -248,6 +248,36 @@ enum Migrations {
             value BIGINT NOT NULL,
             PRIMARY KEY (hour, name)
         );
+        """
+
+    /// Sign in with Apple (issue 16): Apple IDs linked to accounts (Apple's `sub` unique, one per
+    /// account, Apple's refresh token sealed), the continuations of new Apple users waiting for a
+    /// nickname (by SHA-256, single use, 10 minutes), whether an account is linked (read with
+    /// every session, like the second factor's summary), outbox rows that are not mail (an
+    /// Apple grant to revoke, retried with the mail's back-off), and the first step of a login
+    /// waiting for its second factor (NULL: the password), so its session's `amr` names it.
+    static let signInWithApple = """
+        ALTER TABLE users ADD COLUMN apple_linked INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE apple_identities (
+            subject TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+            client_id TEXT NOT NULL,
+            email TEXT NOT NULL,
+            refresh_token BLOB,
+            created_at BIGINT NOT NULL
+        );
+        CREATE TABLE apple_continuations (
+            hash BLOB PRIMARY KEY,
+            subject TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            email TEXT NOT NULL,
+            refresh_token BLOB,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX apple_continuations_expires_at ON apple_continuations (expires_at);
+        ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'mail';
+        ALTER TABLE mfa_challenges ADD COLUMN first_factor TEXT;
         """
 
     /// PostgreSQL's twin adds triggers that tell other servers what changed (their read models);

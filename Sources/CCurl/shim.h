@@ -32,6 +32,10 @@ static inline CURLcode ccurl_setopt_read_function(CURL *handle, curl_read_callba
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 
+static inline CURLcode ccurl_setopt_write_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -7,6 +7,8 @@
 #include <openssl/rsa.h>
 #include <openssl/param_build.h>
 #include <openssl/core_names.h>
+#include <openssl/x509.h>
+#include <string.h>
 
 // A public key from parameters. In C because OSSL_PARAM_BLD keeps the pointers it is given (names,
 // buffers, numbers) until it builds the parameters, longer than a Swift argument lives. NULL when
@@ -59,4 +61,66 @@ static inline EVP_PKEY *clibcrypto_rsa_public_key(
     BN_free(n);
     BN_free(e);
     return key;
+}
+
+// A private key from a DER PKCS #8 PrivateKeyInfo (what an Apple .p8 file holds under its PEM
+// armour), when it is a P-256 key and nothing follows it; NULL otherwise.
+static inline EVP_PKEY *clibcrypto_p256_private_key_pkcs8(const unsigned char *der, size_t length) {
+    const unsigned char *cursor = der;
+    PKCS8_PRIV_KEY_INFO *info = d2i_PKCS8_PRIV_KEY_INFO(NULL, &cursor, (long)length);
+    if (!info) return NULL;
+    EVP_PKEY *key = cursor == der + length ? EVP_PKCS82PKEY(info) : NULL;
+    PKCS8_PRIV_KEY_INFO_free(info);
+    char group[32] = {0};
+    if (key && (EVP_PKEY_is_a(key, "EC") != 1
+        || EVP_PKEY_get_utf8_string_param(key, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof group, NULL) != 1
+        || strcmp(group, "prime256v1") != 0)) {
+        EVP_PKEY_free(key);
+        key = NULL;
+    }
+    return key;
+}
+
+// The DER PKCS #8 PrivateKeyInfo of a key into `out`; its length, or 0 when it does not fit.
+static inline int clibcrypto_private_key_pkcs8(EVP_PKEY *key, unsigned char *out, int capacity) {
+    PKCS8_PRIV_KEY_INFO *info = EVP_PKEY2PKCS8(key);
+    if (!info) return 0;
+    int length = i2d_PKCS8_PRIV_KEY_INFO(info, NULL);
+    if (length > 0 && length <= capacity) {
+        unsigned char *cursor = out;
+        length = i2d_PKCS8_PRIV_KEY_INFO(info, &cursor);
+    } else {
+        length = 0;
+    }
+    PKCS8_PRIV_KEY_INFO_free(info);
+    return length > 0 ? length : 0;
+}
+
+// A DER ECDSA-Sig-Value of P-256 as JOSE's 64 bytes r || s; 0 when it is not one (or has bytes after it).
+static inline int clibcrypto_p256_signature_raw(const unsigned char *der, size_t length, unsigned char *out) {
+    const unsigned char *cursor = der;
+    ECDSA_SIG *signature = d2i_ECDSA_SIG(NULL, &cursor, (long)length);
+    if (!signature) return 0;
+    const BIGNUM *r = NULL, *s = NULL;
+    ECDSA_SIG_get0(signature, &r, &s);
+    int done = cursor == der + length && BN_bn2binpad(r, out, 32) == 32 && BN_bn2binpad(s, out + 32, 32) == 32;
+    ECDSA_SIG_free(signature);
+    return done;
+}
+
+// JOSE's 64 bytes r || s as a DER ECDSA-Sig-Value into `out` (72 bytes at least); its length, or 0.
+static inline int clibcrypto_p256_signature_der(const unsigned char *raw, unsigned char *out) {
+    ECDSA_SIG *signature = ECDSA_SIG_new();
+    BIGNUM *r = BN_bin2bn(raw, 32, NULL);
+    BIGNUM *s = BN_bin2bn(raw + 32, 32, NULL);
+    if (!signature || !r || !s || ECDSA_SIG_set0(signature, r, s) != 1) {
+        ECDSA_SIG_free(signature);
+        BN_free(r);
+        BN_free(s);
+        return 0;
+    }
+    unsigned char *cursor = out;
+    int length = i2d_ECDSA_SIG(signature, &cursor);
+    ECDSA_SIG_free(signature);
+    return length > 0 && length <= 72 ? length : 0;
 }

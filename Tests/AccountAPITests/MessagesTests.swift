@@ -8,6 +8,7 @@ let allErrorCodes: [ErrorCode] = [
     .unsupportedMediaType, .codeInvalid, .codeExpired, .tooManyAttempts, .rateLimited, .serviceUnavailable,
     .internalError, .requestTimeout, .uriTooLong, .headerFieldsTooLarge, .versionNotSupported,
     .passkeyInvalid, .passkeyExists, .passkeyLimitReached, .challengeInvalid, .challengeExpired,
+    .profileRequired, .appleLinkRequired, .appleTokenInvalid, .appleAlreadyLinked, .lastSignInMethod, .appleNotConfigured,
 ]
 
 let allFieldErrorCodes: [FieldErrorCode] = [

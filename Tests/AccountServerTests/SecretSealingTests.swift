@@ -102,7 +102,7 @@ struct SecretSealingTests {
         let real = [
             "code_hmac_key": secrets.codeKey, "refresh_derivation_key": secrets.refreshKey, "client_binding_key": secrets.clientKey,
             "totp_secret_key": secrets.totpKey, "recovery_code_hmac_key": secrets.recoveryCodeKey,
-            "signup_binding_key": secrets.signUpKey,
+            "signup_binding_key": secrets.signUpKey, "apple_token_key": secrets.appleTokenKey,
         ]
         #expect(Set(settings.keys) == Set(real.keys).union([SecretSeal.checkSetting]))
         for (name, value) in real {
@@ -187,7 +187,7 @@ struct SecretSealingTests {
         // Back to clear, with the key (stop every server first): then it starts without one.
         let unsealing = try await folder.start(keyFile: keyFile)
         let counts = try await unsealing.store.write { try seal.unseal(in: $0) }
-        #expect(counts.settings == 6 && counts.signingKeys == 1)
+        #expect(counts.settings == 7 && counts.signingKeys == 1)
         await folder.stop(unsealing)
         let clearAgain = try await folder.start(keyFile: nil)
         #expect(try await Self.stored(clearAgain).settings == before.settings)

@@ -24,6 +24,10 @@ struct PostgresTwoServerTests {
         }
     }
 
+    @Test func appleIDLinkedOnceAndContinuationTakenOnceAcrossServers() async throws {
+        try await withTwoServers { a, b in try await StoreConformance.appleRaces(a, b) }
+    }
+
     @Test func refreshTokenUsedOnceAcrossServers() async throws {
         try await withTwoServers { a, b in
             let mina = Fixture.user("Mina")

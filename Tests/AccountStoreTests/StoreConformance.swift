@@ -63,5 +63,9 @@ enum StoreConformance {
         Behaviour(name: "security events: per account, newest first, keyset paged, pruned by age and count, gone with the account", check: securityEvents),
         Behaviour(name: "hourly counters add up, never overwrite, and old hours go", check: hourlyCounters),
         Behaviour(name: "40 concurrent additions to one hour's counter all count", check: hourlyCounterRace),
+        Behaviour(name: "Apple IDs: one per account and account per Apple ID, flagged on the account, unlinked once", check: appleIdentities),
+        Behaviour(name: "Apple continuations: by hash, swept when expired, given back on rollback", check: appleContinuations),
+        Behaviour(name: "outbox rows keep their kind", check: outboxKinds),
+        Behaviour(name: "concurrent links of one Apple ID and completions of one continuation: exactly one wins", check: { try await appleRaces($0, $0) }),
     ]
 }

@@ -189,5 +189,35 @@ enum ErrorTexts {
             detail: LocalizedText(
                 en: "This account has been disabled by the service's operators. Contact support.",
                 ko: "운영자가 이 계정의 사용을 중지했어요. 고객 지원에 문의해 주세요.")),
+        .profileRequired: Texts(
+            title: LocalizedText(en: "Choose a nickname", ko: "닉네임을 정해 주세요"),
+            detail: LocalizedText(
+                en: "Welcome! Choose a nickname and your MBTI type to finish signing up with Apple.",
+                ko: "환영해요! Apple로 가입을 마치려면 닉네임과 MBTI 유형을 정해 주세요.")),
+        .appleLinkRequired: Texts(
+            title: LocalizedText(en: "Account already exists", ko: "이미 있는 계정이에요"),
+            detail: LocalizedText(
+                en: "An account already uses this email address. Log in to it, then connect Apple from your profile.",
+                ko: "이 이메일 주소를 쓰는 계정이 이미 있어요. 그 계정으로 로그인한 뒤 프로필에서 Apple을 연결해 주세요.")),
+        .appleTokenInvalid: Texts(
+            title: LocalizedText(en: "Apple sign-in not accepted", ko: "Apple 로그인을 확인하지 못했어요"),
+            detail: LocalizedText(
+                en: "Sign in with Apple could not be verified. Please try again.",
+                ko: "Apple 로그인을 확인하지 못했어요. 다시 시도해 주세요.")),
+        .appleAlreadyLinked: Texts(
+            title: LocalizedText(en: "Apple ID already connected", ko: "이미 연결된 Apple ID예요"),
+            detail: LocalizedText(
+                en: "This Apple ID is connected to another account, or this account to another Apple ID.",
+                ko: "이 Apple ID는 다른 계정에 연결되어 있거나, 이 계정이 다른 Apple ID에 연결되어 있어요.")),
+        .lastSignInMethod: Texts(
+            title: LocalizedText(en: "Last way to log in", ko: "마지막 로그인 방법이에요"),
+            detail: LocalizedText(
+                en: "Apple is this account's only way to log in. Set a password or add a passkey first.",
+                ko: "Apple이 이 계정의 유일한 로그인 방법이에요. 먼저 비밀번호를 설정하거나 패스키를 추가해 주세요.")),
+        .appleNotConfigured: Texts(
+            title: LocalizedText(en: "Sign in with Apple unavailable", ko: "Apple로 로그인을 쓸 수 없어요"),
+            detail: LocalizedText(
+                en: "This server does not offer Sign in with Apple.",
+                ko: "이 서버는 Apple로 로그인을 제공하지 않아요.")),
     ]
 }

@@ -18,7 +18,7 @@ extension Problem {
     ///   - methods: the `methods` of an `mfa_required` problem.
     package static func make(
         _ code: ErrorCode, status: Int, language: Language, detail: String? = nil, errors: FieldErrors? = nil,
-        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil
+        mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil, profile: AppleProfileRequired? = nil
     ) -> Problem {
         let fieldErrors = errors.flatMap { errors -> [String: [FieldError]]? in
             guard !errors.isEmpty else { return nil }
@@ -30,6 +30,7 @@ extension Problem {
         }
         return Problem(
             title: Messages.title(code, language), status: status, code: code,
-            detail: detail ?? Messages.detail(code, language), errors: fieldErrors, mfaToken: mfaToken, methods: methods)
+            detail: detail ?? Messages.detail(code, language), errors: fieldErrors, mfaToken: mfaToken, methods: methods,
+            continuationToken: profile?.continuationToken, expiresIn: profile?.expiresIn, email: profile?.email)
     }
 }

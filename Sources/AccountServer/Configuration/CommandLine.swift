@@ -151,6 +151,15 @@ public enum ServerCommandLine {
             }
             $0.readModelFreshness = value
         },
+        Option(name: "apple-client-id", help: "bundle id (or Services ID) Apple identity tokens may be issued to; turns on Sign in with Apple (repeatable)") {
+            $0.appleClientIDs += try $1!.split(separator: ",").map { try appleClientID($0.trimmingCharacters(in: .whitespaces)) }
+        },
+        Option(name: "apple-jwks-url", help: "Apple's public keys (default https://appleid.apple.com/auth/keys)") { $0.appleJWKSURL = try webURL($1!, "apple-jwks-url") },
+        Option(name: "apple-token-url", help: "Apple's token endpoint (default https://appleid.apple.com/auth/token)") { $0.appleTokenURL = try webURL($1!, "apple-token-url") },
+        Option(name: "apple-revoke-url", help: "Apple's revoke endpoint (default https://appleid.apple.com/auth/revoke)") { $0.appleRevokeURL = try webURL($1!, "apple-revoke-url") },
+        Option(name: "apple-key-file", help: "Apple's .p8 key (PKCS #8 P-256) that signs the client secret, to keep and revoke grants") { $0.appleKeyFile = $1! },
+        Option(name: "apple-key-id", help: "the 10-character id of the --apple-key-file key") { $0.appleKeyID = try appleTeamOrKeyID($1!, "apple-key-id") },
+        Option(name: "apple-team-id", help: "the 10-character Apple team id the key belongs to") { $0.appleTeamID = try appleTeamOrKeyID($1!, "apple-team-id") },
     ]
 
     /// Parses `arguments` (without the program name) with `environment` as fallback.
@@ -204,6 +213,7 @@ public enum ServerCommandLine {
             try option.apply(&configuration, option.takesValue ? value : (value ?? "true"))
         }
         try checkWebAuthn(configuration)
+        try checkApple(configuration)
         switch verb {
         case "serve": return .serve(configuration)
         case "migrate": return .migrate(configuration)
@@ -292,6 +302,43 @@ public enum ServerCommandLine {
             throw CommandLineError(description: "--apple-app-id must be TEAMID.bundle.id (a 10-character team id), not \"\(text)\"")
         }
         return text
+    }
+
+    /// A bundle id or Services ID: letters, digits, dots and hyphens.
+    private static func appleClientID(_ text: String) throws -> String {
+        guard !text.isEmpty, text.count <= 255, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+            throw CommandLineError(description: "--apple-client-id must be a bundle id such as com.example.app, not \"\(text)\"")
+        }
+        return text
+    }
+
+    /// Apple's team and key ids: 10 upper-case letters and digits.
+    private static func appleTeamOrKeyID(_ text: String, _ name: String) throws -> String {
+        guard text.count == 10, text.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
+            throw CommandLineError(description: "--\(name) must be 10 upper-case letters and digits, not \"\(text)\"")
+        }
+        return text
+    }
+
+    /// An `https://` URL (`http://` only for a loopback host, as tests run their own Apple).
+    private static func webURL(_ text: String, _ name: String) throws -> String {
+        guard let url = URLComponents(string: text), let scheme = url.scheme, let host = url.host, !host.isEmpty, url.user == nil,
+            scheme == "https" || (scheme == "http" && ["localhost", "127.0.0.1", "[::1]", "::1"].contains(host))
+        else {
+            throw CommandLineError(description: "--\(name) must be an https:// URL (http:// only for localhost), not \"\(text)\"")
+        }
+        return text
+    }
+
+    /// The key file, its id and the team come together, and only with a client id.
+    private static func checkApple(_ configuration: ServerConfiguration) throws {
+        let given = [configuration.appleKeyFile != nil, configuration.appleKeyID != nil, configuration.appleTeamID != nil]
+        guard given.allSatisfy({ $0 }) || given.allSatisfy({ !$0 }) else {
+            throw CommandLineError(description: "--apple-key-file, --apple-key-id and --apple-team-id go together: give all three or none")
+        }
+        if given[0] && configuration.appleClientIDs.isEmpty {
+            throw CommandLineError(description: "--apple-key-file needs --apple-client-id (the bundle ids of the apps)")
+        }
     }
 
     private static func bool(_ text: String?) throws -> Bool {

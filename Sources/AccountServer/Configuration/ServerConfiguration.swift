@@ -96,6 +96,21 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// `/.well-known/apple-app-site-association` as `webcredentials`.
     public var appleAppIDs: [String] = []
 
+    /// Sign in with Apple: the client ids (bundle ids, or a Services ID for the web) identity
+    /// tokens may be issued to (`aud`); empty: no Sign in with Apple.
+    public var appleClientIDs: [String] = []
+    /// Where Apple's public keys are (a JWKS).
+    public var appleJWKSURL = "https://appleid.apple.com/auth/keys"
+    /// Apple's token endpoint (authorization codes for refresh tokens).
+    public var appleTokenURL = "https://appleid.apple.com/auth/token"
+    /// Apple's revoke endpoint (a deleted account's grant).
+    public var appleRevokeURL = "https://appleid.apple.com/auth/revoke"
+    /// Apple's `.p8` key (PKCS #8, P-256) that signs the client secret; with `appleKeyID` and
+    /// `appleTeamID`, or none of the three (then no code is exchanged and no grant revoked).
+    public var appleKeyFile: String?
+    public var appleKeyID: String?
+    public var appleTeamID: String?
+
     /// For tests: a file holding seconds by which the server's clock runs ahead.
     public var clockFile: String?
     /// A file holding the key that seals the database's secrets (signing seeds, HMAC keys).
@@ -108,6 +123,9 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// The audience in force.
     public var effectiveAudience: String { audience ?? issuer }
+
+    /// Whether `/auth/apple` answers (any `--apple-client-id`).
+    public var appleSignInEnabled: Bool { !appleClientIDs.isEmpty }
 
     /// The RP id in force: the flag's, or the issuer's host.
     public var effectiveWebAuthnRPID: String { webAuthnRPID ?? URLComponents(string: issuer)?.host ?? "localhost" }

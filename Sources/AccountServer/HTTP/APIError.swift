@@ -16,10 +16,12 @@ public struct APIError: Error, Sendable {
     public var headers: HTTPHeaders
     /// The `mfa_token` and `methods` members of a `403 mfa_required`: a secret made for this reply.
     public var secondFactor: SecondFactorChallenge?
+    /// The `continuation_token`, `expires_in` and `email` members of a `403 profile_required`.
+    public var appleProfile: AppleProfileRequired?
 
     public init(
         _ status: Int, _ code: ErrorCode, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:],
-        secondFactor: SecondFactorChallenge? = nil
+        secondFactor: SecondFactorChallenge? = nil, appleProfile: AppleProfileRequired? = nil
     ) {
         self.status = status
         self.code = code
@@ -27,6 +29,7 @@ public struct APIError: Error, Sendable {
         self.fieldErrors = fieldErrors
         self.headers = headers
         self.secondFactor = secondFactor
+        self.appleProfile = appleProfile
     }
 }
 

@@ -8,7 +8,7 @@ enum ProblemRenderer {
         let detail = error.detail.map { $0(language) } ?? Messages.detail(error.code, language)
         let problem = Problem.make(
             error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors,
-            mfaToken: error.secondFactor?.token, methods: error.secondFactor?.methods)
+            mfaToken: error.secondFactor?.token, methods: error.secondFactor?.methods, profile: error.appleProfile)
         var headers = error.headers
         headers.set("Content-Type", Problem.mediaType)
         if error.status == 401 {

@@ -6,6 +6,7 @@ extension UserRecord {
     var wire: User {
         User(
             id: id, username: username, email: email, emailVerified: emailVerified, mbti: MBTI(rawValue: mbti) ?? .infp, createdAt: createdAt,
-            mfa: SecondFactorStatus(totp: totpEnabled, recoveryCodesLeft: totpEnabled ? recoveryCodesLeft : 0))
+            mfa: SecondFactorStatus(totp: totpEnabled, recoveryCodesLeft: totpEnabled ? recoveryCodesLeft : 0),
+            appleLinked: appleLinked, hasPassword: hasPassword)
     }
 }

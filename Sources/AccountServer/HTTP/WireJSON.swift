@@ -5,10 +5,12 @@ import AccountAPI
 enum WireJSON {
     /// An account: the reply of `GET /auth/me` and part of every token pair.
     static func user(_ user: User) -> [UInt8] {
-        var object = JSONObjectWriter(capacity: 210 + user.username.utf8.count + user.email.utf8.count)
+        var object = JSONObjectWriter(capacity: 250 + user.username.utf8.count + user.email.utf8.count)
+        if let appleLinked = user.appleLinked { object.bool("apple_linked", appleLinked) }
         object.string("created_at", RFC3339.string(from: user.createdAt))
         object.string("email", user.email)
         object.bool("email_verified", user.emailVerified)
+        if let hasPassword = user.hasPassword { object.bool("has_password", hasPassword) }
         object.string("id", user.id.lowercasedText)
         object.string("mbti", user.mbti.rawValue)
         if let mfa = user.mfa { object.json("mfa", secondFactor(mfa)) }

@@ -9,7 +9,7 @@ import Foundation
 enum OpenAPIDocument {
     /// Every documented operation.
     static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin
-        + Operation.activity
+        + Operation.activity + Operation.apple
 
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {
@@ -28,14 +28,15 @@ enum OpenAPIDocument {
             "servers": [["url": .string(issuer)]],
             "tags": [
                 ["name": "Sign-up"], ["name": "Sessions"], ["name": "Account"], ["name": "Password"], ["name": "Second factor"],
-                ["name": "Passkeys"], ["name": "Discovery"], ["name": "Operations"], ["name": "Admin"],
+                ["name": "Passkeys"], ["name": "Discovery"], ["name": "Operations"], ["name": "Admin"], ["name": "Sign in with Apple"],
             ],
             "paths": .object(paths),
             "components": [
                 "schemas": .object(
                     ReplySchemas.all.merging(RequestSchemas.all) { first, _ in first }.merging(ProblemSchemas.all) { first, _ in first }
                         .merging(SecondFactorSchemas.all) { first, _ in first }.merging(PasskeySchemas.all) { first, _ in first }
-                        .merging(AdminSchemas.all) { first, _ in first }.merging(ActivitySchemas.all) { first, _ in first }),
+                        .merging(AdminSchemas.all) { first, _ in first }.merging(ActivitySchemas.all) { first, _ in first }
+                        .merging(AppleSchemas.all) { first, _ in first }),
                 "responses": .object(ErrorResponses.all),
                 "headers": .object(ErrorResponses.headers),
                 "securitySchemes": [

@@ -82,11 +82,11 @@ enum PasskeySchemas {
                 ], required: ["name", "credential"]),
             "PasskeyLoginRequest": Schema.object(["credential": Schema.ref("PasskeyAssertionCredential")], required: ["credential"]),
             "PasskeyDeleteRequest": Schema.object(
-                [
+                AppleSchemas.withProof([
                     "password": Schema.string("The account's current password.", minLength: 1),
                     "code": FieldSchemas.authenticatorCode("While the second factor is on: give this or `recovery_code`."),
                     "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["password"]),
+                ]), description: AppleSchemas.proofDescription),
             "Passkey": Schema.object(
                 [
                     "id": FieldSchemas.uuid, "name": Schema.string("The device name its owner gave."),

@@ -12,6 +12,7 @@ enum ProblemSchemas {
         "signup_superseded",
         "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
         "admin_required", "second_factor_required", "account_disabled",
+        "profile_required", "apple_link_required", "apple_token_invalid", "apple_already_linked", "last_sign_in_method", "apple_not_configured",
     ]
     static let fieldErrorCodes = [
         "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",
@@ -40,6 +41,11 @@ enum ProblemSchemas {
                     "methods": Schema.array(
                         Schema.string(choices: [SecondFactorMethod.totp.rawValue, SecondFactorMethod.recoveryCode.rawValue]),
                         description: "Only on `mfa_required`: the factors that may answer it (`recovery_code` only while some are left)."),
+                    "continuation_token": Schema.string(
+                        "Only on `profile_required` (Sign in with Apple, a new user): opaque, single use, valid `expires_in` seconds; "
+                            + "send it to `POST /auth/apple/complete` with a nickname and MBTI type."),
+                    "expires_in": Schema.integer("Only on `profile_required`: seconds the continuation token is valid (600).", minimum: 0),
+                    "email": Schema.string("Only on `profile_required`: the address Apple gave (a private relay address included).", format: "email"),
                 ], required: ["type", "title", "status", "code"]),
             "FieldError": Schema.object(
                 [

@@ -62,6 +62,8 @@ enum ReplySchemas {
             "mbti": Schema.ref("MBTI"),
             "created_at": FieldSchemas.time,
             "mfa": Schema.ref("SecondFactorStatus"),
+            "apple_linked": Schema.boolean("Whether an Apple ID is linked (Sign in with Apple)."),
+            "has_password": Schema.boolean("Whether the account has a password (one made with Apple has none until it sets one by the reset)."),
         ], required: ["id", "username", "email", "email_verified", "mbti", "created_at"])
 
     private static let tokenPair = Schema.object(

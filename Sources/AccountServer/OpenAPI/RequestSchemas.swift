@@ -46,11 +46,11 @@ enum RequestSchemas {
                 ["username": FieldSchemas.username, "mbti": FieldSchemas.mbtiInput],
                 description: "Absent fields stay as they are."),
             "DeleteAccountRequest": Schema.object(
-                [
+                AppleSchemas.withProof([
                     "password": Schema.string("The account's current password.", minLength: 1),
                     "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
                     "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["password"]),
+                ]), description: AppleSchemas.proofDescription),
             "ChangePasswordRequest": Schema.object(
                 [
                     "current_password": Schema.string("The password in use now.", minLength: 1),

@@ -11,7 +11,8 @@ enum SecondFactorSchemas {
                 ], required: ["totp", "recovery_codes_left"],
                 description: "The account's second factor."),
             "TOTPEnrollRequest": Schema.object(
-                ["password": Schema.string("The account's current password.", minLength: 1)], required: ["password"]),
+                AppleSchemas.withProof(["password": Schema.string("The account's current password.", minLength: 1)]),
+                description: AppleSchemas.proofDescription),
             "TOTPEnrollment": Schema.object(
                 [
                     "secret": Schema.string("The new secret, base32 (RFC 4648) without padding: 160 random bits.", pattern: "^[A-Z2-7]{32}$"),
@@ -36,14 +37,14 @@ enum SecondFactorSchemas {
                 ], required: ["mfa_token"],
                 description: "Exactly one of `code` and `recovery_code`: neither is `422` (`code` `required`), both `400 invalid_request`."),
             "RecoveryCodesRequest": Schema.object(
-                ["password": Schema.string("The account's current password.", minLength: 1), "code": FieldSchemas.authenticatorCode("Required.")],
-                required: ["password", "code"]),
+                AppleSchemas.withProof(["password": Schema.string("The account's current password.", minLength: 1), "code": FieldSchemas.authenticatorCode("Required.")]),
+                required: ["code"], description: AppleSchemas.proofDescription),
             "TOTPDisableRequest": Schema.object(
-                [
+                AppleSchemas.withProof([
                     "password": Schema.string("The account's current password.", minLength: 1),
                     "code": FieldSchemas.authenticatorCode("Give this or `recovery_code`."),
                     "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["password"]),
+                ]), description: AppleSchemas.proofDescription),
         ]
     }
 }

@@ -128,15 +128,16 @@ struct PasskeyRoutes: RouteGroup {
         guard let id = context.base.parameters["id"].flatMap(UUID.init(uuidString:)) else { throw APIError.notFound }
         let body = try context.base.decodeBody(PasskeyDeleteRequest.self)
         var errors = FieldErrors()
-        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let callersProof = CallersProof.parse(
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
-        guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
+        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
             throw APIError.notFound
         }
-        try await services.throttle.checkCallersPassword(password, context, via: "passkey_delete")
+        try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
         enum Outcome: Sendable { case deleted, wrongCode, gone }
         let outcome = try await services.store.write { tx -> Outcome in
             if let proof, try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx) == .wrong { return .wrongCode }

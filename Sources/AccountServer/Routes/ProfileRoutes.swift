@@ -53,7 +53,8 @@ struct ProfileRoutes: RouteGroup {
         }
     }
 
-    /// `DELETE /auth/me`: with the password; the account, its sessions and codes are gone, and its
+    /// `DELETE /auth/me`: with the password (or, for an account without one, a fresh Apple
+    /// identity token: ``CallersProof``); the account, its sessions and codes are gone, and its
     /// nickname and address are free again.
     ///
     /// The password is checked under the account's login back-off; a wrong one is
@@ -62,16 +63,22 @@ struct ProfileRoutes: RouteGroup {
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
-        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let callersProof = CallersProof.parse(
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
-        guard errors.isEmpty, let password = body.password else { throw APIError.validation(errors) }
+        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
-        try await services.throttle.checkCallersPassword(password, context, via: "account_delete")
+        try await services.checkCallersProof(callersProof, context, via: "account_delete")
+        let grants = services.apple.grants
         // The store removes sessions, refresh tokens, every code of the address and the second
-        // factor with it. The recovery code's notice is not sent: the account is gone.
+        // factor with it. The recovery code's notice is not sent: the account is gone. A linked
+        // Apple ID's grant is revoked at Apple through the outbox.
         let deleted = try await services.store.write { tx -> Bool in
             if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
+            }
+            if let identity = try tx.appleIdentity(userID: userID) {
+                try grants.queueRevocation(of: identity.sealedRefreshToken, subject: identity.subject, clientID: identity.clientID, in: tx, now: now)
             }
             try tx.deleteUser(id: userID)
             try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
@@ -82,6 +89,7 @@ struct ProfileRoutes: RouteGroup {
             try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "account_delete")
         }
         context.audit(.accountDeleted)
+        services.mail.poke()
         return .noContent
     }
 }

@@ -24,6 +24,7 @@ enum Routes {
             AdminRoutes(services: services),
             SecurityEventRoutes(services: services),
             FiguresRoutes(services: services),
+            AppleRoutes(services: services),
         ]
         for group in groups { group.register(on: &router) }
         return router

@@ -27,9 +27,12 @@ struct SecondFactorRoutes: RouteGroup {
     /// changes for login until it is confirmed; a new call replaces an unconfirmed secret.
     func enroll(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
-        guard let password = body.password, !password.isEmpty else { throw APIError.validation("password", .required) }
+        var errors = FieldErrors()
+        let callersProof = CallersProof.parse(
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
-        try await services.throttle.checkCallersPassword(password, context, via: "mfa_enroll")
+        try await services.checkCallersProof(callersProof, context, via: "mfa_enroll")
         let factors = services.secondFactor
         let secret = factors.newSecret()
         let factor = TOTPFactorRecord(userID: context.userID, sealedSecret: factors.seal(secret, userID: context.userID), createdAt: context.now)
@@ -92,12 +95,13 @@ struct SecondFactorRoutes: RouteGroup {
     func replaceRecoveryCodes(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         var errors = FieldErrors()
-        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let callersProof = CallersProof.parse(
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
         let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
         errors.add(contentsOf: codeErrors, to: "code")
-        guard errors.isEmpty, let password = body.password, let code = body.code else { throw APIError.validation(errors) }
+        guard errors.isEmpty, let callersProof, let code = body.code else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        try await services.throttle.checkCallersPassword(password, context, via: "mfa_recovery_codes")
+        try await services.checkCallersProof(callersProof, context, via: "mfa_recovery_codes")
         let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         let codes = try await services.store.write { tx -> [String]? in
@@ -122,11 +126,12 @@ struct SecondFactorRoutes: RouteGroup {
     func disable(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         var errors = FieldErrors()
-        if (body.password ?? "").isEmpty { errors.add(.required, to: "password") }
+        let callersProof = CallersProof.parse(
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
         let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
-        guard errors.isEmpty, let password = body.password, let proof else { throw APIError.validation(errors) }
+        guard errors.isEmpty, let callersProof, let proof else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        try await services.throttle.checkCallersPassword(password, context, via: "mfa_disable")
+        try await services.checkCallersProof(callersProof, context, via: "mfa_disable")
         let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
         let disabled = try await services.store.write { tx -> Bool in

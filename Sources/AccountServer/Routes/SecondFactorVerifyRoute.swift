@@ -7,7 +7,7 @@ extension SecondFactorRoutes {
     /// What answering a login's challenge came to, decided inside the transaction and answered
     /// after it commits (a wrong code's counted try must not roll back).
     private enum Verification: Sendable {
-        case verified(UserRecord, SessionRecord, RefreshToken, SecondFactorCheck)
+        case verified(UserRecord, SessionRecord, RefreshToken, SecondFactorCheck, amr: [String])
         case wrongCode(userID: UUID)
         /// The challenge was answered, spent or expired by another request meanwhile.
         case refused(APIError)
@@ -58,17 +58,19 @@ extension SecondFactorRoutes {
             }
             try tx.deleteSecondFactorChallenge(hash: hash)
             try throttle.clear(key: throttleKey, in: tx)
-            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: check.amr, now: now, in: tx)
+            // The first step's method (the password, or Apple) before the factor's.
+            let amr = [challenge?.firstFactor ?? AuthenticationMethod.password] + check.amr.dropFirst()
+            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
             // As stored now: a recovery code used counts down the codes the reply's user shows.
-            return .verified(try tx.user(id: user.id) ?? user, session, refresh, check)
+            return .verified(try tx.user(id: user.id) ?? user, session, refresh, check, amr: amr)
         }
         switch outcome {
-        case .verified(let user, let session, let refresh, let check):
+        case .verified(let user, let session, let refresh, let check, let amr):
             if case .recoveryCode(let left) = check {
                 context.audit(.recoveryCodeUsed, userID: user.id, ["left": String(left)])
                 services.mail.poke()
             }
-            context.audit(.loginSucceeded, userID: user.id, ["via": "mfa_verify", "amr": check.amr.joined(separator: " ")])
+            context.audit(.loginSucceeded, userID: user.id, ["via": "mfa_verify", "amr": amr.joined(separator: " ")])
             return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
         case .wrongCode(let userID):
             context.audit(.secondFactorFailed, userID: userID, ["via": "mfa_verify"])

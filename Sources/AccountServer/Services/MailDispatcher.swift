@@ -2,7 +2,8 @@ import AccountStore
 import Foundation
 import Mailer
 
-/// Delivers outbox messages through the configured transport, retrying with back-off.
+/// Delivers outbox messages through the configured transport, retrying with back-off (and the
+/// rows that are not mail, such as an Apple grant to revoke, through their ``OutboxDelivery``).
 ///
 /// A message leaves the outbox only after the transport accepted it, so a crash before that
 /// sends it on the next start. It is claimed before sending so that two senders (threads or
@@ -16,14 +17,17 @@ actor MailDispatcher {
     private let store: any AccountStore
     private let transport: any MailTransport
     private let clock: ServerClock
+    /// How rows that are not mail are delivered, by kind.
+    private let deliveries: [OutboxKind: any OutboxDelivery]
     private var wakeUp: AsyncStream<Void>.Continuation?
     private var task: Task<Void, Never>?
     private var currentRound: Task<Int, Never>?
 
-    init(store: any AccountStore, transport: any MailTransport, clock: ServerClock) {
+    init(store: any AccountStore, transport: any MailTransport, clock: ServerClock, deliveries: [OutboxKind: any OutboxDelivery] = [:]) {
         self.store = store
         self.transport = transport
         self.clock = clock
+        self.deliveries = deliveries
     }
 
     /// Starts the delivery loop: it runs on `poke()` and every `interval` seconds.
@@ -86,7 +90,13 @@ actor MailDispatcher {
             }) ?? false
             guard claimed else { continue }
             do {
-                try await transport.send(MailMessage(to: message.recipient, subject: message.subject, text: message.body))
+                if message.kind == .mail {
+                    try await transport.send(MailMessage(to: message.recipient, subject: message.subject, text: message.body))
+                } else if let delivery = deliveries[message.kind] {
+                    try await delivery.deliver(message)
+                } else {
+                    Log.event("outbox_skipped", ["kind": message.kind.rawValue])
+                }
                 try? await store.write { try $0.deleteMail(id: message.id) }
                 delivered += 1
             } catch MailError.busy {
@@ -102,7 +112,11 @@ actor MailDispatcher {
                 try? await store.write { tx in
                     try tx.rescheduleMail(id: message.id, attempts: attempts, nextAttemptAt: now.addingTimeInterval(delay))
                 }
-                Log.event("mail_delivery_failed", ["attempts": String(attempts)])
+                if message.kind == .mail {
+                    Log.event("mail_delivery_failed", ["attempts": String(attempts)])
+                } else {
+                    Log.event("outbox_delivery_failed", ["kind": message.kind.rawValue, "attempts": String(attempts), "reason": String(describing: error)])
+                }
             }
         }
         return delivered

@@ -32,13 +32,15 @@ struct PasswordService: Sendable {
         return try await onPool { try hasher.hash(normalized) }
     }
 
-    /// Checks `password` against `phc`, or against the dummy hash when there is no account.
+    /// Checks `password` against `phc`, or against the dummy hash when there is no account or the
+    /// account has no password (an empty hash: made with Apple), so every wrong answer costs the same.
     func verify(_ password: String, against phc: String?) async throws -> Bool {
         let hasher = hasher
-        let target = phc ?? dummyHash
+        let stored = phc.flatMap { $0.isEmpty ? nil : $0 }
+        let target = stored ?? dummyHash
         let normalized = password.precomposedStringWithCanonicalMapping
         let matches = try await onPool { hasher.verify(normalized, against: target) }
-        return matches && phc != nil
+        return matches && stored != nil
     }
 
     /// Whether a stored hash was made with other parameters than today's.

@@ -25,6 +25,8 @@ struct Secrets: Sendable {
     /// Keys the `signup_token` of a details-first sign-up (bound to its address and password
     /// hash), so only the device that made a pending sign-up can sign in by verifying its code.
     let signUpKey: [UInt8]
+    /// Seals Apple refresh tokens (Sign in with Apple) in the database, a key per Apple user derived from it.
+    let appleTokenKey: [UInt8]
     /// How secrets are kept in the database (signing seeds too).
     let seal: SecretSeal
 
@@ -46,6 +48,7 @@ struct Secrets: Sendable {
                 totpKey: try secret("totp_secret_key"),
                 recoveryCodeKey: try secret("recovery_code_hmac_key"),
                 signUpKey: try secret("signup_binding_key"),
+                appleTokenKey: try secret("apple_token_key"),
                 seal: seal)
             return (secrets, adoption)
         }

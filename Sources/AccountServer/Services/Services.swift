@@ -39,6 +39,8 @@ struct Services: Sendable {
     let secondFactor: SecondFactor
     /// Passkeys: the relying party, challenges made and taken once.
     let passkeys: PasskeyCeremonies
+    /// Sign in with Apple: identity tokens checked, Apple's grants kept and revoked.
+    let apple: AppleSignIn
     let mail: MailDispatcher
     /// Empties the refresh tokens table of before as its sessions end.
     let refreshTokenSweep: RefreshTokenSweep
@@ -75,7 +77,8 @@ struct Services: Sendable {
         secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
         passkeys = PasskeyCeremonies(configuration: configuration)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
-        mail = MailDispatcher(store: store, transport: transport, clock: clock)
+        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock)
+        mail = MailDispatcher(store: store, transport: transport, clock: clock, deliveries: [.appleRevocation: apple.grants])
         refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
@@ -112,6 +115,7 @@ struct Services: Sendable {
         await activity.stop()
         await mail.stop()
         passwords.pool.stop()
+        apple.stop()
     }
 
     private static func policy(for configuration: ServerConfiguration) -> Policy {

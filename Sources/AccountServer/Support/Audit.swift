@@ -38,6 +38,16 @@ enum AuditEvent: String {
     case loginRefused = "login_refused"
     /// An operator action (issue 17); also kept in the database's `audit_events`.
     case adminAction = "admin_action"
+    /// An Apple identity token was refused (at login, linking, or as a proof); `reason` names the
+    /// check, never the token.
+    case appleTokenRefused = "apple_token_refused"
+    /// A new Apple user was asked for a nickname (`profile_required`).
+    case appleProfileRequired = "apple_profile_required"
+    /// An Apple user whose address an account has was told to link from that account instead.
+    case appleLinkRequired = "apple_link_required"
+    /// An Apple ID was linked to the account, or unlinked.
+    case appleLinked = "apple_linked"
+    case appleUnlinked = "apple_unlinked"
 }
 
 extension RequestContext {

@@ -161,6 +161,22 @@ public final class ReadModelTransaction: StoreTransaction {
         try base.deleteWebAuthnChallenges(expiredBefore: before)
     }
 
+    /// Whether an Apple ID is linked is part of the account every session is read with.
+    public func insertAppleIdentity(_ identity: AppleIdentityRecord) throws -> Bool {
+        scope.userChanges(identity.userID)
+        return try base.insertAppleIdentity(identity)
+    }
+    public func deleteAppleIdentity(userID: UUID) throws -> AppleIdentityRecord? {
+        scope.userChanges(userID)
+        return try base.deleteAppleIdentity(userID: userID)
+    }
+    public func setAppleRefreshToken(subject: String, sealed: [UInt8]?) throws { try base.setAppleRefreshToken(subject: subject, sealed: sealed) }
+    public func insertAppleContinuation(_ continuation: AppleContinuationRecord) throws { try base.insertAppleContinuation(continuation) }
+    @discardableResult public func deleteAppleContinuation(hash: [UInt8]) throws -> Bool { try base.deleteAppleContinuation(hash: hash) }
+    @discardableResult public func deleteAppleContinuations(expiredBefore before: Date) throws -> Int {
+        try base.deleteAppleContinuations(expiredBefore: before)
+    }
+
     // MARK: Reads
 
     public func user(id: UUID) throws -> UserRecord? { try base.user(id: id) }
@@ -197,6 +213,9 @@ public final class ReadModelTransaction: StoreTransaction {
         try base.refreshTokensOfEndedSessions(before: date, limit: limit)
     }
     public func admins() throws -> [UserRecord] { try base.admins() }
+    public func appleIdentity(subject: String) throws -> AppleIdentityRecord? { try base.appleIdentity(subject: subject) }
+    public func appleIdentity(userID: UUID) throws -> AppleIdentityRecord? { try base.appleIdentity(userID: userID) }
+    public func appleContinuation(hash: [UInt8]) throws -> AppleContinuationRecord? { try base.appleContinuation(hash: hash) }
     public func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord] { try base.auditEvents(after: after, limit: limit) }
 
     // MARK: Security events and hourly counters: tables the model does not hold

@@ -1,0 +1,75 @@
+import AccountAPI
+import Foundation
+import Sodium
+
+/// What a verified Apple identity token says.
+struct AppleIdentity: Sendable, Equatable {
+    /// Apple's stable user id for this team (`sub`).
+    let subject: String
+    /// The address Apple gave (a private relay address included).
+    let email: String
+    /// The client id (`aud`) the token was issued to: one of `--apple-client-id`.
+    let clientID: String
+    let issuedAt: Date
+}
+
+/// Checks Apple identity tokens: RS256 under a key of Apple's JWKS, `iss`, `aud` among the
+/// configured client ids, `exp` and `iat` with ``skew``, the nonce (SHA-256 hex of the raw nonce
+/// the app sent) and a verified address.
+struct AppleIdentityVerifier: Sendable {
+    static let issuer = "https://appleid.apple.com"
+    /// Clock difference tolerated between Apple and this server.
+    static let skew: TimeInterval = 60
+    /// The longest raw nonce and subject accepted.
+    static let maximumNonceLength = 256
+    static let maximumSubjectLength = 255
+
+    let keys: AppleKeySet
+    let clientIDs: Set<String>
+
+    /// What checking a token came to.
+    enum Outcome: Sendable {
+        case verified(AppleIdentity)
+        case refused(AppleTokenRefusal)
+        /// Apple's keys could not be had at all (network, Apple down): no fault of the token.
+        case keysUnavailable
+    }
+
+    /// Checks `token` for `nonce` at `now`; `maximumAge`, when given, also bounds how long ago it
+    /// was issued (a proof for a sensitive change must be fresh).
+    func verify(_ token: String, nonce: String, now: Date, maximumAge: TimeInterval? = nil) async -> Outcome {
+        let parsed: AppleIdentityToken
+        do throws(AppleTokenRefusal) { parsed = try AppleIdentityToken(token) } catch { return .refused(error) }
+        guard parsed.header.alg == "RS256" else { return .refused(.algorithm) }
+        guard parsed.header.kid.utf8.count <= 128 else { return .refused(.malformed) }
+        switch await keys.key(id: parsed.header.kid, now: now) {
+        case .unavailable: return .keysUnavailable
+        case .unknown: return .refused(.unknownKey)
+        case .key(let key):
+            guard key.verify(signature: parsed.signature, message: parsed.signedPart) else { return .refused(.signature) }
+        }
+        do throws(AppleTokenRefusal) {
+            return .verified(try check(parsed.claims, nonce: nonce, now: now, maximumAge: maximumAge))
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// The claims' checks, once the signature is known to be Apple's.
+    func check(_ claims: AppleIdentityToken.Claims, nonce: String, now: Date, maximumAge: TimeInterval?) throws(AppleTokenRefusal) -> AppleIdentity {
+        guard claims.iss == Self.issuer else { throw .issuer }
+        guard let clientID = claims.aud.values.first(where: { clientIDs.contains($0) }) else { throw .audience }
+        let seconds = now.timeIntervalSince1970
+        guard claims.exp.isFinite, claims.exp + Self.skew > seconds else { throw .expired }
+        guard claims.iat.isFinite, claims.iat <= seconds + Self.skew, claims.iat <= claims.exp else { throw .issuedAt }
+        if let maximumAge, claims.iat + maximumAge + Self.skew < seconds { throw .issuedAt }
+        // The app sends the raw nonce; Apple signed its SHA-256 in lower-case hex.
+        let expected = Hex.encode(Digest.sha256(Array(nonce.utf8)))
+        guard !nonce.isEmpty, let signed = claims.nonce, signed.lowercased() == expected else { throw .nonce }
+        guard claims.emailVerified?.value == true, let email = claims.email, !email.isEmpty, email.utf8.count <= 320 else {
+            throw .emailNotVerified
+        }
+        guard !claims.sub.isEmpty, claims.sub.utf8.count <= Self.maximumSubjectLength else { throw .malformed }
+        return AppleIdentity(subject: claims.sub, email: email, clientID: clientID, issuedAt: Date(timeIntervalSince1970: claims.iat))
+    }
+}

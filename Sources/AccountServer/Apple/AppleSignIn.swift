@@ -1,0 +1,72 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import Sodium
+import WebFetch
+
+/// Sign in with Apple, as the routes use it: identity tokens checked (``AppleIdentityVerifier``),
+/// continuations of new Apple users, and Apple's grants kept and revoked (``AppleGrants``).
+struct AppleSignIn: Sendable {
+    /// Seconds a `profile_required` continuation token is valid.
+    static let continuationLifetime: TimeInterval = 600
+    /// How long ago an identity token proving a sensitive change may have been issued.
+    static let proofMaximumAge: TimeInterval = 600
+
+    /// `nil` without `--apple-client-id`: `/auth/apple…` answer `404 apple_not_configured`.
+    let verifier: AppleIdentityVerifier?
+    let grants: AppleGrants
+    let fetcher: WebFetcher
+
+    /// - Throws: ``AppleConfigurationError`` when `--apple-key-file` cannot be read as a P-256 key.
+    init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock) throws {
+        fetcher = WebFetcher(threads: 2, queueLimit: 64)
+        verifier = configuration.appleSignInEnabled
+            ? AppleIdentityVerifier(keys: AppleKeySet(url: configuration.appleJWKSURL, fetcher: fetcher), clientIDs: Set(configuration.appleClientIDs))
+            : nil
+        var secret: AppleClientSecret?
+        if let file = configuration.appleKeyFile, let keyID = configuration.appleKeyID, let teamID = configuration.appleTeamID {
+            secret = try AppleClientSecret(keyFile: file, keyID: keyID, teamID: teamID)
+        }
+        grants = AppleGrants(
+            fetcher: fetcher, tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, secret: secret,
+            sealKey: try SecretBoxKey(bytes: secrets.appleTokenKey), clock: clock)
+    }
+
+    /// The verifier, or `404 apple_not_configured`.
+    func enabled() throws -> AppleIdentityVerifier {
+        guard let verifier else { throw APIError.appleNotConfigured }
+        return verifier
+    }
+
+    /// The identity `token` proves for `nonce`, or the refusal: logged as `apple_token_refused`
+    /// with the failed check (never the token), answered `apple_token_invalid` (`status`: 401, or
+    /// 403 where it proves a sensitive change); `503` when Apple's keys cannot be had at all.
+    func identity(
+        _ token: String, nonce: String, _ context: RequestContext, userID: UUID?, via: String,
+        maximumAge: TimeInterval? = nil, status: Int = 401
+    ) async throws -> AppleIdentity {
+        let verifier = try enabled()
+        switch await verifier.verify(token, nonce: nonce, now: context.now, maximumAge: maximumAge) {
+        case .verified(let identity):
+            return identity
+        case .refused(let refusal):
+            context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
+            throw APIError(status, .appleTokenInvalid)
+        case .keysUnavailable:
+            context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": "keys_unavailable"])
+            throw APIError.serviceUnavailable(retryAfter: 5)
+        }
+    }
+
+    /// Stops the threads of requests to Apple.
+    func stop() { fetcher.stop() }
+}
+
+extension APIError {
+    static let appleNotConfigured = APIError(404, .appleNotConfigured)
+    static let appleTokenInvalid = APIError(401, .appleTokenInvalid)
+    static let appleLinkRequired = APIError(409, .appleLinkRequired)
+    static let appleAlreadyLinked = APIError(409, .appleAlreadyLinked)
+    static let lastSignInMethod = APIError(409, .lastSignInMethod)
+    static func profileRequired(_ profile: AppleProfileRequired) -> APIError { APIError(403, .profileRequired, appleProfile: profile) }
+}

@@ -1,0 +1,109 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+
+/// Sign in with Apple: `POST /auth/apple` (log in, or learn that a nickname is needed), `POST
+/// /auth/apple/complete` (a new Apple user's sign-up), and `POST`/`DELETE /auth/apple/link`
+/// (signed in: link or unlink the account's Apple ID).
+///
+/// An Apple ID is never linked to an account by its address alone: an address an account has
+/// gets `409 apple_link_required`, and linking needs that account's session. Every refusal of a
+/// token is an `apple_token_refused` event naming the check; the reply says only
+/// `apple_token_invalid`. Without `--apple-client-id` every route answers `404 apple_not_configured`.
+struct AppleRoutes: RouteGroup {
+    let services: Services
+
+    func register(on router: inout Router) {
+        router.add("POST", "/auth/apple", logIn)
+        router.add("POST", "/auth/apple/complete", complete)
+        router.add("POST", "/auth/apple/link", services.authenticator.require(link))
+        router.add("DELETE", "/auth/apple/link", services.authenticator.require(unlink))
+    }
+
+    /// The token and nonce of a request, or `422` naming the missing one.
+    static func tokenAndNonce(_ token: String?, _ nonce: String?, tokenField: String = "identity_token", nonceField: String = "nonce") throws -> (String, String) {
+        var errors = FieldErrors()
+        if (token ?? "").isEmpty { errors.add(.required, to: tokenField) }
+        if (nonce ?? "").isEmpty { errors.add(.required, to: nonceField) }
+        if let nonce, nonce.utf8.count > AppleIdentityVerifier.maximumNonceLength { errors.add(.tooLong, to: nonceField) }
+        guard errors.isEmpty, let token, let nonce else { throw APIError.validation(errors) }
+        return (token, nonce)
+    }
+
+    /// The session's device: `device_name` (trimmed, at most 100 characters), else the User-Agent.
+    static func device(_ name: String?, _ context: RequestContext) -> String? {
+        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !trimmed.isEmpty else { return context.request.headers["User-Agent"] }
+        return String(trimmed.prefix(100))
+    }
+
+    /// `POST /auth/apple/link` (signed in): links the Apple ID of a fresh identity token to the
+    /// caller's account; `200` with the account. Linking the Apple ID already linked is `200` again.
+    func link(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        _ = try services.apple.enabled()
+        let body = try context.base.decodeBody(AppleLinkRequest.self)
+        let (token, nonce) = try Self.tokenAndNonce(body.identityToken, body.nonce)
+        let (userID, now, origin) = (context.userID, context.now, context.origin)
+        let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link")
+        enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone }
+        let linkedElsewhere = try await services.store.read { tx in
+            try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
+        }
+        guard !linkedElsewhere else {
+            context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
+            throw APIError.appleAlreadyLinked
+        }
+        let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
+        let outcome = try await services.store.write { tx -> Outcome in
+            guard let user = try tx.lockUser(id: userID) else { return .gone }
+            if let current = try tx.appleIdentity(subject: identity.subject) {
+                guard current.userID == userID else { return .taken }
+                if let sealed { try tx.setAppleRefreshToken(subject: identity.subject, sealed: sealed) }
+                return .already(user)
+            }
+            let record = AppleIdentityRecord(
+                subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
+                sealedRefreshToken: sealed, createdAt: now)
+            guard try tx.insertAppleIdentity(record) else { return .taken }
+            try origin.record(.appleLinked, userID: userID, at: now, in: tx)
+            return .linked(try tx.user(id: userID) ?? user)
+        }
+        switch outcome {
+        case .linked(let user):
+            context.audit(.appleLinked)
+            return .profile(user.wire)
+        case .already(let user): return .profile(user.wire)
+        case .taken:
+            context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
+            throw APIError.appleAlreadyLinked
+        case .gone: throw APIError.sessionRevoked
+        }
+    }
+
+    /// `DELETE /auth/apple/link` (signed in): unlinks the account's Apple ID and revokes its grant
+    /// at Apple (through the outbox); `204`. Refused with `409 last_sign_in_method` when the account
+    /// has no password and no passkey; `404` when no Apple ID is linked.
+    func unlink(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let (userID, now, origin) = (context.userID, context.now, context.origin)
+        let grants = services.apple.grants
+        enum Outcome: Sendable { case unlinked, lastMethod, notLinked }
+        let outcome = try await services.store.write { tx -> Outcome in
+            guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
+            let passkeys = try tx.passkeyCount(userID: userID)
+            guard user.hasPassword || passkeys > 0 else { return .lastMethod }
+            guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
+            try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
+            try origin.record(.appleUnlinked, userID: userID, at: now, in: tx)
+            return .unlinked
+        }
+        switch outcome {
+        case .unlinked:
+            context.audit(.appleUnlinked)
+            services.mail.poke()
+            return .noContent
+        case .lastMethod: throw APIError.lastSignInMethod
+        case .notLinked: throw APIError.notFound
+        }
+    }
+}
