@@ -42,11 +42,17 @@ from tools import PASSWORD, ROOT, Argon2, Ceiling, Wrk, log  # noqa: E402
 
 SERVER = os.path.join(ROOT, ".build", "release", "account-server")
 ALL_TARGETS = ("default", "logoff", "postgres", "peer")
+# Asked for by name only (`--targets postgres,pg-notified,pg-nomodel`): PostgreSQL's /auth/me with
+# the read model answering at once while notifications are caught up, and with no read model.
+EXTRA_TARGETS = ("pg-notified", "pg-nomodel")
 LABELS = {"default": "defaults (SQLite, access log to a file)", "logoff": "access log off",
-          "postgres": "PostgreSQL (defaults)"}
+          "postgres": "PostgreSQL (defaults)", "pg-notified": "PostgreSQL, --read-model-freshness notified",
+          "pg-nomodel": "PostgreSQL, --read-model off"}
 FIGURES = {"default": ("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search"),
            "logoff": ("me", "refresh", "login"),
-           "postgres": ("startup", "me", "refresh", "login", "admin_search")}
+           "postgres": ("startup", "me", "refresh", "login", "admin_search"),
+           "pg-notified": ("me",), "pg-nomodel": ("me",)}
+EXTRA_ARGS = {"pg-notified": ["--read-model-freshness", "notified"], "pg-nomodel": ["--read-model", "off"]}
 
 
 def server_targets(keys, binary, suffix="", copies=None):
@@ -59,18 +65,21 @@ def server_targets(keys, binary, suffix="", copies=None):
         source = (copies or {}).get(key)
         if source is None and key == "logoff" and "default" in made:
             source = made["default"]
+        if source is None and key.startswith("pg-") and "postgres" in made:
+            source = made["postgres"]
         label = LABELS[key] + (f" ({suffix})" if suffix else "")
         made[key] = AccountServer(key + (f"@{suffix}" if suffix else ""), label, binary,
-                                  store="postgres" if key == "postgres" else "sqlite",
-                                  access_log=key != "logoff", copy_of=source, figures=FIGURES[key])
+                                  store="postgres" if key == "postgres" or key.startswith("pg-") else "sqlite",
+                                  access_log=key != "logoff", copy_of=source, figures=FIGURES[key],
+                                  extra_args=EXTRA_ARGS.get(key, []))
     return made
 
 
 def make_targets(args, binary):
     keys = [k.strip() for k in args.targets.split(",") if k.strip()]
-    unknown = set(keys) - set(ALL_TARGETS)
+    unknown = set(keys) - set(ALL_TARGETS) - set(EXTRA_TARGETS)
     if unknown:
-        sys.exit(f"unknown target(s) {', '.join(sorted(unknown))}; choose from {', '.join(ALL_TARGETS)}")
+        sys.exit(f"unknown target(s) {', '.join(sorted(unknown))}; choose from {', '.join(ALL_TARGETS + EXTRA_TARGETS)}")
     if args.compare:
         old = server_targets(keys, os.path.abspath(args.compare), "old")
         new = server_targets(keys, binary, "new", copies=old)
@@ -119,7 +128,8 @@ def main():
                         "--compare 4, so old and new go first equally often)")
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
     parser.add_argument("--targets", default=",".join(ALL_TARGETS),
-                        help="which of default,logoff,postgres,peer to run (default: all; --compare skips peer)")
+                        help="which of default,logoff,postgres,peer to run (default: all; --compare skips peer); "
+                        "pg-notified and pg-nomodel only when named")
     parser.add_argument("--compare", metavar="OLD_BINARY", help="measure this older account-server beside the new one")
     parser.add_argument("--max-regression", type=float, metavar="PCT",
                         help="with --compare: exit 1 when a figure of the new build is worse by more than PCT%%")

@@ -2,7 +2,7 @@
 """Seeds a migrated account database with N accounts, one session each, and a pool of sessions
 whose refresh tokens the bench knows.
 
-    seed.py DATABASE_URL N POOL PHC
+    seed.py DATABASE_URL N POOL PHC [--tokens FILE] [--server BINARY]
 
 DATABASE_URL is the server's own: `sqlite:PATH` or `postgres://user@host:port/db` (run
 `account-server migrate` on it first). Rows are written straight into the tables (SQLite: large
@@ -14,8 +14,19 @@ Argon2id PHC string passed in), so every seeded account has the same password.
   second up to now (user N-1 the newest), so the operators' search pages through distinct times;
 - `benchop` / `benchop@bench.test`, the same password: the operator the admin search figure signs
   in as (the logins pick among `user<i>` only);
-- session i of user i with refresh token `seed-<i>` (the server stores SHA-256 of the token text);
-- POOL more sessions, pool session j owned by user j % N, with refresh token `pool-<j>`.
+- session i of user i, and POOL more sessions, pool session j owned by user j % N;
+- refresh tokens as the server issues them today when the schema has them (the session row holds
+  generation 0 and the keyed hash of its first token, under a `refresh_derivation_key` the seeder
+  writes into `settings` unless one is there), so a refresh run measures rotations, not the
+  upgrade of tokens from before; otherwise (an older schema) the old layout, token `seed-<i>` and
+  `pool-<j>` stored as SHA-256 in `refresh_tokens`. `--tokens FILE` gets the pool's tokens, one a
+  line (line j is pool session j's);
+- with `--server BINARY`, finished rows: the nickname skeletons and email keys the server computes,
+  so its start and `migrate` have nothing to fill. They are learned from the server itself: one
+  probe account `user0123456789` is written without them, `BINARY migrate` fills it, and the
+  character-by-character mapping it shows (UTS #39 maps each of these ASCII characters on its own)
+  gives every seeded nickname's; the probe is deleted. Without it (or when the probe shows a
+  mapping that is not character by character), the skeletons are left for `migrate` to fill.
 
 The seeder writes the columns it knows and that the schema has; columns a newer schema added are
 left to their defaults. When the schema lacks a table the seeder needs, or has a NOT NULL column
@@ -23,7 +34,11 @@ without a default that the seeder has no value for, it changes nothing and exits
 (run.py then seeds with an older binary's schema and lets the newer binary migrate a copy, or
 says that this file needs teaching).
 """
+import argparse
+import base64
 import hashlib
+import hmac
+import os
 import random
 import sqlite3
 import subprocess
@@ -40,10 +55,41 @@ SCHEMA_UNKNOWN = 3
 # The columns this seeder writes, in the order the row tuples below hold them.
 KNOWN = {
     "users": ["id", "username", "username_key", "email", "email_key", "password_hash", "mbti",
-              "email_verified", "created_at", "updated_at"],
-    "sessions": ["id", "user_id", "created_at", "last_used_at", "expires_at", "user_agent", "revoked_at"],
+              "email_verified", "created_at", "updated_at", "username_skeleton", "username_display_skeleton"],
+    "sessions": ["id", "user_id", "created_at", "last_used_at", "expires_at", "user_agent", "revoked_at",
+                 "refresh_generation", "refresh_hash"],
     "refresh_tokens": ["hash", "session_id", "issued_at", "used_at"],
 }
+PROBE = "user0123456789"
+
+
+class RefreshKeys:
+    """The server's refresh-token keys (Services/RefreshToken.swift), all from `refresh_derivation_key`."""
+
+    def __init__(self, derivation):
+        self.tag = hmac.new(derivation, b"account-server refresh token tag", hashlib.sha256).digest()
+        self.hash = hmac.new(derivation, b"account-server refresh token hash", hashlib.sha256).digest()
+
+    def first(self, session_id):
+        """A session's first token (generation 0, a random secret): its text and the hash the row keeps."""
+        signed = bytes([1]) + uuid.UUID(session_id).bytes + (0).to_bytes(8, "big") + os.urandom(32)
+        tag = hmac.new(self.tag, signed, hashlib.sha256).digest()[:15]
+        text = base64.urlsafe_b64encode(signed + tag).decode().rstrip("=")
+        return text, hmac.new(self.hash, signed, hashlib.sha256).digest()
+
+
+class Skeletons:
+    """Nickname skeletons as the server computes them, from the mapping of each character its
+    probe showed; None for both when there is no mapping (migrate fills them)."""
+
+    def __init__(self, mapping):
+        self.mapping = mapping
+
+    def of(self, name):
+        if self.mapping is None:
+            return None, None
+        skeleton = "".join(self.mapping[c] for c in name)
+        return skeleton, skeleton
 
 
 class SchemaUnknown(Exception):
@@ -60,12 +106,24 @@ def ordered_ids(now):
         yield str(uuid.UUID(int=(n >> 12) << 80 | 0x7 << 76 | (n & 0xFFF) << 64 | 0b10 << 62 | random.getrandbits(62)))
 
 
-def rows(count, pool, phc):
-    """Yields batches (table -> rows): users with their sessions and tokens, then the pool."""
+def rows(count, pool, phc, keys, skeletons, pool_tokens):
+    """Yields batches (table -> rows): users with their sessions and tokens, then the pool. With
+    `keys` (RefreshKeys) each session holds its first token; without, tokens go to refresh_tokens.
+    The pool's token texts are appended to `pool_tokens`."""
     now = int(time.time() * 1000)
     expires = now + 90 * DAY_MS
     ids = ordered_ids(now)
     user_ids = []
+
+    def session(sid, uid, agent, old_text, sessions, tokens):
+        if keys is None:
+            sessions.append((sid, uid, now, now, expires, agent, None, None, None))
+            tokens.append((hashlib.sha256(old_text.encode()).digest(), sid, now, None))
+            return old_text
+        text, kept = keys.first(sid)
+        sessions.append((sid, uid, now, now, expires, agent, None, 0, kept))
+        return text
+
     for start in range(0, count, BATCH):
         users, sessions, tokens = [], [], []
         for i in range(start, min(count, start + BATCH)):
@@ -73,19 +131,19 @@ def rows(count, pool, phc):
             user_ids.append(uid)
             name = f"user{i}"
             created = now - (count - i) * 1000
-            users.append((uid, name, name, f"{name}@bench.test", f"{name}@bench.test", phc, MBTI[i % 16], True, created, created))
-            sessions.append((sid, uid, now, now, expires, "seed", None))
-            tokens.append((hashlib.sha256(f"seed-{i}".encode()).digest(), sid, now, None))
+            folded, displayed = skeletons.of(name)
+            users.append((uid, name, name, f"{name}@bench.test", f"{name}@bench.test", phc, MBTI[i % 16], True, created, created,
+                          folded, displayed))
+            session(sid, uid, "seed", f"seed-{i}", sessions, tokens)
         yield {"users": users, "sessions": sessions, "refresh_tokens": tokens}
     operator = "benchop"
+    # Its skeleton is left to `migrate` (the probe's mapping covers only the `user<i>` characters).
     yield {"users": [(next(ids), operator, operator, f"{operator}@bench.test", f"{operator}@bench.test", phc, "INTJ", True,
-                      now, now)], "sessions": [], "refresh_tokens": []}
+                      now, now, None, None)], "sessions": [], "refresh_tokens": []}
     for start in range(0, pool, BATCH):
         sessions, tokens = [], []
         for j in range(start, min(pool, start + BATCH)):
-            sid = next(ids)
-            sessions.append((sid, user_ids[j % count], now, now, expires, "pool", None))
-            tokens.append((hashlib.sha256(f"pool-{j}".encode()).digest(), sid, now, None))
+            pool_tokens.append(session(next(ids), user_ids[j % count], "pool", f"pool-{j}", sessions, tokens))
         yield {"users": [], "sessions": sessions, "refresh_tokens": tokens}
 
 
@@ -117,13 +175,34 @@ class SQLiteTarget:
 
     def columns(self):
         found = {}
-        for table in KNOWN:
+        for table in list(KNOWN) + ["settings"]:
             info = self.db.execute(f"PRAGMA table_info({table})").fetchall()
             if info:
                 # (cid, name, type, notnull, default, pk); an INTEGER PRIMARY KEY is the rowid.
                 found[table] = [(c[1], bool(c[3]) and c[4] is None and not (c[5] and c[2].upper() == "INTEGER"))
                                 for c in info]
         return found
+
+    def execute(self, sql, parameters=()):
+        return self.db.execute(sql, parameters).fetchall()
+
+    def derivation_key(self):
+        """The refresh derivation key in settings, written first if there is none; None if sealed."""
+        self.db.execute("INSERT INTO settings (name, value) VALUES ('refresh_derivation_key', ?) ON CONFLICT (name) DO NOTHING",
+                        (os.urandom(32),))
+        value = bytes(self.db.execute("SELECT value FROM settings WHERE name = 'refresh_derivation_key'").fetchone()[0])
+        return None if value.startswith(b"sbx1") else value
+
+    def insert_probe(self, row):
+        self.db.execute("INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, "
+                        "email_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)", row)
+
+    def probe_result(self, uid):
+        return self.db.execute("SELECT username_skeleton, username_display_skeleton, email_key FROM users WHERE id = ?",
+                               (uid,)).fetchone()
+
+    def delete_probe(self, uid):
+        self.db.execute("DELETE FROM users WHERE id = ?", (uid,))
 
     def write(self, batch, chosen):
         self.db.execute("BEGIN")
@@ -155,11 +234,33 @@ class PostgresTarget:
         found = {}
         out = self.psql("SELECT table_name, column_name, is_nullable, column_default IS NOT NULL"
                         " FROM information_schema.columns WHERE table_schema = current_schema()"
-                        " AND table_name IN ('users', 'sessions', 'refresh_tokens') ORDER BY table_name, ordinal_position")
+                        " AND table_name IN ('users', 'sessions', 'refresh_tokens', 'settings')"
+                        " ORDER BY table_name, ordinal_position")
         for line in out.splitlines():
             table, name, nullable, has_default = line.split("|")
             found.setdefault(table, []).append((name, nullable == "NO" and has_default == "f"))
         return found
+
+    def derivation_key(self):
+        """The refresh derivation key in settings, written first if there is none; None if sealed."""
+        value = self.psql("INSERT INTO settings (name, value) VALUES ('refresh_derivation_key', "
+                          f"'\\x{os.urandom(32).hex()}') ON CONFLICT (name) DO NOTHING",
+                          "SELECT encode(value, 'hex') FROM settings WHERE name = 'refresh_derivation_key'").split()[-1]
+        value = bytes.fromhex(value)
+        return None if value.startswith(b"sbx1") else value
+
+    def insert_probe(self, row):
+        uid, name, key, email, email_key, phc, mbti, created, updated = row
+        self.psql("INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, email_verified, "
+                  f"created_at, updated_at) VALUES ('{uid}', '{name}', '{key}', '{email}', '{email_key}', '{phc}', "
+                  f"'{mbti}', TRUE, {created}, {updated})")
+
+    def probe_result(self, uid):
+        out = self.psql(f"SELECT username_skeleton, username_display_skeleton, email_key FROM users WHERE id = '{uid}'")
+        return tuple(out.strip().split("|"))
+
+    def delete_probe(self, uid):
+        self.psql(f"DELETE FROM users WHERE id = '{uid}'")
 
     @staticmethod
     def text(value):
@@ -186,11 +287,39 @@ class PostgresTarget:
         self.psql("ANALYZE")
 
 
+def learn_skeletons(target, url, server, phc):
+    """The per-character mapping of the server's nickname skeletons, from one probe account that
+    `server migrate` fills; None when it cannot be learned this way."""
+    uid = str(uuid.uuid4())
+    now = int(time.time() * 1000)
+    email = f"{PROBE}@bench.test"
+    target.insert_probe((uid, PROBE, PROBE, email, email, phc, "INTJ", now, now))
+    try:
+        subprocess.run([server, "migrate", "--database-url", url], capture_output=True, text=True, check=True)
+        folded, displayed, email_key = target.probe_result(uid)
+    finally:
+        target.delete_probe(uid)
+    if folded != displayed or len(folded) != len(PROBE) or email_key != email:
+        print(f"seed.py: the server's skeleton of {PROBE} is {folded!r}/{displayed!r} (email key {email_key!r}), "
+              "not character by character; migrate will fill them", file=sys.stderr)
+        return None
+    mapping = dict(zip(PROBE, folded))
+    digits = [mapping[d] for d in "0123456789"]
+    if len(set(digits)) != 10 or set(digits) & set(mapping[c] for c in "user"):
+        return None
+    return mapping
+
+
 def main():
-    if len(sys.argv) != 5:
-        print(__doc__, file=sys.stderr)
-        return 2
-    url, count, pool, phc = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("url")
+    parser.add_argument("count", type=int)
+    parser.add_argument("pool", type=int)
+    parser.add_argument("phc")
+    parser.add_argument("--tokens", help="file to write the pool's refresh tokens to, one a line")
+    parser.add_argument("--server", help="account-server binary whose migrate shows how it computes skeletons")
+    args = parser.parse_args()
+    url, count, pool, phc = args.url, args.count, args.pool, args.phc
     started = time.monotonic()
     if url.startswith("sqlite:"):
         target = SQLiteTarget(url[len("sqlite:"):])
@@ -199,14 +328,30 @@ def main():
     else:
         print(f"seed.py: unsupported database URL {url}", file=sys.stderr)
         return 2
+    columns = target.columns()
     try:
-        chosen = plan(target.columns())
+        chosen = plan(columns)
     except SchemaUnknown as e:
         print(f"seed.py: this schema is new to the seeder ({e}); nothing written", file=sys.stderr)
         return SCHEMA_UNKNOWN
-    for batch in rows(count, pool, phc):  # Python's True is SQLite's 1 and COPY's t
+    session_columns = {name for name, _ in columns["sessions"]}
+    keys = None
+    if "settings" in columns and {"refresh_generation", "refresh_hash"} <= session_columns:
+        derivation = target.derivation_key()
+        keys = RefreshKeys(derivation) if derivation is not None else None
+    if keys is None:
+        print("seed.py: refresh tokens in the layout from before (the schema or a sealed key)", file=sys.stderr)
+    user_columns = {name for name, _ in columns["users"]}
+    mapping = None
+    if args.server and "username_skeleton" in user_columns:
+        mapping = learn_skeletons(target, url, args.server, phc)
+    pool_tokens = []
+    for batch in rows(count, pool, phc, keys, Skeletons(mapping), pool_tokens):  # True is SQLite's 1 and COPY's t
         target.write(batch, chosen)
     target.finish()
+    if args.tokens:
+        with open(args.tokens, "w") as f:
+            f.writelines(t + "\n" for t in pool_tokens)
     print(f"seeded {count} accounts, {count + pool} sessions in {time.monotonic() - started:.1f} s", file=sys.stderr)
     return 0
 

@@ -28,13 +28,15 @@ class Scale:
         self.sessions_per_run, self.pg = sessions_per_run, pg
         self.pool = runs * sessions_per_run
 
-    def pool_tokens(self, run):
-        """The refresh tokens bench/seed.py wrote for run `run`'s slice of the pool."""
-        path = os.path.join(self.tmp, f"pool-{run}.txt")
+    def pool_tokens(self, tokens_file, run):
+        """Run `run`'s slice of the pool's refresh tokens, which bench/seed.py wrote to `tokens_file`."""
+        path = f"{tokens_file}.{run}"
         if not os.path.exists(path):
             first = run * self.sessions_per_run
+            with open(tokens_file) as f:
+                lines = f.readlines()[first:first + self.sessions_per_run]
             with open(path, "w") as f:
-                f.writelines(f"pool-{j}\n" for j in range(first, first + self.sessions_per_run))
+                f.writelines(lines)
         return path
 
 
@@ -48,8 +50,9 @@ class AccountServer:
     kind = "server"
 
     def __init__(self, key, label, binary, store="sqlite", access_log=True, copy_of=None,
-                 figures=("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search")):
+                 figures=("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search"), extra_args=()):
         self.key, self.label, self.binary, self.store = key, label, binary, store
+        self.extra_args = list(extra_args)
         self.access_log, self.copy_of, self.figures = access_log, copy_of, set(figures)
         self.proc = None
         self.info = {}
@@ -66,7 +69,9 @@ class AccountServer:
         else:
             self.url = scale.pg.database(self.key)
         started = time.monotonic()
+        self.tokens_file = os.path.join(self.dir, "pool-tokens.txt")
         if self.copy_of is not None:
+            self.tokens_file = self.copy_of.tokens_file
             self._copy_from(self.copy_of)
             migrated = self._migrate(check=False)
             if migrated.returncode == 0:
@@ -77,14 +82,14 @@ class AccountServer:
             self._drop()
         self._migrate(check=True)
         seeded = subprocess.run([sys.executable, os.path.join(HERE, "seed.py"), self.url, str(scale.accounts),
-                                 str(scale.pool), scale.phc])
+                                 str(scale.pool), scale.phc, "--tokens", self.tokens_file, "--server", self.binary])
         if seeded.returncode == SEED_SCHEMA_UNKNOWN:
             raise RuntimeError(f"bench/seed.py does not know {self.binary}'s schema; teach it the new columns, or "
                                "compare against a binary it knows (--compare seeds the old schema and lets the "
                                "new binary migrate a copy)")
         seeded.check_returncode()
-        # Seeded rows have no nickname skeletons (SQL cannot compute them): migrate fills them, so
-        # the server's start does not.
+        # The seeder wrote the skeletons the server computes (learned from the binary's own
+        # migrate); whatever it could not, migrate fills now, so the server's start does not.
         self._migrate(check=True)
         self.info["seed_s"] = round(time.monotonic() - started, 1)
 
@@ -117,6 +122,7 @@ class AccountServer:
                 "--mail", f"file://{self.dir}/mail", "--ip-rate-limit", "0", "--login-attempts", "0"]
         if not self.access_log:
             args += ["--access-log", "off"]
+        args += self.extra_args
         # As a process manager would: both streams appended to a file.
         self.log_path = os.path.join(self.dir, "server.log")
         # wrk's 64 connections all come from 127.0.0.1, the per-address connection cap's default:
@@ -148,7 +154,7 @@ class AccountServer:
         return post(self.base + "/auth/login", {"login": "user1", "password": PASSWORD})["access"]
 
     def refresh_tokens(self, run):
-        return self.scale.pool_tokens(run)
+        return self.scale.pool_tokens(self.tokens_file, run)
 
     def operator_token(self):
         """An access token of `benchop` (seeded) as an operator: its authenticator app turned on,

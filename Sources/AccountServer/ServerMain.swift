@@ -82,11 +82,12 @@ public enum ServerMain {
     }
 
     private static func serve(_ configuration: ServerConfiguration) async throws -> Int32 {
+        let clock = configuration.clockFile.map(ServerClock.offset(byFileAt:)) ?? .system
         let store = try StoreFactory.open(
             configuration.databaseURL, poolSize: configuration.databasePool, inlineReaders: configuration.httpThreads,
-            readModel: configuration.readModelCapacity)
+            readModel: configuration.readModelCapacity, freshness: configuration.readModelFreshness,
+            sessionIdle: TimeInterval(configuration.sessionIdleTTL), clock: clock)
         let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
-        let clock = configuration.clockFile.map(ServerClock.offset(byFileAt:)) ?? .system
         let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock)
         let server = HTTPServer(
             configuration: HTTPServerConfiguration(

@@ -8,7 +8,7 @@ import AccountStoreSQL
 /// Every result passes ``check(_:)``, which turns failures into ``StoreError``. A connection that
 /// breaks stays broken until ``reconnectIfNeeded()`` resets it at the start of the next job.
 final class PGConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     /// The names of the statements prepared on this connection, by slot; emptied when the
     /// connection is reset, because the server forgets them with the session.
     private var prepared = PreparedStatements<String>()
@@ -19,12 +19,13 @@ final class PGConnection {
     /// Connects with `url` (a `postgres://` URI or a `key=value` string).
     ///
     /// `connectTimeout` and TCP keepalives apply unless `url` sets its own.
-    init(url: String, connectTimeout: Int = 2) throws {
+    /// `applicationName` is what `pg_stat_activity` shows for it.
+    init(url: String, connectTimeout: Int = 2, applicationName: String = "account-server") throws {
         // Later entries override earlier ones, so the URL expanded last wins over these defaults.
         let settings: [(String, String)] = [
             ("connect_timeout", String(connectTimeout)),
             ("keepalives", "1"), ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
-            ("application_name", "account-server"),
+            ("application_name", applicationName),
             ("dbname", url),
         ]
         let connection = withCStrings(settings.map(\.0)) { keywords in

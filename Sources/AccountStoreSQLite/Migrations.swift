@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -289,5 +289,12 @@ enum Migrations {
         CREATE INDEX apple_continuations_expires_at ON apple_continuations (expires_at);
         ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT 'mail';
         ALTER TABLE mfa_challenges ADD COLUMN first_factor TEXT;
+        """
+
+    /// PostgreSQL's twin adds triggers that tell other servers what changed (their read models);
+    /// one SQLite file has one writer process, which sees its own writes and others' by
+    /// `data_version`, so nothing changes here. The step keeps both lists the same length.
+    static let readModelNotifications = """
+        SELECT 1;
         """
 }

@@ -150,9 +150,15 @@ public enum ServerCommandLine {
             $0.appleAppIDs += try $1!.split(separator: ",").map { try appleAppID($0.trimmingCharacters(in: .whitespaces)) }
         },
         Option(name: "verify-sign-in-window", help: "seconds after a sign-up in which verifying its code may sign in (sign_in: true); 0 turns it off (default 1800)") { $0.verifySignInWindow = try int($1!, "verify-sign-in-window", 0...86400) },
-        Option(name: "read-model", help: "answer authentication from sessions and accounts held in memory (SQLite): on or off (default on)") { $0.readModel = try bool($1) },
+        Option(name: "read-model", help: "answer authentication from sessions and accounts held in memory (on PostgreSQL while change notifications are caught up): on or off (default on)") { $0.readModel = try bool($1) },
         Option(name: "read-model-entries", help: "sessions the read model holds at most (default 10000)") {
             $0.readModelEntries = try int($1!, "read-model-entries", 1...10_000_000)
+        },
+        Option(name: "read-model-freshness", help: "PostgreSQL: answer from memory after a round trip through the change notifications (exact) or at once while they are caught up (notified) (default exact)") {
+            guard let value = $1, ["exact", "notified"].contains(value) else {
+                throw CommandLineError(description: "--read-model-freshness must be exact or notified")
+            }
+            $0.readModelFreshness = value
         },
         Option(name: "apple-client-id", help: "bundle id (or Services ID) Apple identity tokens may be issued to; turns on Sign in with Apple (repeatable)") {
             $0.appleClientIDs += try $1!.split(separator: ",").map { try appleClientID($0.trimmingCharacters(in: .whitespaces)) }

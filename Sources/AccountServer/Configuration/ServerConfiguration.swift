@@ -50,13 +50,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var hashPasses = 2
     /// Logs one JSON line per request to standard error.
     public var accessLog = true
-    /// Keeps live sessions with their accounts in memory for authentication (SQLite only; see
-    /// `SessionReadModel`).
+    /// Keeps live sessions with their accounts in memory for authentication (see
+    /// `SessionReadModel`; on PostgreSQL kept fresh by change notifications).
     public var readModel = true
     /// Sessions the read model holds at most.
     public var readModelEntries = 10_000
     /// The read model's capacity in force: 0 when it is off.
     public var readModelCapacity: Int { readModel ? readModelEntries : 0 }
+    /// On PostgreSQL, whether the read model answers only after a round trip through the change
+    /// notifications that began after the lookup (`exact`), or at once while they are caught up
+    /// (`notified`: another server's commit is seen once its notification arrived).
+    public var readModelFreshness = "exact"
 
     /// Seconds a one-time code is valid.
     public var codeTTL = 600

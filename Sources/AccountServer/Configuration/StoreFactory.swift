@@ -1,3 +1,4 @@
+import Foundation
 import AccountStore
 import AccountStorePostgres
 import AccountStoreSQLite
@@ -6,8 +7,13 @@ import AccountStoreSQLite
 enum StoreFactory {
     /// Opens the store `url` names: PostgreSQL with `poolSize` connections, or SQLite with up to
     /// `inlineReaders` read connections that HTTP threads may borrow (one per HTTP thread) and a
-    /// read model of `readModel` sessions (none when 0; PostgreSQL keeps none).
-    static func open(_ url: String, poolSize: Int = 8, inlineReaders: Int = 0, readModel: Int = 0) throws -> any AccountStore {
+    /// read model of `readModel` sessions (none when 0; on PostgreSQL kept fresh by change notifications).
+    /// `freshness` is the PostgreSQL read model's (`exact` or `notified`); `sessionIdle` and
+    /// `clock` judge its held sessions' last use.
+    static func open(
+        _ url: String, poolSize: Int = 8, inlineReaders: Int = 0, readModel: Int = 0, freshness: String = "exact",
+        sessionIdle: TimeInterval? = nil, clock: ServerClock = .system
+    ) throws -> any AccountStore {
         if url.hasPrefix("sqlite:") {
             var path = String(url.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
@@ -17,7 +23,9 @@ enum StoreFactory {
             return store
         }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
-            return try PostgresAccountStore(url: url, poolSize: poolSize)
+            return try PostgresAccountStore(
+                url: url, poolSize: poolSize, readModel: readModel, freshness: PostgresAccountStore.Freshness(rawValue: freshness) ?? .exact,
+                sessionIdle: sessionIdle, now: clock.now)
         }
         throw CommandLineError(description: "--database-url must be sqlite:PATH or postgres://user:pass@host:port/db")
     }

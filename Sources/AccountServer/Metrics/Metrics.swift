@@ -130,7 +130,7 @@ final class Metrics: Sendable {
         out.sample("read_model_lookups_total", ["result": "miss"], model.misses)
         out.family("read_model_invalidations_total", type: "counter", help: "Sessions or accounts dropped from the read model by a write of this server.")
         out.sample("read_model_invalidations_total", [:], model.invalidations)
-        out.family("read_model_clears_total", type: "counter", help: "Times the whole read model was dropped because the database file changed outside this server (and at its first check).")
+        out.family("read_model_clears_total", type: "counter", help: "Times the whole read model was dropped: SQLite, the database file changed outside this server (and at its first check); PostgreSQL, the change listener connected or stopped being caught up.")
         out.sample("read_model_clears_total", [:], model.clears)
         out.family("read_model_evictions_total", type: "counter", help: "Sessions dropped from the full read model to make room.")
         out.sample("read_model_evictions_total", [:], model.evictions)
@@ -138,5 +138,12 @@ final class Metrics: Sendable {
         out.sample("read_model_entries", [:], model.entries)
         out.family("read_model_capacity", type: "gauge", help: "Sessions the read model holds at most (--read-model-entries).")
         out.sample("read_model_capacity", [:], model.capacity)
+        guard let caughtUp = model.listenerCaughtUp else { return }
+        out.family("read_model_notifications_total", type: "counter", help: "Sessions or accounts dropped from the read model because the database announced another writer's change (PostgreSQL).")
+        out.sample("read_model_notifications_total", [:], model.notifications)
+        out.family("read_model_listener_caught_up", type: "gauge", help: "1 while the change listener is connected and caught up (the read model answers), 0 while every lookup reads the database (PostgreSQL).")
+        out.sample("read_model_listener_caught_up", [:], caughtUp ? 1 : 0)
+        out.family("read_model_listener_connects_total", type: "counter", help: "Times the change listener connected; each empties the read model (PostgreSQL).")
+        out.sample("read_model_listener_connects_total", [:], model.listenerConnects)
     }
 }

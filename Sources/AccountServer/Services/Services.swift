@@ -60,7 +60,8 @@ struct Services: Sendable {
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
         self.store = store
-        inlineReads = configuration.sharesAddressLimit ? nil : store as? any InlineReadableStore
+        // Shared per-address counts are a database write: no answer on the HTTP thread while they count.
+        inlineReads = configuration.sharesAddressLimit && configuration.ipRateLimit > 0 ? nil : store as? any InlineReadableStore
         self.clock = clock
         self.secrets = secrets
         passwords = try PasswordService(

@@ -17,7 +17,8 @@ public typealias SessionWithUser = (session: SessionRecord, user: UserRecord?)
 ///   ``Ticket`` of the lookup that missed, and only if no write began or ended since (one
 ///   generation for the whole model, raised by each).
 /// - **Writes of other processes** are the store's to detect before each lookup; it calls
-///   ``clear()`` when it cannot rule them out.
+///   ``clear()`` when it cannot rule them out, or ``forgetSession(_:)``/``forgetUser(_:)`` when it
+///   is told what they changed.
 ///
 /// Bounded: at most `capacity` sessions, filled on first read (nothing at start), replaced in
 /// CLOCK order (an entry read since the hand last passed gets a second chance). A change of an
@@ -45,9 +46,17 @@ public final class SessionReadModel: Sendable {
         public var invalidations = 0
         /// Times the whole model was dropped because another process wrote the database.
         public var clears = 0
+        /// Sessions or accounts dropped because another process said it changed them (PostgreSQL's
+        /// change notifications).
+        public var notifications = 0
         public var evictions = 0
         public var entries = 0
         public var capacity = 0
+        /// Whether the model is trusted now, where that depends on a change listener (PostgreSQL:
+        /// connected and caught up); `nil` where it does not (SQLite).
+        public var listenerCaughtUp: Bool?
+        /// Times the change listener connected (each empties the model); 0 where there is none.
+        public var listenerConnects = 0
     }
 
     /// One held session.
@@ -88,18 +97,29 @@ public final class SessionReadModel: Sendable {
     /// The held session `id` with its account, or a ticket to remember what the database says.
     /// Call only when the store has ruled out writes of other processes since the model was last
     /// cleared.
-    public func find(_ id: UUID) -> Lookup {
+    /// `usable` may refuse a held entry (then it is a miss, read again).
+    public func find(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> Lookup {
         state.withLock { state in
-            if let slot = state.index[id], let entry = state.slots[slot],
-                entry.userEpoch == state.userEpochs[Self.epochSlot(entry.session.userID)]
-            {
-                state.slots[slot]!.referenced = true
-                state.counts.hits += 1
-                return .hit((entry.session, entry.user))
-            }
+            if let found = Self.hit(id, in: &state, usable) { return .hit(found) }
             state.counts.misses += 1
             return .miss(Ticket(generation: state.generation))
         }
+    }
+
+    /// The held session `id` with its account, counted as a hit; `nil`, counted as nothing, when not
+    /// held (for a caller that steps aside and lets an ordinary lookup count the miss).
+    public func held(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> SessionWithUser? {
+        state.withLock { state in Self.hit(id, in: &state, usable) }
+    }
+
+    /// The held, current and usable entry of session `id`, marked referenced and counted as a hit.
+    private static func hit(_ id: UUID, in state: inout State, _ usable: (SessionWithUser) -> Bool) -> SessionWithUser? {
+        guard let slot = state.index[id], let entry = state.slots[slot],
+            entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)], usable((entry.session, entry.user))
+        else { return nil }
+        state.slots[slot]!.referenced = true
+        state.counts.hits += 1
+        return (entry.session, entry.user)
     }
 
     /// A lookup that did not use the model (the store could not rule out another process's write):
@@ -168,6 +188,30 @@ public final class SessionReadModel: Sendable {
 
     /// The counters now.
     public var counts: Counts { state.withLock { $0.counts } }
+
+    // MARK: Writes of other processes, one by one
+
+    /// Another process changed (or deleted) the session `id`: dropped, and reads that began before
+    /// are not taken (they may have seen it as it was).
+    public func forgetSession(_ id: UUID) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.counts.notifications += 1
+            guard let slot = state.index.removeValue(forKey: id) else { return }
+            state.slots[slot] = nil
+            state.counts.entries = state.index.count
+        }
+    }
+
+    /// Another process changed (or deleted) the account `id`: its sessions are stale, and reads
+    /// that began before are not taken.
+    public func forgetUser(_ id: UUID) {
+        state.withLock { state in
+            state.generation &+= 1
+            state.counts.notifications += 1
+            state.userEpochs[Self.epochSlot(id)] &+= 1
+        }
+    }
 
     // MARK: Writes of this process
 
