@@ -155,6 +155,7 @@ extension SQLTransaction {
 
 extension AdminUserRow {
     init(row: any SQLRow) throws {
-        self.init(user: try UserRecord(row: row), lastLoginAt: row.optionalDate(16))
+        // The newest session's opening follows the account's columns (``AdminUserSearch/rowColumns``).
+        self.init(user: try UserRecord(row: row), lastLoginAt: row.optionalDate(Int32(UserSQL.columnCount)))
     }
 }

@@ -13,6 +13,8 @@ enum UserSQL {
     /// The operator's flags (`is_admin`, `disabled_at`) come last, changed only by their own statements.
     /// Whether an Apple ID is linked follows, changed only by the Sign in with Apple statements.
     static let columns = writtenColumns + ", totp_enabled, recovery_codes_left, is_admin, disabled_at, apple_linked"
+    /// How many columns ``columns`` names: where a statement's own columns after them begin.
+    static let columnCount = columns.split(separator: ",").count
     /// ``columns`` each prefixed with the table alias `alias` (for joins).
     static func columns(qualifiedBy alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
