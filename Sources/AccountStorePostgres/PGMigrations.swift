@@ -3,8 +3,10 @@
 /// It mirrors the SQLite backend's schema table for table and column for column: `BYTEA` for
 /// blobs, `BIGINT` milliseconds since 1970 for times, lower-case text UUIDs, `BOOLEAN` flags.
 /// Unique constraints are named so conflicts map to fields whatever the database would call them.
-/// Never edit a step that has shipped; append a new one. The SQL avoids PostgreSQL-only features
-/// so CockroachDB and YugabyteDB can run it.
+/// Never edit a step that has shipped; append a new one. The tables and queries avoid
+/// PostgreSQL-only features, but two steps do not: the admin search's `COLLATE "C"` keys and the
+/// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
+/// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
     static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
 
