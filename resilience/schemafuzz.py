@@ -54,7 +54,9 @@ def run(tmp, quick):
     version = subprocess.run([st, "--version"], capture_output=True, text=True).stdout.strip()
     if not re.search(r"version 4\.", version):
         return "SKIP", f"expected schemathesis 4.x CLI, found {version!r}"
-    server = Server(tmp, os.path.join(tmp, "schema.sqlite"))
+    # No resend cooldown: an operator's resend of a verification reaches its 202 for an account
+    # whose sign-up mailed its code a moment before (the cooldown itself is tested end to end).
+    server = Server(tmp, os.path.join(tmp, "schema.sqlite"), extra=["--mail-interval", "0", "--mail-per-hour", "0"])
     base = f"http://127.0.0.1:{server.port}"
     log_path = os.path.join(tmp, "calls.jsonl")
     cmd = [st, "run", base + "/openapi.json", "--url", base,
@@ -87,7 +89,13 @@ def run(tmp, quick):
             print(f"  schemathesis: {title.split(':')[0]}:", ", ".join(l.strip()[2:] for l in items.splitlines()))
     seen, authenticated = coverage(log_path)
     only_denied = sorted(op for op in authenticated if seen[op] <= {401, 403})
-    no_success = sorted(op for op in authenticated if not any(200 <= s < 300 for s in seen[op]))
+    # Linking Apple needs an identity token signed by Apple's key for this server's client id:
+    # the run's server has no Apple configuration (404 apple_not_configured), so these two cannot
+    # succeed here; their success paths are the end-to-end tests' (AppleSignInTests, against the
+    # Apple stand-in) and their token checks the `apple` check's.
+    outside_provider = {"POST /auth/apple/link", "DELETE /auth/apple/link"}
+    no_success = sorted(op for op in authenticated
+                        if op not in outside_provider and not any(200 <= s < 300 for s in seen[op]))
     for op in sorted(authenticated):
         print(f"  schemathesis: {op}: statuses {sorted(seen[op])}")
     ok = rc == 0 and alive and bool(authenticated) and not only_denied and not no_success

@@ -110,6 +110,17 @@ def _operator_token():
         return signed_in["access"]
 
 
+def _target_account(path):
+    """A fresh account for an operator's case on `/admin/api/users/{id}...`: unverified (so a
+    verification can be resent), with the second factor on when the case removes it."""
+    name = f"tg{os.getpid()}x{next(_counter)}"
+    _call("POST", "/auth/signup", {"username": name, "email": f"{name}@resil.test", "password": PASSWORD, "mbti": "INTJ"})
+    login = _call("POST", "/auth/login", {"username": name, "password": PASSWORD})
+    if path.endswith("/remove-second-factor"):
+        _second_factor(login["access"])
+    return login["user"]["id"]
+
+
 @schemathesis.auth(refresh_interval=None)
 class FreshAccount:
     """A new account and session per authenticated case, so no case can spoil another's token."""
@@ -117,8 +128,13 @@ class FreshAccount:
     def get(self, case, context):
         if not _authenticated(context.operation):
             return None
+        op = context.operation.definition.raw.get("operationId") or context.operation.path
         if context.operation.path.startswith("/admin/api/"):
-            return {"access": _operator_token(), "other_session": None, "repair": False}
+            with _lock:
+                repair = _repairs.get(op, 0) % 2 == 0
+                _repairs[op] = _repairs.get(op, 0) + 1
+            target = _target_account(context.operation.path) if repair and "{id}" in context.operation.path else None
+            return {"access": _operator_token(), "other_session": None, "repair": repair, "target": target}
         n = next(_counter)
         name = f"st{os.getpid()}x{n}"
         _call("POST", "/auth/signup",
@@ -132,7 +148,6 @@ class FreshAccount:
         # Every other case of each operation is repaired (counted per operation, so neither the
         # order two workers interleave operations in nor the number of operations can leave one
         # operation without a repaired case, which would make its "never 2xx" a flake).
-        op = context.operation.definition.raw.get("operationId") or context.operation.path
         with _lock:
             repair = _repairs.get(op, 0) % 2 == 0
             _repairs[op] = _repairs.get(op, 0) + 1
@@ -142,6 +157,12 @@ class FreshAccount:
         case.headers = dict(case.headers or {})
         case.headers["Authorization"] = "Bearer " + data["access"]
         if not data["repair"]:
+            return
+        if data.get("target") and isinstance(case.path_parameters, dict):
+            # An operator's action on a real account, with the reason every action needs.
+            case.path_parameters["id"] = data["target"]
+            if isinstance(case.body, dict):
+                case.body["reason"] = "resilience run"
             return
         op = context.operation.definition.raw.get("operationId")
         if op == "revokeSession" and data["other_session"] and isinstance(case.path_parameters, dict):
