@@ -80,21 +80,33 @@ public protocol StoreTransaction {
     func sessions(userID: UUID) throws -> [SessionRecord]
     /// Sets `lastUsedAt`.
     func touchSession(id: UUID, at: Date) throws
-    /// Revokes one session if it is not revoked yet; returns whether it changed.
+    /// Revokes one session if it is not revoked yet, forgetting its client address; returns
+    /// whether it changed.
     @discardableResult func revokeSession(id: UUID, at: Date) throws -> Bool
-    /// Revokes every live session of a user except `except`; returns how many changed.
+    /// Revokes every live session of a user except `except`, forgetting their client addresses;
+    /// returns how many changed.
     @discardableResult func revokeSessions(userID: UUID, except: UUID?, at: Date) throws -> Int
+    /// Up to `limit` sessions that ended (revoked, past their absolute end at `now`, or unused
+    /// since `idleSince`) and still keep a client address, for the sweep that forgets it. A read:
+    /// it may scan (no index may name `client_address` or `last_used_at`, which every refresh
+    /// writes).
+    func endedSessionsWithAddress(now: Date, idleSince: Date, limit: Int) throws -> [UUID]
+    /// Forgets the client address of each of these sessions that has ended as
+    /// ``endedSessionsWithAddress(now:idleSince:limit:)`` says; returns how many changed.
+    @discardableResult func forgetClientAddresses(sessionIDs: [UUID], now: Date, idleSince: Date) throws -> Int
 
     /// The session `id` with where its refresh tokens stand and its account (`nil` when either is
     /// gone), in one statement; the session row is locked for the rest of a write transaction
     /// where the backend has row locks, so simultaneous refreshes of one session decide one after
     /// another.
     func refreshableSession(id: UUID) throws -> RefreshableSession?
-    /// Moves the session's refresh tokens on to `next` and sets its `lastUsedAt`, if its current
-    /// generation is still `current` (`nil`: the session is still on a token from before, a
-    /// ``RefreshTokenRecord``); returns whether it did. One statement: of simultaneous rotations of
-    /// one generation exactly one wins.
-    func rotateRefresh(sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date) throws -> Bool
+    /// Moves the session's refresh tokens on to `next` and sets its `lastUsedAt` and the
+    /// `clientAddress` it was used from, if its current generation is still `current` (`nil`: the
+    /// session is still on a token from before, a ``RefreshTokenRecord``); returns whether it did.
+    /// One statement: of simultaneous rotations of one generation exactly one wins.
+    func rotateRefresh(
+        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+    ) throws -> Bool
 
     /// Stores a token the way sessions from before kept them. The server no longer writes these;
     /// tests make the rows of an upgraded database with it.

@@ -89,10 +89,14 @@ public struct SessionRecord: Sendable, Equatable {
     /// How the login that opened it was authenticated (RFC 8176 `amr` values, `["pwd"]` or
     /// `["pwd", "otp"]`); every access token of the session carries them.
     public var amr: [String]
+    /// The address of the client that last used it (opened or refreshed it), so its owner and the
+    /// operators can recognise it; `nil` when unknown (sessions from before it was kept) and once
+    /// the session has ended (personal data, not kept past the session's life).
+    public var clientAddress: String?
 
     public init(
         id: UUID, userID: UUID, createdAt: Date, lastUsedAt: Date, expiresAt: Date,
-        userAgent: String?, revokedAt: Date? = nil, amr: [String] = ["pwd"]
+        userAgent: String?, revokedAt: Date? = nil, amr: [String] = ["pwd"], clientAddress: String? = nil
     ) {
         self.id = id
         self.userID = userID
@@ -102,6 +106,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.userAgent = userAgent
         self.revokedAt = revokedAt
         self.amr = amr
+        self.clientAddress = clientAddress
     }
 }
 

@@ -8,7 +8,7 @@
 /// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
 /// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, sessionClientAddress]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -338,5 +338,21 @@ enum PGMigrations {
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model;
         ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model_truncate;
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model_truncate;
+        """
+
+    /// Each session keeps the address of the client that last used it; see the SQLite twin. The
+    /// read model holds it, so the session trigger now also announces a change of it (a refresh
+    /// from the same address as before still announces nothing; one from a new address does, once).
+    /// No index names the column, so a refresh stays a HOT update.
+    static let sessionClientAddress = """
+        ALTER TABLE sessions ADD COLUMN client_address TEXT;
+        DROP TRIGGER sessions_read_model ON sessions;
+        CREATE TRIGGER sessions_read_model AFTER UPDATE ON sessions FOR EACH ROW
+            WHEN (NEW.last_used_at < OLD.last_used_at
+                OR (NEW.id, NEW.user_id, NEW.created_at, NEW.expires_at, NEW.user_agent, NEW.revoked_at, NEW.amr, NEW.client_address)
+                    IS DISTINCT FROM
+                    (OLD.id, OLD.user_id, OLD.created_at, OLD.expires_at, OLD.user_agent, OLD.revoked_at, OLD.amr, OLD.client_address))
+            EXECUTE FUNCTION account_read_model_session();
+        ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model;
         """
 }

@@ -3,11 +3,11 @@ import Foundation
 
 /// Sessions and their refresh tokens.
 private enum SessionSQL {
-    static let columns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at, amr"
+    static let columns = "id, user_id, created_at, last_used_at, expires_at, user_agent, revoked_at, amr, client_address"
     /// Where the session's refresh tokens stand (``SessionRefresh``), after ``columns``.
     static let refreshColumns = "refresh_generation, refresh_hash, refreshed_by"
     static let insert = SQLStatement(
-        "INSERT INTO sessions (\(columns), \(refreshColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        "INSERT INTO sessions (\(columns), \(refreshColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     /// A session by id, locked in a write transaction that decides on it.
     static let byID = LockableRead("SELECT \(columns) FROM sessions WHERE id = ?")
     /// Every authenticated request: the session with its account (NULLs when the account is gone),
@@ -23,22 +23,31 @@ private enum SessionSQL {
         SELECT \(qualified(columns)), \(qualified(refreshColumns)), \(UserSQL.columns(qualifiedBy: "u"))
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?
         """, lockClause: " FOR UPDATE OF s")
-    /// The one write of a refresh.
+    /// The one write of a refresh: the session's tokens, its last use and the address it came from.
     static let rotate = SQLStatement("""
-        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?
+        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?, client_address = ?
         WHERE id = ? AND refresh_generation = ?
         """)
     /// The first refresh of a session still on a token from before.
     static let rotateFromBefore = SQLStatement("""
-        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?
+        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?, client_address = ?
         WHERE id = ? AND refresh_generation IS NULL
         """)
     static let byUser = SQLStatement("SELECT \(columns) FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id")
     static let touch = SQLStatement("UPDATE sessions SET last_used_at = ? WHERE id = ?")
-    static let revoke = SQLStatement("UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-    static let revokeAll = SQLStatement("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL")
+    /// Revocations forget the client address in the same statement: it is kept only while the
+    /// session lives.
+    static let revoke = SQLStatement(
+        "UPDATE sessions SET revoked_at = ?, client_address = NULL WHERE id = ? AND revoked_at IS NULL")
+    static let revokeAll = SQLStatement(
+        "UPDATE sessions SET revoked_at = ?, client_address = NULL WHERE user_id = ? AND revoked_at IS NULL")
     static let revokeAllBut = SQLStatement(
-        "UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id <> ?")
+        "UPDATE sessions SET revoked_at = ?, client_address = NULL WHERE user_id = ? AND revoked_at IS NULL AND id <> ?")
+    /// What makes a session ended for the address sweep: revoked, past its absolute end (`?` now),
+    /// or unused since `?` (its idle end).
+    private static let ended = "client_address IS NOT NULL AND (revoked_at IS NOT NULL OR expires_at <= ? OR last_used_at <= ?)"
+    static let endedWithAddress = SQLStatement("SELECT id FROM sessions WHERE \(ended) LIMIT ?")
+    static let forgetAddress = SQLStatement("UPDATE sessions SET client_address = NULL WHERE id = ? AND \(ended)")
 
     /// `columns`, each prefixed with the alias `s.`.
     private static func qualified(_ columns: String) -> String {
@@ -65,7 +74,7 @@ extension SQLTransaction {
         try execute(SessionSQL.insert, [
             .uuid(session.id), .uuid(session.userID), .date(session.createdAt), .date(session.lastUsedAt),
             .date(session.expiresAt), .text(session.userAgent), .date(session.revokedAt),
-            .text(session.amr.joined(separator: " ")),
+            .text(session.amr.joined(separator: " ")), .text(session.clientAddress),
             refresh.map { .integer($0.generation) } ?? .null, .blob(refresh?.tokenHash), .blob(refresh?.rotatedBy),
         ])
     }
@@ -74,13 +83,17 @@ extension SQLTransaction {
         try first(statement(SessionSQL.forRefresh), [.uuid(id)]) { row in
             RefreshableSession(
                 session: try SessionRecord(row: row),
-                refresh: row.isNull(8) ? nil : SessionRefresh(generation: row.int64(8), tokenHash: try row.blob(9), rotatedBy: try row.optionalBlob(10)),
-                user: try UserRecord(row: row, at: 11))
+                refresh: row.isNull(9) ? nil : SessionRefresh(generation: row.int64(9), tokenHash: try row.blob(10), rotatedBy: try row.optionalBlob(11)),
+                user: try UserRecord(row: row, at: 12))
         }
     }
 
-    public func rotateRefresh(sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date) throws -> Bool {
-        var parameters: [SQLValue] = [.integer(next.generation), .blob(next.tokenHash), .blob(next.rotatedBy), .date(date), .uuid(sessionID)]
+    public func rotateRefresh(
+        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+    ) throws -> Bool {
+        var parameters: [SQLValue] = [
+            .integer(next.generation), .blob(next.tokenHash), .blob(next.rotatedBy), .date(date), .text(clientAddress), .uuid(sessionID),
+        ]
         guard let current else { return try execute(SessionSQL.rotateFromBefore, parameters) > 0 }
         parameters.append(.integer(current))
         return try execute(SessionSQL.rotate, parameters) > 0
@@ -92,7 +105,7 @@ extension SQLTransaction {
 
     public func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? {
         try first(SessionSQL.withUser, [.uuid(id)]) { row in
-            (try SessionRecord(row: row), row.isNull(8) ? nil : try UserRecord(row: row, at: 8))
+            (try SessionRecord(row: row), row.isNull(9) ? nil : try UserRecord(row: row, at: 9))
         }
     }
 
@@ -113,6 +126,15 @@ extension SQLTransaction {
     public func revokeSessions(userID: UUID, except: UUID?, at date: Date) throws -> Int {
         guard let except else { return try execute(SessionSQL.revokeAll, [.date(date), .uuid(userID)]) }
         return try execute(SessionSQL.revokeAllBut, [.date(date), .uuid(userID), .uuid(except)])
+    }
+
+    public func endedSessionsWithAddress(now: Date, idleSince: Date, limit: Int) throws -> [UUID] {
+        try query(SessionSQL.endedWithAddress, [.date(now), .date(idleSince), .int(limit)]) { try $0.uuid(0) }
+    }
+
+    @discardableResult
+    public func forgetClientAddresses(sessionIDs: [UUID], now: Date, idleSince: Date) throws -> Int {
+        try sessionIDs.reduce(0) { $0 + (try execute(SessionSQL.forgetAddress, [.uuid($1), .date(now), .date(idleSince)])) }
     }
 
     public func insertRefreshToken(_ token: RefreshTokenRecord) throws {
@@ -150,6 +172,7 @@ extension SessionRecord {
             id: try row.uuid(0), userID: try row.uuid(1), createdAt: row.date(2), lastUsedAt: row.date(3),
             expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6),
             // Sessions from before `amr` was kept were opened by a password.
-            amr: row.optionalText(7).map { $0.split(separator: " ").map(String.init) } ?? ["pwd"])
+            amr: row.optionalText(7).map { $0.split(separator: " ").map(String.init) } ?? ["pwd"],
+            clientAddress: row.optionalText(8))
     }
 }

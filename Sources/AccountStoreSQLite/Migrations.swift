@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, sessionClientAddress]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -296,5 +296,14 @@ enum Migrations {
     /// `data_version`, so nothing changes here. The step keeps both lists the same length.
     static let readModelNotifications = """
         SELECT 1;
+        """
+
+    /// Each session keeps the address of the client that last used it (issue 17: the account's
+    /// sessions list and the operators' account page show it), written by the login that opens it
+    /// and by each refresh in the refresh's one statement, forgotten when it ends (revocation, or
+    /// the hourly sweep once it expired). Sessions of before keep NULL. No index names it: every
+    /// refresh writes it (the sweep's read may scan).
+    static let sessionClientAddress = """
+        ALTER TABLE sessions ADD COLUMN client_address TEXT;
         """
 }

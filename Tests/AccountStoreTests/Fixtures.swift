@@ -16,10 +16,12 @@ enum Fixture {
             mbti: "INTJ", emailVerified: false, createdAt: time(), updatedAt: time())
     }
 
-    static func session(of user: UserRecord, createdAt: Date = time(), userAgent: String? = "Tests/1.0") -> SessionRecord {
+    static func session(
+        of user: UserRecord, createdAt: Date = time(), userAgent: String? = "Tests/1.0", clientAddress: String? = nil
+    ) -> SessionRecord {
         SessionRecord(
             id: UUID(), userID: user.id, createdAt: createdAt, lastUsedAt: createdAt,
-            expiresAt: createdAt.addingTimeInterval(30 * 86_400), userAgent: userAgent)
+            expiresAt: createdAt.addingTimeInterval(30 * 86_400), userAgent: userAgent, clientAddress: clientAddress)
     }
 
     /// 32 bytes standing in for a SHA-256, distinct per `seed`.

@@ -96,6 +96,33 @@ struct PostgresReadModelTests {
         }
     }
 
+    /// A refresh through A from a new address reaches the session B holds (the trigger announces
+    /// a changed address); B's next exact lookup answers the new one every time.
+    @Test func aRefreshFromANewAddressReachesTheOtherServer() async throws {
+        try await PostgresTestServer.withDatabase { url in
+            let (a, b) = (try await store(url), try await store(url))
+            try await caughtUp(b)
+            let user = Fixture.user("address")
+            let session = Fixture.session(of: user, clientAddress: "192.0.2.1")
+            let opened = session
+            try await a.write { tx in
+                try tx.insertUser(user)
+                try tx.insertSession(opened, refresh: SessionRefresh(generation: 0, tokenHash: Fixture.hash(0)))
+            }
+            for round in 1...20 {
+                _ = try await b.sessionWithUser(id: session.id)
+                let address = "198.51.100.\(round)"
+                let next = SessionRefresh(generation: Int64(round), tokenHash: Fixture.hash(UInt8(round)))
+                #expect(try await a.write {
+                    try $0.rotateRefresh(sessionID: opened.id, from: Int64(round - 1), to: next, at: Fixture.time(round), clientAddress: address)
+                })
+                #expect(try await b.sessionWithUser(id: session.id)?.session.clientAddress == address)
+            }
+            await a.close()
+            await b.close()
+        }
+    }
+
     /// An account changed through A reaches every session of it that B holds.
     @Test func accountChangesReachEverySessionHeld() async throws {
         try await PostgresTestServer.withDatabase { url in

@@ -37,8 +37,8 @@ import Testing
         #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(3)) }?.usedAt == .some(nil))
         // The first refresh after the upgrade moves the session on to generation 1, once.
         let first = SessionRefresh(generation: 1, tokenHash: Fixture.hash(7), rotatedBy: [7])
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: session, from: nil, to: first, at: Fixture.time(9)) })
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: session, from: nil, to: first, at: Fixture.time(9)) } == false)
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: session, from: nil, to: first, at: Fixture.time(9), clientAddress: nil) })
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: session, from: nil, to: first, at: Fixture.time(9), clientAddress: nil) } == false)
         #expect(try await store.read { try $0.refreshableSession(id: session) }?.refresh == first)
     }
 

@@ -23,12 +23,12 @@ extension StoreConformance {
         #expect(try await store.read { try $0.refreshableSession(id: older.id) }.map { $0.refresh == nil } == true)
 
         let next = SessionRefresh(generation: 1, tokenHash: Fixture.hash(2), rotatedBy: [9, 9])
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: session.id, from: 0, to: next, at: Fixture.time(30)) })
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: session.id, from: 0, to: next, at: Fixture.time(30), clientAddress: nil) })
         // The generation moved on: a second rotation of generation 0 changes nothing.
         #expect(try await store.write {
-            try $0.rotateRefresh(sessionID: session.id, from: 0, to: SessionRefresh(generation: 1, tokenHash: Fixture.hash(3)), at: Fixture.time(31))
+            try $0.rotateRefresh(sessionID: session.id, from: 0, to: SessionRefresh(generation: 1, tokenHash: Fixture.hash(3)), at: Fixture.time(31), clientAddress: nil)
         } == false)
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: session.id, from: nil, to: next, at: Fixture.time(31)) } == false)
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: session.id, from: nil, to: next, at: Fixture.time(31), clientAddress: nil) } == false)
         let rotated = try #require(try await store.read { try $0.refreshableSession(id: session.id) })
         #expect(rotated.refresh == next)
         #expect(rotated.session.lastUsedAt == Fixture.time(30))
@@ -38,10 +38,10 @@ extension StoreConformance {
 
         // The session from before moves on from no generation, once.
         let first = SessionRefresh(generation: 1, tokenHash: Fixture.hash(4), rotatedBy: [8])
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: older.id, from: nil, to: first, at: Fixture.time(40)) })
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: older.id, from: nil, to: first, at: Fixture.time(41)) } == false)
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: older.id, from: nil, to: first, at: Fixture.time(40), clientAddress: nil) })
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: older.id, from: nil, to: first, at: Fixture.time(41), clientAddress: nil) } == false)
         #expect(try await store.read { try $0.refreshableSession(id: older.id) }?.refresh == first)
-        #expect(try await store.write { try $0.rotateRefresh(sessionID: UUID(), from: 0, to: next, at: Fixture.time(41)) } == false)
+        #expect(try await store.write { try $0.rotateRefresh(sessionID: UUID(), from: 0, to: next, at: Fixture.time(41), clientAddress: nil) } == false)
     }
 
     /// Simultaneous rotations of one generation, each in a transaction that first reads the
@@ -59,7 +59,7 @@ extension StoreConformance {
                     try await store.write { tx in
                         guard try tx.refreshableSession(id: session.id)?.refresh?.generation == 4 else { return false }
                         let next = SessionRefresh(generation: 5, tokenHash: Fixture.hash(UInt8(attempt)), rotatedBy: [UInt8(attempt)])
-                        return try tx.rotateRefresh(sessionID: session.id, from: 4, to: next, at: Fixture.time(attempt))
+                        return try tx.rotateRefresh(sessionID: session.id, from: 4, to: next, at: Fixture.time(attempt), clientAddress: nil)
                     }
                 }
             }

@@ -69,5 +69,7 @@ enum StoreConformance {
         Behaviour(name: "Apple continuations: by hash, swept when expired, given back on rollback", check: appleContinuations),
         Behaviour(name: "outbox rows keep their kind", check: outboxKinds),
         Behaviour(name: "concurrent links of one Apple ID and completions of one continuation: exactly one wins", check: { try await appleRaces($0, $0) }),
+        Behaviour(name: "sessions keep the client address of their last use, forgotten when they end", check: sessionClientAddress),
+        Behaviour(name: "ended sessions' addresses: found without live ones, forgotten once they ended", check: endedSessionAddresses),
     ]
 }

@@ -154,7 +154,7 @@ enum StoreRaces {
             if found.session.revokedAt != nil { return "revoked" }
             if state.generation == 1 { return "repeated" }
             let next = SessionRefresh(generation: 1, tokenHash: tokenHash(session, 2), rotatedBy: [1])
-            return try tx.rotateRefresh(sessionID: session.id, from: 0, to: next, at: now) ? "rotated" : "lost the race"
+            return try tx.rotateRefresh(sessionID: session.id, from: 0, to: next, at: now, clientAddress: nil) ? "rotated" : "lost the race"
         }
     }
 

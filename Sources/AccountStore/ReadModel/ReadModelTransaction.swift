@@ -44,10 +44,18 @@ public final class ReadModelTransaction: StoreTransaction {
         return try base.revokeSessions(userID: userID, except: except, at: date)
     }
 
-    /// A rotation moves the session's last use (its idle end) and its current token.
-    public func rotateRefresh(sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date) throws -> Bool {
+    /// A rotation moves the session's last use (its idle end), its client address and its current
+    /// token.
+    public func rotateRefresh(
+        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+    ) throws -> Bool {
         scope.sessionChanges(sessionID)
-        return try base.rotateRefresh(sessionID: sessionID, from: current, to: next, at: date)
+        return try base.rotateRefresh(sessionID: sessionID, from: current, to: next, at: date, clientAddress: clientAddress)
+    }
+
+    @discardableResult public func forgetClientAddresses(sessionIDs: [UUID], now: Date, idleSince: Date) throws -> Int {
+        for id in sessionIDs { scope.sessionChanges(id) }
+        return try base.forgetClientAddresses(sessionIDs: sessionIDs, now: now, idleSince: idleSince)
     }
 
     /// The role and the disabled state are part of the account every session is read with.
@@ -191,6 +199,9 @@ public final class ReadModelTransaction: StoreTransaction {
     public func session(id: UUID) throws -> SessionRecord? { try base.session(id: id) }
     public func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? { try base.sessionWithUser(id: id) }
     public func sessions(userID: UUID) throws -> [SessionRecord] { try base.sessions(userID: userID) }
+    public func endedSessionsWithAddress(now: Date, idleSince: Date, limit: Int) throws -> [UUID] {
+        try base.endedSessionsWithAddress(now: now, idleSince: idleSince, limit: limit)
+    }
     public func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? { try base.refreshToken(hash: hash) }
     public func code(emailKey: String, purpose: String) throws -> CodeRecord? { try base.code(emailKey: emailKey, purpose: purpose) }
     public func signingKeys() throws -> [SigningKeyRecord] { try base.signingKeys() }
