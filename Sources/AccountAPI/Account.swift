@@ -125,14 +125,19 @@ public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
     public let userAgent: String?
     /// Whether this is the session of the token that asked.
     public let current: Bool
+    /// The address of the client that last used it (its login or latest refresh), as the server
+    /// saw it; `nil` when unknown (a session from before addresses were kept, or a server that
+    /// does not send it).
+    public let clientAddress: String?
 
     /// A session as the server describes it.
-    public init(id: UUID, createdAt: Date, lastUsedAt: Date, userAgent: String?, current: Bool) {
+    public init(id: UUID, createdAt: Date, lastUsedAt: Date, userAgent: String?, current: Bool, clientAddress: String? = nil) {
         self.id = id
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
         self.userAgent = userAgent
         self.current = current
+        self.clientAddress = clientAddress
     }
 
     enum CodingKeys: String, CodingKey {
@@ -141,6 +146,7 @@ public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
         case lastUsedAt = "last_used_at"
         case userAgent = "user_agent"
         case current
+        case clientAddress = "client_address"
     }
 
     /// Encodes with the id in lower case, as the API writes ids.
@@ -151,6 +157,7 @@ public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
         try container.encode(lastUsedAt, forKey: .lastUsedAt)
         try container.encode(userAgent, forKey: .userAgent)
         try container.encode(current, forKey: .current)
+        try container.encode(clientAddress, forKey: .clientAddress)
     }
 }
 

@@ -106,7 +106,8 @@ public struct AdminSession: Codable, Hashable, Sendable {
     public let id: String
     /// The `User-Agent` of the login that opened it.
     public let deviceName: String?
-    /// Not kept with sessions: always `nil` today.
+    /// The address of the client that last used it (its login or latest refresh); `nil` when
+    /// unknown (a session from before addresses were kept).
     public let clientAddress: String?
     public let createdAt: Date
     public let lastUsedAt: Date

@@ -61,7 +61,8 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// ``sessionWithUser(id:)``).
     ///
     /// A session's last use moves forward with each refresh without a notification (so refreshes
-    /// need not queue behind PostgreSQL's notification lock), so a held one may be older than the
+    /// need not queue behind PostgreSQL's notification lock; only a refresh from a new client
+    /// address announces one, so the held address stays exact), so a held one may be older than the
     /// database's. That only ever makes a session look less live; with `sessionIdle` (the idle
     /// lifetime, judged by `now`) a held session that would look idle-expired is read again
     /// instead of answered. Without it, held sessions are answered as held.

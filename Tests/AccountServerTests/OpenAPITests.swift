@@ -196,3 +196,22 @@ private struct SchemaChecker {
         String(cString: number.objCType) == "c"
     }
 }
+
+extension OpenAPITests {
+    @Test("sessions, the account's own and on the admin account page, document their client address: required, nullable, bounded")
+    func sessionAddresses() async throws {
+        let document = try await document(try await Harness.make())
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let own = try #require(schemas["SessionInfo"] as? [String: Any])
+        let page = try #require(schemas["AdminAccountPage"] as? [String: Any])
+        let adminSession = try #require(
+            ((page["properties"] as? [String: Any])?["sessions"] as? [String: Any])?["items"] as? [String: Any])
+        for session in [own, adminSession] {
+            #expect((session["required"] as? [String])?.contains("client_address") == true)
+            let address = try #require((session["properties"] as? [String: Any])?["client_address"] as? [String: Any])
+            #expect(address["maxLength"] as? Int == 64)
+            #expect(address["type"] as? [String] == ["string", "null"], "\(address)")
+            #expect((address["description"] as? String)?.contains("Not kept") == false)
+        }
+    }
+}

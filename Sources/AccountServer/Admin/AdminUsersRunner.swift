@@ -109,7 +109,8 @@ enum AdminUsersRunner {
         ]
         for session in account.sessions {
             lines.append("  \(session.id.lowercasedText)\topened \(RFC3339.string(from: session.createdAt))\tlast used "
-                + "\(RFC3339.string(from: session.lastUsedAt))\t\(session.userAgent ?? "(no User-Agent)")")
+                + "\(RFC3339.string(from: session.lastUsedAt)) from \(session.clientAddress ?? "(unknown address)")"
+                + "\t\(session.userAgent ?? "(no User-Agent)")")
         }
         lines.append("passkeys: \(account.passkeys.count)")
         for passkey in account.passkeys {

@@ -18,7 +18,7 @@ extension AdminAccount {
         AdminAccountPage(
             user: AdminUserDetail(row: row.wire, disabledAt: row.user.disabledAt),
             sessions: sessions.map {
-                AdminSession(id: $0.id.lowercasedText, deviceName: $0.userAgent, clientAddress: nil, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
+                AdminSession(id: $0.id.lowercasedText, deviceName: $0.userAgent, clientAddress: $0.clientAddress, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
             },
             passkeys: passkeys.map { AdminPasskey(id: $0.id.lowercasedText, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) },
             secondFactor: AdminSecondFactor(totp: row.user.totpEnabled, recoveryCodesLeft: row.user.recoveryCodesLeft),

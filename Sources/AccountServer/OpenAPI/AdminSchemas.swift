@@ -36,7 +36,7 @@ enum AdminSchemas {
                             [
                                 "id": FieldSchemas.uuid,
                                 "device_name": Schema.string("The `User-Agent` of the login that opened it.", nullable: true),
-                                "client_address": Schema.string("Not kept with sessions: `null`.", nullable: true),
+                                "client_address": FieldSchemas.sessionAddress,
                                 "created_at": FieldSchemas.time,
                                 "last_used_at": FieldSchemas.time,
                             ], required: ["id", "device_name", "client_address", "created_at", "last_used_at"]),

@@ -45,4 +45,9 @@ enum FieldSchemas {
     static let uuid = Schema.string(format: "uuid")
     static let time = Schema.string("RFC 3339 time in UTC.", format: "date-time")
     static let seconds = Schema.integer("Seconds.", minimum: 0)
+    /// A session's client address (`SessionInfo`, the admin account page).
+    static let sessionAddress = Schema.string(
+        "The client address that last used the session (its login or latest refresh), kept only while it lives; "
+            + "`null` when unknown (a session from before addresses were kept).",
+        maxLength: EventOrigin.maxAddress, nullable: true)
 }

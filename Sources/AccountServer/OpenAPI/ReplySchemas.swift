@@ -43,7 +43,8 @@ enum ReplySchemas {
                     "last_used_at": FieldSchemas.time,
                     "user_agent": Schema.string("The `User-Agent` of the login, if it sent one.", nullable: true),
                     "current": Schema.boolean("Whether this is the session of the token that asked."),
-                ], required: ["id", "created_at", "last_used_at", "user_agent", "current"]),
+                    "client_address": FieldSchemas.sessionAddress,
+                ], required: ["id", "created_at", "last_used_at", "user_agent", "current", "client_address"]),
             "SessionList": Schema.object(
                 ["sessions": Schema.array(Schema.ref("SessionInfo"), description: "Live sessions, newest first.")],
                 required: ["sessions"]),

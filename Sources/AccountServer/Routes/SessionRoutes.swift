@@ -21,7 +21,11 @@ struct SessionRoutes: RouteGroup {
         let (userID, now, policy) = (context.userID, context.now, services.sessions.policy)
         let sessions = try await services.store.read { try $0.sessions(userID: userID) }
             .filter { $0.revokedAt == nil && policy.isLive($0, now: now) }
-            .map { SessionInfo(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, userAgent: $0.userAgent, current: $0.id == context.sessionID) }
+            .map {
+                SessionInfo(
+                    id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, userAgent: $0.userAgent,
+                    current: $0.id == context.sessionID, clientAddress: $0.clientAddress)
+            }
         return try .json(SessionList(sessions: sessions))
     }
 

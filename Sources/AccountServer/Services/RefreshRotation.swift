@@ -39,9 +39,13 @@ struct RefreshRotation: Sendable {
     let policy: SessionPolicy
     let keys: RefreshTokenKeys
     /// The presenting client's `User-Agent` and address, for the security event of a reuse (made
-    /// only then: a refresh writes no event).
+    /// only then: a refresh writes no event); the address is also the session's new one.
     let userAgent: String?
     let clientAddress: String
+
+    /// Where the request came from, as a session and an event keep it (the address cut as
+    /// ``EventOrigin`` cuts it).
+    private var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
 
     /// A token of today's layout with what the decision needs from it, derived before the
     /// transaction so the store's writer spends no time on hashing.
@@ -113,13 +117,15 @@ struct RefreshRotation: Sendable {
     /// The first use of the session's current token: the one write of a refresh.
     private func rotate(_ found: RefreshableSession, from current: Int64?, to successor: RefreshToken, hash: [UInt8], in tx: any StoreTransaction) throws -> RefreshDecision {
         let next = SessionRefresh(generation: successor.generation, tokenHash: hash, rotatedBy: client)
-        guard try tx.rotateRefresh(sessionID: found.session.id, from: current, to: next, at: now) else {
+        let address = origin.clientAddress
+        guard try tx.rotateRefresh(sessionID: found.session.id, from: current, to: next, at: now, clientAddress: address) else {
             // Rotated since our read (a backend that does not lock it on read): the store runs
             // the transaction again, which lands in the repeat.
             throw StoreError.serializationFailure
         }
         var live = found.session
         live.lastUsedAt = now
+        live.clientAddress = address
         return .rotated(found.user, live, refresh: successor.text, issuedAt: now)
     }
 
@@ -135,7 +141,6 @@ struct RefreshRotation: Sendable {
 
     private func reused(_ found: RefreshableSession, reason: String, in tx: any StoreTransaction) throws -> RefreshDecision {
         if try tx.revokeSession(id: found.session.id, at: now) {
-            let origin = EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent))
             try origin.recordSessionsEnded(1, reason: .refreshTokenReused, userID: found.user.id, at: now, in: tx)
         }
         return .reused(userID: found.user.id, reason: reason)

@@ -14,17 +14,19 @@ import Synchronization
 final class RefreshTokenSweep: Sendable {
     private let store: any AccountStore
     private let clock: ServerClock
+    private let policy: SessionPolicy
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(store: any AccountStore, clock: ServerClock) {
+    init(store: any AccountStore, clock: ServerClock, policy: SessionPolicy) {
         self.store = store
         self.clock = clock
+        self.policy = policy
     }
 
     /// Sweeps every `interval`, the first time one `interval` after the start (never in the way of
     /// a start-up).
     func start(every interval: Duration = .seconds(3600)) {
-        let (store, clock) = (store, clock)
+        let (store, clock, policy) = (store, clock, policy)
         let sweeper = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
@@ -32,6 +34,8 @@ final class RefreshTokenSweep: Sendable {
                 _ = try? await Self.sweep(store, now: clock.now())
                 // The same hourly round keeps the security history and the hourly counters bounded.
                 _ = try? await ActivitySweep.sweep(store, now: clock.now())
+                // And forgets the client addresses of sessions that ended by expiring.
+                _ = try? await SessionAddressSweep.sweep(store, policy: policy, now: clock.now())
             }
         }
         task.withLock { $0 = sweeper }

@@ -79,7 +79,7 @@ struct Services: Sendable {
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
         apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, deliveries: [.appleRevocation: apple.grants])
-        refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock)
+        refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)

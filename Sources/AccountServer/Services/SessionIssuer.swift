@@ -10,8 +10,9 @@ struct SessionIssuer: Sendable {
 
     /// Opens a session with its first refresh token (its keyed hash in the session's row), inside
     /// the caller's transaction; `amr` says how its login was authenticated (a password alone
-    /// unless given), for every token it issues. The account's `login_succeeded` security event,
-    /// from `origin`, is written with it; `method` names the sign-in when `amr` cannot (a code).
+    /// unless given), for every token it issues. It keeps `origin`'s client address (the one a
+    /// refresh then updates). The account's `login_succeeded` security event, from `origin`, is
+    /// written with it; `method` names the sign-in when `amr` cannot (a code).
     /// A disabled account gets `403 account_disabled` and no session, on every way of signing in.
     func openSession(
         userID: UUID, userAgent: String?, origin: EventOrigin, amr: [String] = [AuthenticationMethod.password],
@@ -19,7 +20,7 @@ struct SessionIssuer: Sendable {
     ) throws -> (SessionRecord, RefreshToken) {
         // Locked, so a disabling that commits first is seen, and one that comes after revokes this.
         if try tx.lockUser(id: userID)?.disabledAt != nil { throw APIError.accountDisabled }
-        var session = policy.newSession(userID: userID, userAgent: userAgent, now: now)
+        var session = policy.newSession(userID: userID, userAgent: userAgent, clientAddress: origin.clientAddress, now: now)
         session.amr = amr
         let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)
         try tx.insertSession(session, refresh: SessionRefresh(generation: refresh.generation, tokenHash: refresh.hash(keys: refreshKeys)))

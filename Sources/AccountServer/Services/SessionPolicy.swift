@@ -22,12 +22,16 @@ struct SessionPolicy: Sendable {
         now < session.expiresAt && now.timeIntervalSince(session.lastUsedAt) < idleLifetime
     }
 
-    /// A session of `userID` that opens `now` and ends at the latest `maxLifetime` later.
-    func newSession(userID: UUID, userAgent: String?, now: Date) -> SessionRecord {
+    /// A session of `userID` that opens `now` from `clientAddress` and ends at the latest
+    /// `maxLifetime` later.
+    func newSession(userID: UUID, userAgent: String?, clientAddress: String?, now: Date) -> SessionRecord {
         SessionRecord(
             id: UUID(), userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
-            userAgent: userAgent.map { String($0.prefix(256)) })
+            userAgent: userAgent.map { String($0.prefix(256)) }, clientAddress: clientAddress)
     }
+
+    /// When a session last used before it has ended for being idle, at `now`.
+    func idleSince(now: Date) -> Date { now.addingTimeInterval(-idleLifetime) }
 
     /// Seconds a refresh token handed out `now` stays usable: until the session's idle or
     /// absolute end, whichever comes first.
