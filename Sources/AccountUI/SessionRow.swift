@@ -3,8 +3,9 @@ import AccountAPI
 import AccountKit
 import SwiftUI
 
-/// One signed-in device in the profile's sessions list (named from its `User-Agent`), when it was
-/// last used in local time and the app's language, and its revoke button.
+/// One signed-in device in the profile's sessions list (named from its `User-Agent`), the address
+/// it was last used from (when the server knows it, so people can recognise their sessions), when
+/// it was last used in local time and the app's language, and its revoke button.
 struct SessionRow: View {
     let session: SessionInfo
     let language: Language
@@ -15,6 +16,12 @@ struct SessionRow: View {
             VStack(alignment: .leading, spacing: 4) {
                 Text(session.deviceName ?? AccountUIStrings.text(.unknownDevice, language))
                     .font(.body)
+                if let address = session.clientAddress {
+                    Text(verbatim: address)
+                        .font(.caption.monospaced())
+                        .foregroundStyle(.secondary)
+                        .textSelection(.enabled)
+                }
                 if session.current {
                     Text(AccountUIStrings.text(.thisDevice, language))
                         .font(.caption)

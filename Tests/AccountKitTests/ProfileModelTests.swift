@@ -147,6 +147,8 @@ import Testing
             await model.loadSessions()
             #expect(model.sessions.count == 3)
             #expect(model.sessions.filter(\.current).count == 1)
+            // Each with the address the server saw it used from (the in-process loopback peer).
+            #expect(model.sessions.allSatisfy { $0.clientAddress == "127.0.0.1" }, "\(model.sessions)")
 
             let other = try #require(model.sessions.first { !$0.current })
             await model.revoke(other.id)

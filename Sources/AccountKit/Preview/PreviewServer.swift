@@ -41,12 +41,12 @@ struct PreviewServer: Sendable {
             id: UUID(uuidString: "0C3A5E77-1B2D-4E8F-A9C0-7D6B5A4E3F21")!, createdAt: Date(timeIntervalSince1970: 1_780_000_000),
             lastUsedAt: Date(timeIntervalSince1970: 1_780_090_000),
             userAgent: UserAgent(name: "MBTI Playground", version: "1.0", details: ["iPhone15,2", "iOS 17.4", "build 7"]).header,
-            current: true),
+            current: true, clientAddress: "203.0.113.24"),
         SessionInfo(
             id: UUID(uuidString: "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D")!, createdAt: Date(timeIntervalSince1970: 1_779_000_000),
             lastUsedAt: Date(timeIntervalSince1970: 1_779_500_000),
             userAgent: UserAgent(name: "account", version: "1.0", details: ["minsu-laptop", "Linux 6.1"]).header,
-            current: false),
+            current: false, clientAddress: "2001:db8:4f1::17"),
     ]
 
     static var pair: TokenPair {
