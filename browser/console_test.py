@@ -39,6 +39,9 @@ HOST = "127.0.0.1"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 APP = "MBTI%20Playground/1.2 (iPhone15,2; iOS 17.4; build 42) AccountKit"
+# The app's address as a load balancer (the loopback peer, a `--trusted-proxy`) forwards it: the
+# session it opens keeps it, and the account page shows it.
+APP_ADDRESS = "203.0.113.42"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -110,7 +113,7 @@ class Server:
         self.proc = subprocess.Popen(
             [binary, "serve", "--host", HOST, "--port", "0", "--database-url", f"sqlite:{self.db}",
              "--mail", f"smtp://{HOST}:{smtp_port}", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
-             "--clock-file", self.clock.path],
+             "--clock-file", self.clock.path, "--trusted-proxy", HOST],
             stdout=subprocess.PIPE, stderr=self.stderr, text=True)
         self.port = None
         deadline = time.time() + 60
@@ -203,8 +206,10 @@ class Server:
         return self.login(name)
 
     def login(self, name, password=PASSWORD):
-        """A login from an app on a phone, as AccountKit names it (the session's device)."""
-        return self.call("POST", "/auth/login", {"login": name, "password": password}, headers={"User-Agent": APP})
+        """A login from an app on a phone, as AccountKit names it (the session's device), through the
+        load balancer (the session's address)."""
+        return self.call("POST", "/auth/login", {"login": name, "password": password},
+                         headers={"User-Agent": APP, "X-Forwarded-For": APP_ADDRESS})
 
 
 # --- The page's files over HTTP ---
@@ -453,6 +458,7 @@ def run(server, shots):
         check("minsu@console.test" in page.inner_text("#profile"), "the profile")
         check(page.locator("#sessions-table tbody tr").count() >= 1, "minsu's session is listed")
         check("iPhone15,2" in page.inner_text("#sessions-table"), "with the device it was opened on")
+        check(APP_ADDRESS in page.inner_text("#sessions-table"), "and the address it was last used from")
         check(page.locator("#state-active").count() == 1, "minsu is active")
         page.screenshot(path=os.path.join(shots, "console-account.png"), full_page=True)
         page.set_viewport_size(PHONE)
