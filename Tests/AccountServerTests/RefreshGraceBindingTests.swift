@@ -106,7 +106,7 @@ struct RefreshGraceBindingTests {
         #expect(metrics.text.contains("account_refreshes_total{outcome=\"reused\"} 1"))
     }
 
-    @Test("the database keeps a 16-byte keyed fingerprint of the client, not its User-Agent or address")
+    @Test("the grace is bound by a 16-byte keyed fingerprint of the client, not its User-Agent or address; the address is only the session's own, while it lives")
     func storedFingerprint() async throws {
         let harness = try await Harness.make()
         let userAgent = "DistinctiveAgent/9.9 (unique-device-name)"
@@ -122,7 +122,11 @@ struct RefreshGraceBindingTests {
         let file = try Data(contentsOf: harness.folder.appendingPathComponent("account.sqlite"))
             + ((try? Data(contentsOf: harness.folder.appendingPathComponent("account.sqlite-wal"))) ?? Data())
         #expect(file.range(of: Data("unique-device-name".utf8)) == nil, "the refresh's User-Agent is nowhere in the database")
-        #expect(file.range(of: Data("203.0.113.77".utf8)) == nil, "nor its address")
+        // The address is kept as the session's last one (issue 17: the account sees where its
+        // sessions are used), and forgotten when the session ends.
+        #expect(try await harness.store.read { try $0.session(id: sessionID) }?.clientAddress == "203.0.113.77")
+        #expect(try await harness.store.write { try $0.revokeSession(id: sessionID, at: harness.clock.now) })
+        #expect(try await harness.store.read { try $0.session(id: sessionID) }?.clientAddress == nil)
     }
 
     @Test("the window still ends: the first client too is refused after it")
