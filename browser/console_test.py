@@ -556,7 +556,7 @@ def run(server, shots):
         check(page.locator("#nav").is_hidden(), "a reload signs out")
         check(violations() == [], f"no CSP violation after the reload: {violations()}")
 
-        passkey_sign_in(server, page, context, expect_error, violations)
+        passkey_sign_in(server, page, context, expect_error, violations, secret)
         browser.close()
 
     foreign = [url for url in requests if urlsplit(url).netloc != f"{PAGE_HOST}:{server.port}"]
@@ -569,11 +569,52 @@ def run(server, shots):
     check(not page_errors, f"no uncaught error in the page: {page_errors}")
 
 
-def passkey_sign_in(server, page, context, expect_error, violations):
+REGISTER_PASSKEY = """async ([token, name]) => {
+        const w = await import('/admin/assets/webauthn.js');
+        const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
+        const options = await (await fetch('/auth/passkeys/register/options', { method: 'POST', headers })).json();
+        const publicKey = {
+            ...options, challenge: w.fromBase64url(options.challenge),
+            user: { ...options.user, id: w.fromBase64url(options.user.id) },
+            excludeCredentials: options.excludeCredentials.map((c) => ({ ...c, id: w.fromBase64url(c.id) })),
+        };
+        delete publicKey.hints;
+        const credential = await navigator.credentials.create({ publicKey });
+        const body = { name, credential: {
+            id: credential.id, rawId: w.toBase64url(credential.rawId), type: credential.type,
+            response: { clientDataJSON: w.toBase64url(credential.response.clientDataJSON),
+                        attestationObject: w.toBase64url(credential.response.attestationObject) } } };
+        const reply = await fetch('/auth/passkeys/register', { method: 'POST', headers, body: JSON.stringify(body) });
+        return { status: reply.status, passkey: await reply.json() };
+    }"""
+
+
+def register_passkey(page, token, name):
+    """A passkey for the account behind `token`, made by the browser on the console's page (the
+    app's registration endpoints, the console's own base64url code); returns the reply."""
+    return page.evaluate(REGISTER_PASSKEY, [token, name])
+
+
+def passkey_sign_in(server, page, context, expect_error, violations, secret):
     """An operator whose second factor is a passkey (plainop: no authenticator app) signs in with
     it alone, kept by Chromium's virtual authenticator (CTAP2, built in, resident keys, user
     verification), and reaches the dashboard and the search; a closed prompt is no error; a
-    passkey the server no longer knows is refused in words."""
+    passkey the server no longer knows is refused in words; an operator with an authenticator app
+    takes the passkey from the code screen; the console at the IP address says what is wrong."""
+    # The console's own base64url code against Python's, on every length of padding and on the
+    # bytes that make `-` and `_`; malformed text is refused.
+    samples = [bytes(range(n)) for n in range(0, 8)] + [b"\xfb\xff\xbf" * 5, os.urandom(65), os.urandom(1000)]
+    texts = [base64.urlsafe_b64encode(sample).decode().rstrip("=") for sample in samples]
+    converted = page.evaluate("""async (texts) => {
+        const w = await import('/admin/assets/webauthn.js');
+        const refused = (text) => { try { w.fromBase64url(text); return false; } catch (e) { return e instanceof TypeError; } };
+        return { there: texts.map((t) => w.toBase64url(w.fromBase64url(t))),
+                 view: w.toBase64url(new Uint8Array([0, 251, 255, 191]).subarray(1, 3)),
+                 refused: ['a', 'ab+c', 'ab/c', 'abc$', 'a===', 'ab c'].map(refused) };
+    }""", texts)
+    check(converted["there"] == texts, "base64url to bytes and back, as Python writes it")
+    check(converted["view"] == base64.urlsafe_b64encode(b"\xfb\xff").decode().rstrip("="), "a view into a buffer is encoded alone")
+    check(all(converted["refused"]), f"malformed base64url is refused: {converted['refused']}")
     cdp = context.new_cdp_session(page)
     cdp.send("WebAuthn.enable", {"enableUI": False})
     authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
@@ -600,24 +641,7 @@ def passkey_sign_in(server, page, context, expect_error, violations):
     # of its password), made by the browser on this page with the console's own base64url code.
     status, pair = server.login("plainop")
     check(status == 200, f"plainop's password login {status}")
-    made = page.evaluate("""async (token) => {
-        const w = await import('/admin/assets/webauthn.js');
-        const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
-        const options = await (await fetch('/auth/passkeys/register/options', { method: 'POST', headers })).json();
-        const publicKey = {
-            ...options, challenge: w.fromBase64url(options.challenge),
-            user: { ...options.user, id: w.fromBase64url(options.user.id) },
-            excludeCredentials: options.excludeCredentials.map((c) => ({ ...c, id: w.fromBase64url(c.id) })),
-        };
-        delete publicKey.hints;
-        const credential = await navigator.credentials.create({ publicKey });
-        const body = { name: 'Operator laptop', credential: {
-            id: credential.id, rawId: w.toBase64url(credential.rawId), type: credential.type,
-            response: { clientDataJSON: w.toBase64url(credential.response.clientDataJSON),
-                        attestationObject: w.toBase64url(credential.response.attestationObject) } } };
-        const reply = await fetch('/auth/passkeys/register', { method: 'POST', headers, body: JSON.stringify(body) });
-        return { status: reply.status, passkey: await reply.json() };
-    }""", pair["access"])
+    made = register_passkey(page, pair["access"], "Operator laptop")
     check(made["status"] == 201 and made["passkey"].get("name") == "Operator laptop", f"the passkey is registered: {made}")
     held = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
     check(len(held) == 1 and held[0]["isResidentCredential"] and held[0]["rpId"] == PAGE_HOST,
@@ -670,6 +694,27 @@ def passkey_sign_in(server, page, context, expect_error, violations):
     korean = page.inner_text("#login-error")
     check(re.search(r"[가-힣]", korean) is not None, f"and in Korean: {korean!r}")
     page.click("#language")
+
+    # An operator with both an authenticator app and a passkey who typed the password: the code
+    # screen offers the passkey too, which signs in without the code.
+    cdp.send("WebAuthn.clearCredentials", {"authenticatorId": authenticator})
+    status, challenge = server.login("opmina")
+    check(status == 403 and challenge.get("code") == "mfa_required", f"opmina's password: {status} {challenge.get('code')}")
+    status, pair = server.call("POST", "/auth/mfa/verify", {"mfa_token": challenge["mfa_token"], "code": totp(secret, server.clock.next_step())})
+    check(status == 200, f"opmina's second factor {status}")
+    made = register_passkey(page, pair["access"], "Desk key")
+    check(made["status"] == 201, f"opmina's passkey is registered: {made}")
+    server.call("POST", "/auth/logout", token=pair["access"])
+    page.fill("#login-identifier", "opmina")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#code-form")
+    check(page.locator("#code-passkey").is_visible(), "the code screen offers the passkey")
+    page.click("#code-passkey")
+    page.wait_for_selector("#nav:not([hidden])")
+    check("opmina" in page.inner_text("#operator"), "signed in with opmina's passkey, no code")
+    page.click("#sign-out")
+    page.wait_for_selector("#login-form")
     check(violations() == [], f"no CSP violation around the passkeys: {violations()}")
     cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
 
