@@ -137,9 +137,9 @@ struct PasskeyRoutes: RouteGroup {
         guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
             throw APIError.notFound
         }
-        try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
         enum Outcome: Sendable { case deleted, wrongCode, gone }
-        let outcome = try await services.store.write { tx -> Outcome in
+        let outcome = try await services.write(spending: accepted, context, via: "passkey_delete") { tx -> Outcome in
             if let proof, try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx) == .wrong { return .wrongCode }
             guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
                 return .gone
