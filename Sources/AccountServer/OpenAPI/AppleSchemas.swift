@@ -16,7 +16,7 @@ enum AppleSchemas {
     static let proofFields: [String: JSONValue] = [
         "apple_identity_token": Schema.string(
             "For an account without a password (made with Apple), instead of `password`: an identity token of its linked Apple ID "
-                + "issued in the last 10 minutes.", minLength: 1),
+                + "issued in the last 10 minutes, not accepted before; spent with the change.", minLength: 1),
         "apple_nonce": Schema.string("The raw nonce of `apple_identity_token`.", minLength: 1),
     ]
 

@@ -23,7 +23,7 @@ extension Operation {
             errors: [
                 400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
                 401: "A token error: `token_invalid`, `token_expired` or `session_revoked` (with a Bearer challenge).",
-                403: "`invalid_credentials`: the password is wrong; the token is fine, so no Bearer challenge and the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                403: "`invalid_credentials`: the password is wrong; the token is fine, so no Bearer challenge and the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before.",
                 429: "`rate_limited`: the account is backed off after failed password checks (here, at login or at password change), or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
             ]),

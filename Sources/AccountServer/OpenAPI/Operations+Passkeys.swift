@@ -78,7 +78,7 @@ extension Operation {
             successes: [.init(status: 204, description: "Removed.")],
             errors: [
                 400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before.",
                 404: "`not_found`: the account has no passkey with this id (another account's is 404 too).",
                 429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",

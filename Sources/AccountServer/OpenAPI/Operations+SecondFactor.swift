@@ -12,7 +12,7 @@ extension Operation {
             authenticated: true, body: "TOTPEnrollRequest",
             successes: [.init(status: 200, description: "The secret and its `otpauth://` URI.", schema: Schema.ref("TOTPEnrollment"))],
             errors: [
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before.",
                 409: "`mfa_already_enabled`: turn the second factor off first.",
                 429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
@@ -61,7 +61,7 @@ extension Operation {
             successes: [.init(status: 200, description: "The new codes, shown once.", schema: Schema.ref("RecoveryCodes"))],
             errors: [
                 400: "`invalid_request`, or `code_invalid`: the code is wrong or was used.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before.",
                 409: "`mfa_not_enabled`.",
                 429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
@@ -77,7 +77,7 @@ extension Operation {
             successes: [.init(status: 204, description: "Off.")],
             errors: [
                 400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before.",
                 409: "`mfa_not_enabled`.",
                 429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
