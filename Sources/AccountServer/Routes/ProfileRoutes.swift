@@ -64,7 +64,8 @@ struct ProfileRoutes: RouteGroup {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)

@@ -29,7 +29,8 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
         let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_enroll")
@@ -96,7 +97,8 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
         errors.add(contentsOf: codeErrors, to: "code")
         guard errors.isEmpty, let callersProof, let code = body.code else { throw APIError.validation(errors) }
@@ -127,7 +129,8 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
         guard errors.isEmpty, let callersProof, let proof else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
