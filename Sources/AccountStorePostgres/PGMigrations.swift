@@ -8,7 +8,7 @@
 /// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
 /// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, adminSearchAtScale]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -338,5 +338,25 @@ enum PGMigrations {
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model;
         ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model_truncate;
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model_truncate;
+        """
+
+    /// The operators' account search at a million accounts; see the SQLite twin.
+    static let adminSearchAtScale = """
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+            WHERE disabled_at IS NOT NULL;
+        DROP INDEX users_created;
+        DROP INDEX users_verified_created;
+        DROP INDEX users_mfa_created;
+        DROP INDEX users_disabled_created;
         """
 }

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, adminSearchAtScale]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -296,5 +296,32 @@ enum Migrations {
     /// `data_version`, so nothing changes here. The step keeps both lists the same length.
     static let readModelNotifications = """
         SELECT 1;
+        """
+
+    /// The operators' account search at a million accounts (issue 17): every filter is a leading
+    /// column of each index (the disabled state by which of a pair of partial indexes holds the
+    /// account), so a search reads only accounts that pass its filters, in its order: newest first
+    /// (`created_at, id`), or by the nickname's or the address's key for a prefix (the key range),
+    /// the creation time beside the key so a time window is checked in the index. The time indexes
+    /// hold both keys too, so a prefix inside a short window is found in the index alone. The
+    /// step's indexes replace those of `adminSearch`, whose filters were not leading columns of the
+    /// indexes a prefix search walked (`AdminUserSearch` says how each search uses them).
+    static let adminSearchAtScale = """
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+            WHERE disabled_at IS NOT NULL;
+        DROP INDEX users_created;
+        DROP INDEX users_verified_created;
+        DROP INDEX users_mfa_created;
+        DROP INDEX users_disabled_created;
         """
 }
