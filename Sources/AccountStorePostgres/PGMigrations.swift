@@ -342,17 +342,17 @@ enum PGMigrations {
 
     /// The operators' account search at a million accounts; see the SQLite twin.
     static let adminSearchAtScale = """
-        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
             WHERE disabled_at IS NOT NULL;
-        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
             WHERE disabled_at IS NOT NULL;
-        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
             WHERE disabled_at IS NOT NULL;
         DROP INDEX users_created;
         DROP INDEX users_verified_created;

@@ -6,10 +6,11 @@ import Foundation
 ///
 /// Indexes (migration `adminSearchAtScale`), each a pair of partial indexes, one for the enabled
 /// accounts (`disabled_at IS NULL`) and one for the disabled: `users_search_created_*
-/// (email_verified, totp_enabled, created_at, id, username_key, email_key)`,
-/// `users_search_nickname_* (email_verified, totp_enabled, username_key, created_at, id)` and
-/// `users_search_email_* (…, email_key, created_at, id)`. The keys compare byte by byte on both
-/// databases, so a prefix is a range of a key's index.
+/// (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)`,
+/// `users_search_nickname_* (email_verified, totp_enabled, username_key, created_at, id,
+/// disabled_at)` and `users_search_email_* (…, email_key, created_at, id, disabled_at)`
+/// (`disabled_at` last so SQLite reads the window plans from the index alone). The keys compare
+/// byte by byte on both databases, so a prefix is a range of a key's index.
 ///
 /// Every filter is thus an equality on the leading columns of one index of the pair: a search
 /// reads one **run** of an index for each combination of the filters it leaves open (two for
@@ -99,7 +100,7 @@ public enum AdminUserSearch {
 
     /// A window with fewer accounts than this (in the runs of the filters) is read whole for a
     /// prefix; from this many on, the prefix's key runs are walked instead.
-    public static let shortWindow = 20_000
+    public static let shortWindow = 5_000
     /// How many entries of each key run a page of ``Plan/keyBudget`` reads at most.
     public static let scanBudget = 2_000
     /// The most rows a page may ask for (the API's largest `limit`, and one to see past it).

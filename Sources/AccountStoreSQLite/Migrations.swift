@@ -303,21 +303,23 @@ enum Migrations {
     /// account), so a search reads only accounts that pass its filters, in its order: newest first
     /// (`created_at, id`), or by the nickname's or the address's key for a prefix (the key range),
     /// the creation time beside the key so a time window is checked in the index. The time indexes
-    /// hold both keys too, so a prefix inside a short window is found in the index alone. The
+    /// hold both keys too, so a prefix inside a short window is found in the index alone
+    /// (`disabled_at` comes last in each: SQLite reads a partial index alone only when it holds the
+    /// column of its own condition). The
     /// step's indexes replace those of `adminSearch`, whose filters were not leading columns of the
     /// indexes a prefix search walked (`AdminUserSearch` says how each search uses them).
     static let adminSearchAtScale = """
-        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
             WHERE disabled_at IS NULL;
-        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key)
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
             WHERE disabled_at IS NOT NULL;
-        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id)
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
             WHERE disabled_at IS NOT NULL;
-        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id)
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
             WHERE disabled_at IS NOT NULL;
         DROP INDEX users_created;
         DROP INDEX users_verified_created;
