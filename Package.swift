@@ -82,6 +82,7 @@ let package = Package(
             resources: [
                 "console.html", "console.css", "icon.svg", "app.js", "api.js", "dom.js", "i18n.js", "charts.js", "login.js",
                 "dashboard.js", "accounts.js", "account.js", "audit.js",
+                "webauthn.js",
             ].map { .embedInCode("Console/" + $0) }),
         .executableTarget(name: "account-server", dependencies: ["AccountServer"]),
 

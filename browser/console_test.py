@@ -7,8 +7,9 @@ One server binary (debug by default, `--release` for the release build) on a loo
 temporary SQLite database, the SMTP sink for its mail and a clock file for authenticator steps;
 one browser. Accounts are made over HTTP, an operator granted with `account-server admin grant`
 and given an authenticator (codes computed here, RFC 6238), then the browser signs in with the
-second factor and drives the dashboard, the search, an account and its actions, and the audit log,
-while every request, console message and CSP violation is recorded. Effects are checked over HTTP
+second factor and drives the dashboard, the search, an account and its actions, and the audit log;
+then another operator signs in with a passkey alone, kept by Chromium's virtual authenticator
+(CDP's WebAuthn domain), while every request, console message and CSP violation is recorded. Effects are checked over HTTP
 against the app's own endpoints. Screenshots of the dashboard and the account page are taken at
 desktop and phone widths and checked; `--screenshots docs/images` keeps them for README.
 """
@@ -23,6 +24,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -36,6 +38,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PASSWORD = "Console-Passw0rd!"
 HOST = "127.0.0.1"
+# The page is opened at http://localhost:PORT: a secure context whose host is a domain, so it can
+# be the passkeys' RP id (an IP address cannot be one). The server gets the same RP id and origin.
+PAGE_HOST = "localhost"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 APP = "MBTI%20Playground/1.2 (iPhone15,2; iOS 17.4; build 42) AccountKit"
@@ -92,6 +97,13 @@ class Clock:
 
 # --- The server, its mail and HTTP ---
 
+def free_port():
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
 class Server:
     def __init__(self, tmp, binary):
         self.tmp, self.binary = tmp, binary
@@ -107,12 +119,27 @@ class Server:
         smtp_port = int(line.split()[1])
         self.log_path = os.path.join(tmp, "server.log")
         self.stderr = open(self.log_path, "w")
+        self.proc = None
+        # The passkeys' origin names the port, so the port is chosen before the server starts: a
+        # free one the kernel gives, tried again with another should someone take it meanwhile.
+        for _ in range(5):
+            self.port = self._start(binary, smtp_port, free_port())
+            if self.port:
+                break
+        if self.port is None:
+            self.stop()
+            raise RuntimeError("account-server did not start; see " + self.log_path)
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
+        self.origin = f"http://{PAGE_HOST}:{self.port}"
+
+    def _start(self, binary, smtp_port, port):
+        """Starts the server on `port`; its port once it listens, or None when it exits first."""
         self.proc = subprocess.Popen(
-            [binary, "serve", "--host", HOST, "--port", "0", "--database-url", f"sqlite:{self.db}",
+            [binary, "serve", "--host", HOST, "--port", str(port), "--database-url", f"sqlite:{self.db}",
              "--mail", f"smtp://{HOST}:{smtp_port}", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1",
-             "--clock-file", self.clock.path],
+             "--clock-file", self.clock.path,
+             "--webauthn-rp-id", PAGE_HOST, "--webauthn-origin", f"http://{PAGE_HOST}:{port}"],
             stdout=subprocess.PIPE, stderr=self.stderr, text=True)
-        self.port = None
         deadline = time.time() + 60
         while time.time() < deadline:
             line = self.proc.stdout.readline()
@@ -120,13 +147,11 @@ class Server:
                 break
             match = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
             if match:
-                self.port = int(match.group(1))
-                break
-        if self.port is None:
-            self.stop()
-            raise RuntimeError("account-server did not start; see " + self.log_path)
-        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
-        self.origin = f"http://{HOST}:{self.port}"
+                return int(match.group(1))
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(5)
+        return None
 
     def stop(self):
         for proc in (self.proc, self.sink):
@@ -227,6 +252,11 @@ def check_files(server):
     check(headers.get("x-content-type-options") == "nosniff" and headers.get("referrer-policy") == "no-referrer",
           "nosniff and no-referrer on the page")
     check(headers.get("x-frame-options") == "DENY", "the page is never framed")
+    # Passkeys need `publickey-credentials-get` (allowed to the page's own origin by default): no
+    # Permissions-Policy may take it away.
+    permissions = headers.get("permissions-policy", "")
+    check("publickey-credentials-get" not in permissions or "publickey-credentials-get=(self)" in permissions,
+          f"no Permissions-Policy blocks passkeys: {permissions!r}")
     etag = headers.get("etag", "")
     check(re.fullmatch(r'"[0-9a-f]{32}"', etag) is not None and headers.get("cache-control") == "no-cache", f"ETag {etag!r}, revalidated")
     status, again, raw304, _ = server.request("GET", "/admin/", headers={"If-None-Match": etag})
@@ -336,11 +366,11 @@ def run(server, shots):
         focused = lambda: page.evaluate("document.activeElement.id")  # noqa: E731
         check(focused() == "login-identifier", f"the sign-in form takes the focus: {focused()}")
         order = []
-        for _ in range(2):
+        for _ in range(3):
             page.keyboard.press("Tab")
             order.append(focused())
-        check(order == ["login-password", "login-submit"], f"focus order of the sign-in form: {order}")
-        for _ in range(2):
+        check(order == ["login-password", "login-submit", "passkey-submit"], f"focus order of the sign-in form: {order}")
+        for _ in range(3):
             page.keyboard.press("Shift+Tab")
         page.keyboard.press("Shift+Tab")
         check(focused() == "language", f"before the form, the language switch: {focused()}")
@@ -525,9 +555,11 @@ def run(server, shots):
         page.wait_for_selector("#login-form")
         check(page.locator("#nav").is_hidden(), "a reload signs out")
         check(violations() == [], f"no CSP violation after the reload: {violations()}")
+
+        passkey_sign_in(server, page, context, expect_error, violations, secret)
         browser.close()
 
-    foreign = [url for url in requests if urlsplit(url).netloc != f"{HOST}:{server.port}"]
+    foreign = [url for url in requests if urlsplit(url).netloc != f"{PAGE_HOST}:{server.port}"]
     check(not foreign, f"every request stays on the console's origin: {foreign}")
     check(len(requests) > 20, f"requests recorded: {len(requests)}")
     unexpected = [(kind, text, url) for kind, text, url in console
@@ -535,6 +567,167 @@ def run(server, shots):
                                               and any(part in url for part in allowed_errors))]
     check(not unexpected, f"no console error: {unexpected}")
     check(not page_errors, f"no uncaught error in the page: {page_errors}")
+
+
+REGISTER_PASSKEY = """async ([token, name]) => {
+        const w = await import('/admin/assets/webauthn.js');
+        const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
+        const options = await (await fetch('/auth/passkeys/register/options', { method: 'POST', headers })).json();
+        const publicKey = {
+            ...options, challenge: w.fromBase64url(options.challenge),
+            user: { ...options.user, id: w.fromBase64url(options.user.id) },
+            excludeCredentials: options.excludeCredentials.map((c) => ({ ...c, id: w.fromBase64url(c.id) })),
+        };
+        delete publicKey.hints;
+        const credential = await navigator.credentials.create({ publicKey });
+        const body = { name, credential: {
+            id: credential.id, rawId: w.toBase64url(credential.rawId), type: credential.type,
+            response: { clientDataJSON: w.toBase64url(credential.response.clientDataJSON),
+                        attestationObject: w.toBase64url(credential.response.attestationObject) } } };
+        const reply = await fetch('/auth/passkeys/register', { method: 'POST', headers, body: JSON.stringify(body) });
+        return { status: reply.status, passkey: await reply.json() };
+    }"""
+
+
+def register_passkey(page, token, name):
+    """A passkey for the account behind `token`, made by the browser on the console's page (the
+    app's registration endpoints, the console's own base64url code); returns the reply."""
+    return page.evaluate(REGISTER_PASSKEY, [token, name])
+
+
+def passkey_sign_in(server, page, context, expect_error, violations, secret):
+    """An operator whose second factor is a passkey (plainop: no authenticator app) signs in with
+    it alone, kept by Chromium's virtual authenticator (CTAP2, built in, resident keys, user
+    verification), and reaches the dashboard and the search; a closed prompt is no error; a
+    passkey the server no longer knows is refused in words; an operator with an authenticator app
+    takes the passkey from the code screen; the console at the IP address says what is wrong."""
+    # The console's own base64url code against Python's, on every length of padding and on the
+    # bytes that make `-` and `_`; malformed text is refused.
+    samples = [bytes(range(n)) for n in range(0, 8)] + [b"\xfb\xff\xbf" * 5, os.urandom(65), os.urandom(1000)]
+    texts = [base64.urlsafe_b64encode(sample).decode().rstrip("=") for sample in samples]
+    converted = page.evaluate("""async (texts) => {
+        const w = await import('/admin/assets/webauthn.js');
+        const refused = (text) => { try { w.fromBase64url(text); return false; } catch (e) { return e instanceof TypeError; } };
+        return { there: texts.map((t) => w.toBase64url(w.fromBase64url(t))),
+                 view: w.toBase64url(new Uint8Array([0, 251, 255, 191]).subarray(1, 3)),
+                 refused: ['a', 'ab+c', 'ab/c', 'abc$', 'a===', 'ab c'].map(refused) };
+    }""", texts)
+    check(converted["there"] == texts, "base64url to bytes and back, as Python writes it")
+    check(converted["view"] == base64.urlsafe_b64encode(b"\xfb\xff").decode().rstrip("="), "a view into a buffer is encoded alone")
+    check(all(converted["refused"]), f"malformed base64url is refused: {converted['refused']}")
+    cdp = context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable", {"enableUI": False})
+    authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})["authenticatorId"]
+    focused = lambda: page.evaluate("document.activeElement.id")  # noqa: E731
+
+    # No passkey on this device yet: the browser's prompt ends without one. Not an error: the form
+    # is back with a quiet word (Korean here), and the focus on the passkey button to try again.
+    page.click("#language")
+    page.wait_for_selector("#passkey-submit")
+    check(page.inner_text("#passkey-submit") == "패스키로 로그인", "the passkey button in Korean")
+    page.click("#passkey-submit")
+    page.wait_for_selector("#login-note")
+    check("패스키" in page.inner_text("#login-note"), f"a closed prompt said in Korean: {page.inner_text('#login-note')!r}")
+    check(page.locator("#login-error").count() == 0 and page.locator("#main [role=alert]").count() == 0, "a closed prompt is no error")
+    check(focused() == "passkey-submit", f"the focus is back on the passkey button: {focused()}")
+    check(page.locator("#nav").is_hidden(), "and nobody is signed in")
+    page.click("#language")
+    page.wait_for_selector("#passkey-submit")
+    check(page.inner_text("#passkey-submit") == "Sign in with a passkey", "the passkey button in English")
+
+    # The operator adds a passkey as the app would (its registration endpoints, with a session
+    # of its password), made by the browser on this page with the console's own base64url code.
+    status, pair = server.login("plainop")
+    check(status == 200, f"plainop's password login {status}")
+    made = register_passkey(page, pair["access"], "Operator laptop")
+    check(made["status"] == 201 and made["passkey"].get("name") == "Operator laptop", f"the passkey is registered: {made}")
+    held = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+    check(len(held) == 1 and held[0]["isResidentCredential"] and held[0]["rpId"] == PAGE_HOST,
+          f"the virtual authenticator holds one discoverable passkey for {PAGE_HOST}: {held}")
+    server.call("POST", "/auth/logout", token=pair["access"])
+
+    # Its password alone still cannot open the console; the page points to the passkey.
+    expect_error("/admin/api/audit")
+    page.fill("#login-identifier", "plainop")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    wait_until(page, "() => { const e = document.getElementById('login-error'); return e && e.innerText.includes('has a passkey'); }")
+    check(focused() == "passkey-submit", f"the focus on the passkey button: {focused()}")
+
+    # The passkey alone, from the keyboard: the dashboard, then the search.
+    before = len(held)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#nav:not([hidden])")
+    check("plainop" in page.inner_text("#operator"), "signed in with the passkey as plainop")
+    page.click("#nav-dashboard")
+    page.wait_for_selector("#hourly-logins")
+    check(page.locator("#hourly-logins rect.bar-succeeded").count() == 24, "the dashboard draws for the passkey's session")
+    used = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+    check(len(used) == before and used[0]["signCount"] >= 1, f"the authenticator signed: {used}")
+    page.click("#nav-accounts")
+    page.wait_for_selector("#accounts-table")
+    page.fill("#search-q", "minsu")
+    page.click("#search-submit")
+    wait_until(page, "() => { const a = document.querySelectorAll('#accounts-table a.account-link'); return a.length === 1 && a[0].textContent === 'minsu' }")
+    check(page.inner_text("#accounts-table a.account-link") == "minsu", "the search works in the passkey's session")
+    page.click("#sign-out")
+    page.wait_for_selector("#login-form")
+
+    # The passkey removed from the account (with the password, as the app does), still on the
+    # device: the server refuses it, and the page says so in words.
+    status, pair = server.login("plainop")
+    status, listed = server.call("GET", "/auth/passkeys", token=pair["access"])
+    check(status == 200 and len(listed["passkeys"]) == 1, f"plainop's passkeys: {listed}")
+    status, _ = server.call("DELETE", "/auth/passkeys/" + listed["passkeys"][0]["id"], {"password": PASSWORD}, pair["access"])
+    check(status == 204, f"the passkey is removed from the account: {status}")
+    server.call("POST", "/auth/logout", token=pair["access"])
+    expect_error("/auth/passkeys/login")
+    page.click("#passkey-submit")
+    page.wait_for_selector("#login-error")
+    words = page.inner_text("#login-error")
+    check("passkey_invalid" not in words and len(words) > 15 and page.locator("#nav").is_hidden(), f"an unknown passkey refused in words: {words!r}")
+    page.click("#language")
+    page.click("#passkey-submit")
+    wait_until(page, "(before) => { const e = document.getElementById('login-error'); return e && e.innerText !== before; }", words)
+    korean = page.inner_text("#login-error")
+    check(re.search(r"[가-힣]", korean) is not None, f"and in Korean: {korean!r}")
+    page.click("#language")
+
+    # An operator with both an authenticator app and a passkey who typed the password: the code
+    # screen offers the passkey too, which signs in without the code.
+    cdp.send("WebAuthn.clearCredentials", {"authenticatorId": authenticator})
+    status, challenge = server.login("opmina")
+    check(status == 403 and challenge.get("code") == "mfa_required", f"opmina's password: {status} {challenge.get('code')}")
+    status, pair = server.call("POST", "/auth/mfa/verify", {"mfa_token": challenge["mfa_token"], "code": totp(secret, server.clock.next_step())})
+    check(status == 200, f"opmina's second factor {status}")
+    made = register_passkey(page, pair["access"], "Desk key")
+    check(made["status"] == 201, f"opmina's passkey is registered: {made}")
+    server.call("POST", "/auth/logout", token=pair["access"])
+    page.fill("#login-identifier", "opmina")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#code-form")
+    check(page.locator("#code-passkey").is_visible(), "the code screen offers the passkey")
+    page.click("#code-passkey")
+    page.wait_for_selector("#nav:not([hidden])")
+    check("opmina" in page.inner_text("#operator"), "signed in with opmina's passkey, no code")
+    page.click("#sign-out")
+    page.wait_for_selector("#login-form")
+    check(violations() == [], f"no CSP violation around the passkeys: {violations()}")
+    cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
+
+    # The console opened at the server's IP address instead (in a page of its own, outside the
+    # origin checks above): an IP address is not the RP id, so the browser refuses before any
+    # prompt, and the page names the address it was opened at.
+    elsewhere = context.new_page()
+    elsewhere.goto(f"http://{HOST}:{server.port}/admin")
+    elsewhere.click("#passkey-submit")
+    elsewhere.wait_for_selector("#login-error")
+    words = elsewhere.inner_text("#login-error")
+    check(f"http://{HOST}:{server.port}" in words and "--webauthn-origin" in words, f"the wrong address said in words: {words!r}")
+    elsewhere.close()
 
 
 def check_screenshots(folder):

@@ -45,6 +45,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.append((name: name, value: value))
     }
 
+    /// Replaces every line of each header in `lines` with the line given there, in one pass (the
+    /// common headers of every reply).
+    public mutating func set(_ lines: [Element]) {
+        let replaced = { (field: Element) in lines.contains { Self.sameName($0.name, field.name) } }
+        if fields.contains(where: replaced) { fields.removeAll(where: replaced) }
+        fields.append(contentsOf: lines)
+    }
+
     /// Removes every line of the header `name`.
     public mutating func remove(_ name: String) {
         fields.removeAll { Self.sameName($0.name, name) }

@@ -95,8 +95,11 @@ struct ResponseEncoder {
         HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Transfer-Encoding") || HTTPHeaders.sameName(name, "Date")
     }
 
+    /// Whether `text` holds no CR, LF or NUL; on its contiguous bytes (stepping through the UTF-8
+    /// view's indices was half of this encoder's time in a profile of `/auth/me`).
     private static func isSafe(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
+        let unsafe = { (byte: UInt8) in byte == 0x0D || byte == 0x0A || byte == 0x00 }
+        return text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: unsafe) } ?? !text.utf8.contains(where: unsafe)
     }
 
     /// The reason phrase of `status` (RFC 9110 §15).

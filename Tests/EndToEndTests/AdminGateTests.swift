@@ -94,14 +94,33 @@ import Testing
         let server = try await ServerProcess.start(in: folder, PasskeyServer.arguments)
         let (account, pair) = try await server.verifiedAccount("keyop")
         var (passkey, _) = try await server.addPasskey(pair.access, .es256, name: "iPhone")
+        // A key bound to its device (a security key, the console's browser): `hwk` instead of `swk`.
+        var deviceBound = PasskeyServer.ceremony
+        deviceBound.backupEligible = false
+        deviceBound.backedUp = false
+        var (securityKey, _) = try await server.addPasskey(pair.access, .eddsa, name: "Security key", ceremony: deviceBound)
         #expect(try await admin(server, ["grant", account.username]).status.code == 0)
         // The password's session is refused; the passkey's (amr names `mfa`) is let in.
         #expect(try await audit(server, pair.access).problem?.code == .secondFactorRequired)
         let login = try await server.passkeyLogin(&passkey)
         try #require(login.status == 200, "\(login.text)")
-        let access = try login.decode(TokenPair.self).access
-        #expect(try amr(access)?.contains(AuthenticationMethod.multipleFactors) == true)
-        #expect(try await audit(server, access).status == 200)
+        let synced = try login.decode(TokenPair.self)
+        #expect(try amr(synced.access) == ["swk", "user", "mfa"])
+        #expect(try await audit(server, synced.access).status == 200)
+        let keyLogin = try await server.passkeyLogin(&securityKey, deviceBound)
+        try #require(keyLogin.status == 200, "\(keyLogin.text)")
+        let bound = try keyLogin.decode(TokenPair.self)
+        #expect(try amr(bound.access) == ["hwk", "user", "mfa"])
+        #expect(try await audit(server, bound.access).status == 200)
+        // The console refreshes its tokens: the session's `amr` goes with it, so the operator stays in.
+        let refreshed = try await server.refresh(bound.refresh)
+        try #require(refreshed.status == 200, "\(refreshed.text)")
+        let next = try refreshed.decode(TokenPair.self).access
+        #expect(try amr(next) == ["hwk", "user", "mfa"])
+        #expect(try await audit(server, next).status == 200)
+        // Revoked: the passkey's session is refused on its next request, like any other.
+        #expect(try await admin(server, ["revoke", account.username]).status.code == 0)
+        #expect(try await audit(server, next).problem?.code == .adminRequired)
         await server.stop()
     }
 

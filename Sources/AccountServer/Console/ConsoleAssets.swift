@@ -46,6 +46,7 @@ struct ConsoleAssets: Sendable {
             "i18n.js": Asset(script, PackageResources.i18n_js),
             "charts.js": Asset(script, PackageResources.charts_js),
             "login.js": Asset(script, PackageResources.login_js),
+            "webauthn.js": Asset(script, PackageResources.webauthn_js),
             "dashboard.js": Asset(script, PackageResources.dashboard_js),
             "accounts.js": Asset(script, PackageResources.accounts_js),
             "account.js": Asset(script, PackageResources.account_js),

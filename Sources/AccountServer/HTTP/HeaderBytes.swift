@@ -15,9 +15,9 @@ enum HeaderBytes {
         return text[first..<bytes.index(after: last)]
     }
 
-    /// Whether `text` is `lowercase` (ASCII) in any letter case.
-    static func equalsIgnoringCase(_ text: Substring, _ lowercase: String) -> Bool {
-        text.utf8.elementsEqual(lowercase.utf8) { byte, expected in
+    /// Whether the bytes `text` are `lowercase` (ASCII) in any letter case.
+    static func equalsIgnoringCase(_ text: some Sequence<UInt8>, _ lowercase: String) -> Bool {
+        text.elementsEqual(lowercase.utf8) { byte, expected in
             (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
         }
     }

@@ -21,7 +21,12 @@ extension HTTPResponse {
 
     /// `200` with an account as JSON.
     static func profile(_ user: User) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: WireJSON.user(user))
+        profile(json: WireJSON.user(user))
+    }
+
+    /// `200` with an account's JSON already written (``ProfileBodies``).
+    static func profile(json: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: json)
     }
 
     /// `204 No Content`.

@@ -94,18 +94,19 @@ extension AccountApp {
     }
 
     private func decorate(_ response: inout HTTPResponse, path: String, requestID: String) {
-        response.headers.set("X-Request-Id", requestID)
-        response.headers.set("X-Content-Type-Options", "nosniff")
-        response.headers.set("X-Frame-Options", "DENY")
-        response.headers.set("Referrer-Policy", "no-referrer")
+        var common: [HTTPHeaders.Element] = [
+            ("X-Request-Id", requestID), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
         // The console's page and assets (`/admin`) bring a policy of their own that lets them run.
         if response.headers["Content-Security-Policy"] == nil {
-            response.headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+            common.append(("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"))
         }
         // Accounts, tokens and operators' data: never kept by a cache or a browser's history.
         if path == "/auth" || path.hasPrefix("/auth/") || path == "/admin/api" || path.hasPrefix("/admin/api/") {
-            response.headers.set("Cache-Control", "no-store")
+            common.append(("Cache-Control", "no-store"))
         }
+        response.headers.set(common)
     }
 
     /// A client's id if it is short and plain (letters, digits, `-_.:`), else a new UUID.
@@ -175,7 +176,7 @@ extension AccountApp {
     static func isJSONMediaType(_ header: String) -> Bool {
         let end = header.utf8.firstIndex(of: 0x3B) ?? header.endIndex
         guard let mediaType = HeaderBytes.trimmed(header[..<end]) else { return false }
-        return HeaderBytes.equalsIgnoringCase(mediaType, "application/json")
+        return HeaderBytes.equalsIgnoringCase(mediaType.utf8, "application/json")
     }
 
     /// Counts auth requests per client address before any hashing happens: in this process, or

@@ -8,7 +8,7 @@ extension AccountApp {
     /// token was verified before (cached until it expires) and the per-address count lives in this
     /// process, nothing here can block, so the whole request runs where it arrived. It applies the
     /// same checks in the same order (the authenticator's, in two halves around the per-address
-    /// count) and answers with the same function as the ordinary path, ``ProfileRoutes/me(_:)``.
+    /// count) and answers with the same function as the ordinary path, ``ProfileRoutes/me(_:from:)``.
     func inlineProfile(_ request: HTTPRequest) -> HTTPResponse? {
         guard let store = services.inlineReads else { return nil }
         let started = ContinuousClock.now
@@ -18,7 +18,7 @@ extension AccountApp {
         do {
             // Reading first changed nothing, so the count is still taken before anything is answered.
             try checkLocalAddressLimit(context)
-            response = ProfileRoutes.me(try services.authenticator.admit(read, context))
+            response = ProfileRoutes.me(try services.authenticator.admit(read, context), from: services.profileBodies)
         } catch {
             response = problem(for: error, context)
         }

@@ -7,7 +7,8 @@ struct ProfileRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router) {
-        router.add("GET", "/auth/me", services.authenticator.require(Self.me))
+        let bodies = services.profileBodies
+        router.add("GET", "/auth/me", services.authenticator.require { Self.me($0, from: bodies) })
         router.add("PATCH", "/auth/me", services.authenticator.require(updateMe))
         router.add("DELETE", "/auth/me", services.authenticator.require(deleteAccount))
     }
@@ -16,8 +17,8 @@ struct ProfileRoutes: RouteGroup {
     ///
     /// The inline path (``AccountApp/inlineProfile(_:)``) answers with this function too, so both
     /// paths send the same bytes.
-    static func me(_ context: AuthenticatedContext) -> HTTPResponse {
-        .profile(context.user.wire)
+    static func me(_ context: AuthenticatedContext, from bodies: ProfileBodies) -> HTTPResponse {
+        .profile(json: bodies.body(for: context.user))
     }
 
     /// `PATCH /auth/me`: changes the nickname and/or MBTI type; absent fields stay.

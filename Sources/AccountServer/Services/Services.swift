@@ -56,6 +56,8 @@ struct Services: Sendable {
     let metrics: Metrics
     /// The hourly counters of the operators' figures, flushed to the database every few seconds.
     let activity: ActivityCounters
+    /// The `GET /auth/me` replies of the accounts answered lately, reused while a record is unchanged.
+    let profileBodies = ProfileBodies()
 
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration

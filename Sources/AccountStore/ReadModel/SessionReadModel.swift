@@ -117,7 +117,7 @@ public final class SessionReadModel: Sendable {
         guard let slot = state.index[id], let entry = state.slots[slot],
             entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)], usable((entry.session, entry.user))
         else { return nil }
-        state.slots[slot]!.referenced = true
+        if !entry.referenced { state.slots[slot]!.referenced = true }
         state.counts.hits += 1
         return (entry.session, entry.user)
     }

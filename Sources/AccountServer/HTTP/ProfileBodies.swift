@@ -1,0 +1,46 @@
+import AccountStore
+import Synchronization
+
+/// The JSON of `GET /auth/me` for the accounts it answered lately, so the most frequent reply is
+/// not written again for an account that has not changed.
+///
+/// Exact by construction: the reply is a function of the account's record alone, and a body is
+/// reused only for a record equal, field by field, to the one it was written from. Whatever
+/// changed the account (nickname, MBTI type, address, verification, second factor, Apple link,
+/// password, role, disabling) makes the record differ and the body be written afresh; nothing
+/// has to tell this cache about a write. Bounded: a fixed table of slots chosen by the account
+/// id, a newer account taking an older one's slot.
+final class ProfileBodies: Sendable {
+    private struct Slot {
+        let record: UserRecord
+        let body: [UInt8]
+    }
+
+    private let slots: Mutex<[Slot?]>
+    private let mask: Int
+
+    /// A table of `2^bits` slots (the default, 1,024, holds about 0.5 MiB of records and bodies).
+    init(bits: Int = 10) {
+        slots = Mutex(Array(repeating: nil, count: 1 << bits))
+        mask = (1 << bits) - 1
+    }
+
+    /// The reply body for `record`: the one written before for an equal record, or a new one.
+    func body(for record: UserRecord) -> [UInt8] {
+        let index = Self.slot(of: record, mask: mask)
+        let kept: [UInt8]? = slots.withLock { slots in
+            guard let slot = slots[index], slot.record == record else { return nil }
+            return slot.body
+        }
+        if let kept { return kept }
+        let body = WireJSON.user(record.wire)
+        slots.withLock { $0[index] = Slot(record: record, body: body) }
+        return body
+    }
+
+    /// The slot of an account: the id's last bytes (random in every id this server makes).
+    private static func slot(of record: UserRecord, mask: Int) -> Int {
+        let id = record.id.uuid
+        return (Int(id.14) << 8 | Int(id.15)) & mask
+    }
+}
