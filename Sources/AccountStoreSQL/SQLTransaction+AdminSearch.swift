@@ -249,9 +249,13 @@ public enum AdminUserSearch {
         "SELECT \(UserSQL.columns), \(lastLogin) FROM users AS page WHERE id IN (\(Array(repeating: "?", count: maxRows).joined(separator: ", ")))")
 
     /// The SQL counting a window's accounts in the runs of `filters`, up to ``shortWindow`` a run.
+    /// In time order, so that PostgreSQL reads each run's window on its index rather than
+    /// scanning the table for the first rows it guesses would do (a window of the newest accounts
+    /// lies at the table's end: 165 ms at a million).
     public static func windowCountText(_ filters: Filters) -> String {
         let runs = arms(filters).enumerated().map { index, arm in
-            "SELECT * FROM (SELECT 1 AS one FROM users WHERE \(arm.condition) AND created_at > ? AND created_at < ? LIMIT \(shortWindow)) AS a\(index)"
+            "SELECT * FROM (SELECT 1 AS one FROM users WHERE \(arm.condition) AND created_at > ? AND created_at < ? "
+                + "ORDER BY created_at LIMIT \(shortWindow)) AS a\(index)"
         }
         return "SELECT COUNT(*) FROM (\(runs.joined(separator: " UNION ALL "))) AS found"
     }
