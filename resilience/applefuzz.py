@@ -2,7 +2,7 @@
 `openssl`, published by a local JWKS server standing in for Apple's) mutated part by part (header,
 claims, signature: bit flips, cuts, insertions, swapped claims) and re-encoded, plus a burst of
 tokens naming random `kid`s. The server must never answer 5xx, never accept a mutated token (a
-`profile_required` or a login would be a forgery), stay up, and ask Apple for its keys at most once
+`profile_required` or a login would be a forgery) nor the genuine one a second time, stay up, and ask Apple for its keys at most once
 per 10 seconds however many unknown `kid`s it sees.
 """
 import base64
@@ -105,6 +105,12 @@ def run(tmp, quick):
         server.stop()
         apple.stop()
         return False, f"the genuine token got {status} {reply}"
+    # Accepted once: the same token and nonce again (a replay) is refused like any forgery.
+    status, reply = once(port, "POST", "/auth/apple", {"identity_token": signed + "." + b64url(signature), "nonce": nonce})
+    if status != 401 or (reply or {}).get("code") != "apple_token_invalid":
+        server.stop()
+        apple.stop()
+        return False, f"the genuine token replayed got {status} {reply}"
 
     started = time.time()
     for n in range(rounds):

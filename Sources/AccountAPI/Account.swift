@@ -81,6 +81,9 @@ public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
     public var appleIdentityToken: String?
     /// The raw nonce of `appleIdentityToken`.
     public var appleNonce: String?
+    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
+    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
+    public var passkeyAssertion: PasskeyAssertionCredential?
 
     /// - Parameters:
     ///   - password: the account's current password.
@@ -101,11 +104,19 @@ public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
         self.recoveryCode = recoveryCode
     }
 
+    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
+    public init(passkeyAssertion: PasskeyAssertionCredential, code: String? = nil, recoveryCode: String? = nil) {
+        self.passkeyAssertion = passkeyAssertion
+        self.code = code
+        self.recoveryCode = recoveryCode
+    }
+
     enum CodingKeys: String, CodingKey {
         case password, code
         case recoveryCode = "recovery_code"
         case appleIdentityToken = "apple_identity_token"
         case appleNonce = "apple_nonce"
+        case passkeyAssertion = "passkey_assertion"
     }
 }
 

@@ -99,8 +99,9 @@ public struct PasskeyCreationOptions: Codable, Hashable, Sendable {
     }
 }
 
-/// Reply of `POST /auth/passkeys/login/options`: WebAuthn L3's
-/// `PublicKeyCredentialRequestOptionsJSON`, with no `allowCredentials` (any passkey of this RP).
+/// Reply of `POST /auth/passkeys/login/options` and `/auth/passkeys/reauth/options`: WebAuthn L3's
+/// `PublicKeyCredentialRequestOptionsJSON`; a login's has no `allowCredentials` (any passkey of
+/// this RP), a reauthentication's lists the account's passkeys.
 public struct PasskeyRequestOptions: Codable, Hashable, Sendable {
     public let challenge: String
     public let timeout: Int
@@ -109,11 +110,12 @@ public struct PasskeyRequestOptions: Codable, Hashable, Sendable {
     public let userVerification: String
     public let hints: [String]
 
-    public init(challenge: String, timeout: Int, rpId: String) {
+    /// - Parameter allowCredentials: the passkeys that may answer; empty (a login): any of this RP.
+    public init(challenge: String, timeout: Int, rpId: String, allowCredentials: [PasskeyCredentialDescriptor] = []) {
         self.challenge = challenge
         self.timeout = timeout
         self.rpId = rpId
-        self.allowCredentials = []
+        self.allowCredentials = allowCredentials
         self.userVerification = "required"
         self.hints = []
     }
@@ -205,6 +207,9 @@ public struct PasskeyDeleteRequest: Codable, Hashable, Sendable {
     /// For an account without a password: a fresh Apple identity token and its raw nonce.
     public var appleIdentityToken: String?
     public var appleNonce: String?
+    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
+    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
+    public var passkeyAssertion: PasskeyAssertionCredential?
 
     public init(password: String, code: String? = nil, recoveryCode: String? = nil) {
         self.password = password
@@ -219,11 +224,19 @@ public struct PasskeyDeleteRequest: Codable, Hashable, Sendable {
         self.recoveryCode = recoveryCode
     }
 
+    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
+    public init(passkeyAssertion: PasskeyAssertionCredential, code: String? = nil, recoveryCode: String? = nil) {
+        self.passkeyAssertion = passkeyAssertion
+        self.code = code
+        self.recoveryCode = recoveryCode
+    }
+
     enum CodingKeys: String, CodingKey {
         case password, code
         case recoveryCode = "recovery_code"
         case appleIdentityToken = "apple_identity_token"
         case appleNonce = "apple_nonce"
+        case passkeyAssertion = "passkey_assertion"
     }
 }
 

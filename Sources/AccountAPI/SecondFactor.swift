@@ -57,6 +57,9 @@ public struct TOTPEnrollRequest: Codable, Hashable, Sendable {
     /// For an account without a password: a fresh Apple identity token and its raw nonce.
     public var appleIdentityToken: String?
     public var appleNonce: String?
+    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
+    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
+    public var passkeyAssertion: PasskeyAssertionCredential?
 
     /// - Parameter password: the account's current password.
     public init(password: String) { self.password = password }
@@ -67,10 +70,14 @@ public struct TOTPEnrollRequest: Codable, Hashable, Sendable {
         self.appleNonce = appleNonce
     }
 
+    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
+    public init(passkeyAssertion: PasskeyAssertionCredential) { self.passkeyAssertion = passkeyAssertion }
+
     enum CodingKeys: String, CodingKey {
         case password
         case appleIdentityToken = "apple_identity_token"
         case appleNonce = "apple_nonce"
+        case passkeyAssertion = "passkey_assertion"
     }
 }
 
@@ -149,6 +156,9 @@ public struct RecoveryCodesRequest: Codable, Hashable, Sendable {
     /// For an account without a password: a fresh Apple identity token and its raw nonce.
     public var appleIdentityToken: String?
     public var appleNonce: String?
+    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
+    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
+    public var passkeyAssertion: PasskeyAssertionCredential?
 
     /// - Parameters:
     ///   - password: the account's current password.
@@ -165,10 +175,17 @@ public struct RecoveryCodesRequest: Codable, Hashable, Sendable {
         self.code = code
     }
 
+    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
+    public init(passkeyAssertion: PasskeyAssertionCredential, code: String) {
+        self.passkeyAssertion = passkeyAssertion
+        self.code = code
+    }
+
     enum CodingKeys: String, CodingKey {
         case password, code
         case appleIdentityToken = "apple_identity_token"
         case appleNonce = "apple_nonce"
+        case passkeyAssertion = "passkey_assertion"
     }
 }
 

@@ -322,6 +322,13 @@ public protocol StoreTransaction {
     @discardableResult func deleteAppleContinuation(hash: [UInt8]) throws -> Bool
     /// Removes continuations that expired at or before `before`; returns how many.
     @discardableResult func deleteAppleContinuations(expiredBefore before: Date) throws -> Int
+    /// Records an accepted Apple identity token; returns `false` (and changes nothing) when it was
+    /// recorded already. One statement: of simultaneous uses of one token on any server exactly
+    /// one records it (on PostgreSQL the others wait for its commit, then get `false`).
+    func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool
+    /// Removes up to `limit` used tokens that expired at or before `before`, oldest first;
+    /// returns how many.
+    @discardableResult func deleteUsedAppleTokens(expiredBefore before: Date, limit: Int) throws -> Int
 }
 
 extension StoreTransaction {

@@ -48,3 +48,17 @@ public struct AppleContinuationRecord: Sendable, Equatable {
         self.expiresAt = expiresAt
     }
 }
+
+/// An Apple identity token that was accepted: the SHA-256 of what Apple signed (its header and
+/// claims as sent), kept until the token could no longer be accepted anyway, so each token is
+/// accepted once.
+public struct UsedAppleTokenRecord: Sendable, Equatable {
+    public var hash: [UInt8]
+    /// When the token stops being accepted (its `exp` with the allowed skew): the row may go then.
+    public var expiresAt: Date
+
+    public init(hash: [UInt8], expiresAt: Date) {
+        self.hash = hash
+        self.expiresAt = expiresAt
+    }
+}

@@ -55,12 +55,15 @@ public struct WebAuthnChallengeRecord: Sendable, Equatable {
         case registration
         /// Logging in with any passkey (no account known yet).
         case login
+        /// Proving a sensitive change with one of ``WebAuthnChallengeRecord/userID``'s passkeys,
+        /// from the session the challenge's hash is bound to.
+        case reauthentication
     }
 
     /// SHA-256 of the challenge bytes; unique.
     public var hash: [UInt8]
     public var purpose: Purpose
-    /// The account registering; `nil` for a login.
+    /// The account registering or reauthenticating; `nil` for a login.
     public var userID: UUID?
     public var expiresAt: Date
 

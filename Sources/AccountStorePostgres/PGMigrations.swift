@@ -8,7 +8,7 @@
 /// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
 /// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, adminSearchAtScale]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -338,6 +338,16 @@ enum PGMigrations {
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model;
         ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model_truncate;
         ALTER TABLE users ENABLE ALWAYS TRIGGER users_read_model_truncate;
+        """
+
+    /// Identity tokens accepted already (issue 16); see the SQLite twin.
+    static let usedAppleTokens = """
+        CREATE TABLE apple_used_tokens (
+            hash BYTEA NOT NULL,
+            expires_at BIGINT NOT NULL,
+            CONSTRAINT apple_used_tokens_pkey PRIMARY KEY (hash)
+        );
+        CREATE INDEX apple_used_tokens_expires_at ON apple_used_tokens (expires_at);
         """
 
     /// The operators' account search at a million accounts; see the SQLite twin.

@@ -1,7 +1,8 @@
 import AccountStore
 import Foundation
 
-/// Apple IDs linked to accounts (one each way) and the continuations of new Apple users.
+/// Apple IDs linked to accounts (one each way), the continuations of new Apple users, and the
+/// identity tokens accepted already.
 private enum AppleSQL {
     static let columns = "subject, user_id, client_id, email, refresh_token, created_at"
     /// An Apple ID linked already, or an account with one, inserts nothing and returns no row.
@@ -22,6 +23,17 @@ private enum AppleSQL {
     static let continuation = LockableRead("SELECT \(continuationColumns) FROM apple_continuations WHERE hash = ?")
     static let deleteContinuation = SQLStatement("DELETE FROM apple_continuations WHERE hash = ?")
     static let deleteExpiredContinuations = SQLStatement("DELETE FROM apple_continuations WHERE expires_at <= ?")
+
+    /// A token recorded already inserts nothing and returns no row.
+    static let insertUsedToken = SQLStatement("""
+        INSERT INTO apple_used_tokens (hash, expires_at) VALUES (?, ?)
+        ON CONFLICT DO NOTHING RETURNING hash
+        """)
+    /// Oldest first by `apple_used_tokens_expires_at`, a batch at a time.
+    static let deleteExpiredUsedTokens = SQLStatement("""
+        DELETE FROM apple_used_tokens WHERE hash IN (
+            SELECT hash FROM apple_used_tokens WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)
+        """)
 }
 
 extension SQLTransaction {
@@ -75,6 +87,15 @@ extension SQLTransaction {
     @discardableResult
     public func deleteAppleContinuations(expiredBefore before: Date) throws -> Int {
         try execute(AppleSQL.deleteExpiredContinuations, [.date(before)])
+    }
+
+    public func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool {
+        try first(AppleSQL.insertUsedToken, [.blob(token.hash), .date(token.expiresAt)]) { _ in true } ?? false
+    }
+
+    @discardableResult
+    public func deleteUsedAppleTokens(expiredBefore before: Date, limit: Int) throws -> Int {
+        try execute(AppleSQL.deleteExpiredUsedTokens, [.date(before), .int(limit)])
     }
 
     private static func appleIdentity(_ row: any SQLRow) throws -> AppleIdentityRecord {

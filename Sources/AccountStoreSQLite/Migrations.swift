@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, adminSearchAtScale]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -296,6 +296,17 @@ enum Migrations {
     /// `data_version`, so nothing changes here. The step keeps both lists the same length.
     static let readModelNotifications = """
         SELECT 1;
+        """
+
+    /// Sign in with Apple's identity tokens accepted already (issue 16), by the SHA-256 of what
+    /// Apple signed, each until it expires, so a token with its raw nonce is accepted once; the
+    /// hourly sweep removes expired rows by `expires_at`.
+    static let usedAppleTokens = """
+        CREATE TABLE apple_used_tokens (
+            hash BLOB PRIMARY KEY,
+            expires_at BIGINT NOT NULL
+        );
+        CREATE INDEX apple_used_tokens_expires_at ON apple_used_tokens (expires_at);
         """
 
     /// The operators' account search at a million accounts (issue 17): every filter is a leading

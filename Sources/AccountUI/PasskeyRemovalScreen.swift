@@ -18,7 +18,7 @@ struct PasskeyRemovalScreen: View {
             Text(form.instructions)
                 .foregroundStyle(.secondary)
                 .fixedSize(horizontal: false, vertical: true)
-            if !form.provesWithApple {
+            if !form.provesWithoutPassword {
                 SignupTextFieldView(
                     kind: .password, title: text(.password), text: $form.password, field: Field.password, focus: $focus,
                     errors: form.errors(for: .password), submitLabel: form.asksSecondFactor ? .next : .done
@@ -39,7 +39,7 @@ struct PasskeyRemovalScreen: View {
         }
         .navigationTitle(text(.removePasskey))
         .sheetFlow(cancelTitle: text(.cancel), canCancel: true, isFinished: form.isRemoved || form.isSignedOut)
-        .onAppear { focus = form.provesWithApple ? (form.asksSecondFactor ? codeField : nil) : .password }
+        .onAppear { focus = form.provesWithoutPassword ? (form.asksSecondFactor ? codeField : nil) : .password }
     }
 
     /// The field of the second factor's method in use.

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountStore
 import Foundation
 import LibCrypto
 import Sodium
@@ -29,7 +30,7 @@ import WebFetch
 
     static func check(_ claims: AppleIdentityToken.Claims, at now: Date = now, maximumAge: TimeInterval? = nil) -> AppleTokenRefusal? {
         do throws(AppleTokenRefusal) {
-            _ = try verifier.check(claims, nonce: nonce, now: now, maximumAge: maximumAge)
+            _ = try verifier.check(claims, signedPart: Array("header.claims".utf8), nonce: nonce, now: now, maximumAge: maximumAge)
             return nil
         } catch {
             return error
@@ -60,6 +61,27 @@ import WebFetch
         let long = try Self.claims { $0["exp"] = 1_790_003_600 }
         #expect(Self.check(long, at: Self.now.addingTimeInterval(660), maximumAge: 600) == nil)
         #expect(Self.check(long, at: Self.now.addingTimeInterval(661), maximumAge: 600) == .issuedAt)
+    }
+
+    @Test func aTokenValidForMoreThanADayAheadIsRefused() throws {
+        let day = try Self.claims { $0["exp"] = 1_790_000_000 + 86_400 + 60 }
+        #expect(Self.check(day) == nil)
+        let longer = try Self.claims { $0["exp"] = 1_790_000_000 + 86_400 + 61 }
+        #expect(Self.check(longer) == .lifetime)
+        let absurd = try Self.claims { $0["exp"] = 1e300 }
+        #expect(Self.check(absurd) == .lifetime, "never a date the store cannot hold")
+    }
+
+    /// What identifies a token for its single use is what Apple signed: the same signed part is the
+    /// same token whatever else comes with it, and its record lasts as long as the token does.
+    @Test func aTokensUseIsNamedByWhatAppleSigned() throws {
+        func use(_ signedPart: String) throws -> UsedAppleTokenRecord {
+            try Self.verifier.check(try Self.claims(), signedPart: Array(signedPart.utf8), nonce: Self.nonce, now: Self.now, maximumAge: nil).use
+        }
+        #expect(try use("a.b") == use("a.b"))
+        #expect(try use("a.b").hash != use("a.c").hash)
+        #expect(try use("a.b").hash.count == 32)
+        #expect(try use("a.b").expiresAt == Date(timeIntervalSince1970: 1_790_000_600 + 60), "until exp and the skew")
     }
 
     @Test func aTokenIsTakenApartStrictly() {

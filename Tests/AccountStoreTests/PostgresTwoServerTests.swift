@@ -24,7 +24,7 @@ struct PostgresTwoServerTests {
         }
     }
 
-    @Test func appleIDLinkedOnceAndContinuationTakenOnceAcrossServers() async throws {
+    @Test func appleIDLinkedOnceContinuationTakenOnceAndIdentityTokenUsedOnceAcrossServers() async throws {
         try await withTwoServers { a, b in try await StoreConformance.appleRaces(a, b) }
     }
 

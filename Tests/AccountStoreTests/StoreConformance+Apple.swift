@@ -98,6 +98,39 @@ extension StoreConformance {
         #expect(try await store.write { try $0.deleteAppleContinuation(hash: Fixture.hash(1)) } == false)
     }
 
+    /// Used identity tokens: recorded once, a second record refused and nothing changed, given
+    /// back on rollback, expired ones removed oldest first a batch at a time.
+    static func usedAppleTokens(_ store: any AccountStore) async throws {
+        let used = UsedAppleTokenRecord(hash: Fixture.hash(1), expiresAt: Fixture.time(660))
+        #expect(try await store.write { try $0.insertUsedAppleToken(used) })
+        #expect(try await store.write { try $0.insertUsedAppleToken(used) } == false, "accepted once")
+        let later = UsedAppleTokenRecord(hash: Fixture.hash(1), expiresAt: Fixture.time(9999))
+        #expect(try await store.write { try $0.insertUsedAppleToken(later) } == false, "whatever its expiry")
+
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await store.write { tx in
+                _ = try tx.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(2), expiresAt: Fixture.time(600)))
+                throw Refused()
+            }
+        }
+        #expect(try await store.write { try $0.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(2), expiresAt: Fixture.time(600))) },
+            "a rolled-back use leaves the token unused")
+        for seed in UInt8(3)...7 {
+            #expect(try await store.write { try $0.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(seed), expiresAt: Fixture.time(Int(seed)))) })
+        }
+        #expect(try await store.rowCounts()["apple_used_tokens"] == 7)
+        #expect(try await store.write { try $0.deleteUsedAppleTokens(expiredBefore: Fixture.time(2), limit: 10) } == 0)
+        #expect(try await store.write { try $0.deleteUsedAppleTokens(expiredBefore: Fixture.time(600), limit: 2) } == 2, "a batch")
+        // The oldest went first: seeds 3 and 4.
+        #expect(try await store.write { try $0.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(5), expiresAt: Fixture.time(5))) } == false)
+        #expect(try await store.write { try $0.deleteUsedAppleTokens(expiredBefore: Fixture.time(600), limit: 10) } == 4)
+        #expect(try await store.rowCounts()["apple_used_tokens"] == 1)
+        #expect(try await store.write { try $0.insertUsedAppleToken(used) } == false, "not yet expired: kept")
+        #expect(try await store.write { try $0.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(3), expiresAt: Fixture.time(3))) },
+            "an expired row, once removed, no longer stands in the way (the token is refused as expired anyway)")
+    }
+
     /// Outbox rows of another kind than mail keep their kind; a kind this version does not know is
     /// left alone.
     static func outboxKinds(_ store: any AccountStore) async throws {
@@ -147,5 +180,24 @@ extension StoreConformance {
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(takes == 1)
+
+        // One identity token used at once on both: recorded once, and the transaction that
+        // recorded it is the one that goes on (here: makes one session).
+        let owner2 = users[0]
+        let spent = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<30 {
+                let store = index.isMultiple(of: 2) ? a : b
+                group.addTask {
+                    try await store.write { tx in
+                        guard try tx.insertUsedAppleToken(UsedAppleTokenRecord(hash: Fixture.hash(6), expiresAt: Fixture.time(600))) else { return false }
+                        try tx.insertSession(Fixture.session(of: owner2))
+                        return true
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(spent == 1)
+        #expect(try await b.read { try $0.sessions(userID: owner2.id) }.count == 1)
     }
 }

@@ -67,7 +67,8 @@ enum StoreConformance {
         Behaviour(name: "40 concurrent additions to one hour's counter all count", check: hourlyCounterRace),
         Behaviour(name: "Apple IDs: one per account and account per Apple ID, flagged on the account, unlinked once", check: appleIdentities),
         Behaviour(name: "Apple continuations: by hash, swept when expired, given back on rollback", check: appleContinuations),
+        Behaviour(name: "used Apple identity tokens: recorded once, given back on rollback, expired ones swept in batches", check: usedAppleTokens),
         Behaviour(name: "outbox rows keep their kind", check: outboxKinds),
-        Behaviour(name: "concurrent links of one Apple ID and completions of one continuation: exactly one wins", check: { try await appleRaces($0, $0) }),
+        Behaviour(name: "concurrent links of one Apple ID, completions of one continuation, uses of one identity token: exactly one wins", check: { try await appleRaces($0, $0) }),
     ]
 }

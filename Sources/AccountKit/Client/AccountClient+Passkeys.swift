@@ -36,6 +36,15 @@ extension AccountClient {
         try await call("POST", "/auth/passkeys/login", body: request)
     }
 
+    /// `POST /auth/passkeys/reauth/options`: request options to prove a sensitive change with one
+    /// of the signed-in account's passkeys (listed as `allowCredentials`); the challenge is this
+    /// session's only, single use, valid 5 minutes.
+    ///
+    /// An account without passkeys throws ``AccountError/refused(_:)`` with ``ErrorCode/notFound``.
+    public func passkeyReauthenticationOptions(accessToken: String) async throws -> PasskeyRequestOptions {
+        try await call("POST", "/auth/passkeys/reauth/options", accessToken: accessToken)
+    }
+
     /// `GET /auth/passkeys`: the account's passkeys, oldest first.
     public func passkeys(accessToken: String) async throws -> [Passkey] {
         let list: PasskeyList = try await call("GET", "/auth/passkeys", accessToken: accessToken)

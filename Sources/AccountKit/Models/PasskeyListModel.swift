@@ -88,7 +88,7 @@ import Observation
 
     /// The form that removes `passkey`, asking what `user` (the signed-in account) proves itself with.
     public func removal(of passkey: Passkey, for user: User) -> PasskeyRemovalForm {
-        let form = PasskeyRemovalForm(session: session, passkey: passkey, user: user, apple: apple)
+        let form = PasskeyRemovalForm(session: session, passkey: passkey, user: user, apple: apple, passkeys: authorizer)
         form.removed = { [weak self] id in self?.removed(id) }
         return form
     }

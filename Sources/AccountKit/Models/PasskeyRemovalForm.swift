@@ -3,8 +3,8 @@ import Foundation
 import Observation
 
 /// Removing one passkey: the person proves it is them with the account's password (an account
-/// made with Apple, which has none, with Apple's sheet instead), and the authenticator app's code
-/// (or a recovery code) while the second factor is on.
+/// without one: with Apple's sheet while Apple is linked, else with one of its passkeys), and the
+/// authenticator app's code (or a recovery code) while the second factor is on.
 ///
 /// ```swift
 /// let form = passkeys.removal(of: passkey, for: user)
@@ -19,6 +19,11 @@ import Observation
     public let passkey: Passkey
     /// Whether the account proves itself with Apple (it has no password) rather than a password.
     public let provesWithApple: Bool
+    /// Whether the account proves itself with one of its passkeys (it has neither a password nor
+    /// Apple linked).
+    public let provesWithPasskey: Bool
+    /// Whether no password is asked for.
+    public var provesWithoutPassword: Bool { provesWithApple || provesWithPasskey }
     /// Whether the form asks for the second factor: it is on for the account (or the server said
     /// so, when it was turned on elsewhere).
     public private(set) var asksSecondFactor: Bool
@@ -57,18 +62,24 @@ import Observation
     public let session: SessionManager
     /// Apple's sheet, for an account without a password.
     public let apple: AppleSignInAuthorizer?
+    /// The device's passkeys, for an account with neither a password nor Apple.
+    public let passkeys: PasskeyAuthorizer?
 
     /// - Parameters:
     ///   - session: the signed-in session; its client's language is the messages'.
     ///   - passkey: the passkey to remove.
     ///   - user: the signed-in account: its password (or not) and second factor decide what the form asks.
-    ///   - apple: Apple's sheet, which proves an account without a password.
-    public init(session: SessionManager, passkey: Passkey, user: User, apple: AppleSignInAuthorizer? = nil) {
+    ///   - apple: Apple's sheet, which proves an account without a password that has Apple linked.
+    ///   - passkeys: the device's passkeys, which prove an account with neither.
+    public init(session: SessionManager, passkey: Passkey, user: User, apple: AppleSignInAuthorizer? = nil, passkeys: PasskeyAuthorizer? = nil) {
         self.session = session
         self.passkey = passkey
         self.apple = apple
+        self.passkeys = passkeys
         self.asksSecondFactor = user.mfa?.totp == true
-        self.provesWithApple = user.hasPassword == false && apple != nil
+        // A server from before `apple_linked` says nothing: Apple, as then.
+        self.provesWithApple = user.hasPassword == false && user.appleLinked != false && apple != nil
+        self.provesWithPasskey = user.hasPassword == false && !provesWithApple && passkeys != nil
     }
 
     /// The language of the messages.
@@ -77,6 +88,7 @@ import Observation
     /// What removing means, in a sentence above the fields.
     public var instructions: String {
         PasskeyTexts.removeInstructions(language) + (provesWithApple ? " " + AppleTexts.confirmWithApple(language) : "")
+            + (provesWithPasskey ? " " + PasskeyTexts.confirmWithPasskey(language) : "")
     }
 
     /// A message about the whole form.
@@ -87,15 +99,15 @@ import Observation
 
     /// Whether what the form asks is typed and nothing is on its way.
     public var canSubmit: Bool {
-        !isRemoved && !isWorking && (provesWithApple || !password.isEmpty) && (!asksSecondFactor || entry.isComplete)
+        !isRemoved && !isWorking && (provesWithoutPassword || !password.isEmpty) && (!asksSecondFactor || entry.isComplete)
     }
 
-    /// Removes the passkey (after Apple's sheet, for an account without a password; closing it
-    /// changes nothing).
+    /// Removes the passkey (after Apple's or the passkey sheet, for an account without a password;
+    /// closing it changes nothing).
     public func submit() async {
         guard !isRemoved, !isWorking else { return }
         let entry = entry
-        if !provesWithApple, password.isEmpty { refusal.password = SecondFactorTexts.enterPassword(language) }
+        if !provesWithoutPassword, password.isEmpty { refusal.password = SecondFactorTexts.enterPassword(language) }
         if asksSecondFactor, !entry.isComplete { refusal.code = entry.requirement(language) }
         guard refusal.password == nil, refusal.code == nil else { return }
         let factor = asksSecondFactor ? entry : nil
@@ -107,6 +119,9 @@ import Observation
             if provesWithApple, let apple {
                 guard let fromApple = try await session.appleProof(using: apple, secondFactor: factor) else { return }
                 proof = fromApple
+            } else if provesWithPasskey, let passkeys {
+                guard let fromPasskey = try await session.passkeyProof(using: passkeys, secondFactor: factor) else { return }
+                proof = fromPasskey
             } else {
                 proof = AccountProof(.password(password), secondFactor: factor)
             }

@@ -38,6 +38,9 @@ extension PasskeyAuthorizer {
         let provider = ASAuthorizationPlatformPublicKeyCredentialProvider(relyingPartyIdentifier: ceremony.relyingPartyID)
         let request = provider.createCredentialAssertionRequest(challenge: ceremony.challenge)
         request.userVerificationPreference = .required
+        if !ceremony.allowedCredentialIDs.isEmpty {
+            request.allowedCredentials = ceremony.allowedCredentialIDs.map { ASAuthorizationPlatformPublicKeyCredentialDescriptor(credentialID: $0) }
+        }
         let credential = try await authorization.perform(request)
         guard let signed = credential as? ASAuthorizationPlatformPublicKeyCredentialAssertion else {
             throw AuthorizationError.incompleteResponse("no passkey assertion")

@@ -23,7 +23,8 @@ public struct PasskeyAuthorizer: Sendable {
     /// `challenge`; see ``PasskeyCreationOptions/ceremony()``) and returns `RegistrationResponseJSON`.
     public var register: @Sendable (PasskeyCreationOptions) async throws -> PasskeyRegistrationCredential
     /// Signs `PublicKeyCredentialRequestOptionsJSON`'s challenge with a passkey of its `rpId` the
-    /// person picks (any of theirs: the server names none) and returns `AuthenticationResponseJSON`.
+    /// person picks (at login any of theirs: the server names none; for a proof one of
+    /// `allowCredentials`) and returns `AuthenticationResponseJSON`.
     public var assert: @Sendable (PasskeyRequestOptions) async throws -> PasskeyAssertionCredential
 
     /// An authorizer of these two ceremonies.

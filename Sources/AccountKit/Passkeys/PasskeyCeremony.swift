@@ -25,6 +25,9 @@ public struct PasskeyAssertionCeremony: Sendable, Hashable {
     public let relyingPartyID: String
     /// The challenge's bytes.
     public let challenge: Data
+    /// The passkeys that may answer, by credential id: empty for a login (any of the device's for
+    /// the relying party), the account's for a proof of a sensitive change.
+    public let allowedCredentialIDs: [Data]
 }
 
 extension PasskeyCreationOptions {
@@ -40,9 +43,12 @@ extension PasskeyCreationOptions {
 
 extension PasskeyRequestOptions {
     /// The options' bytes for a platform API.
-    /// - Throws: ``AccountError/undecodableReply(status:)`` when the challenge does not decode.
+    /// - Throws: ``AccountError/undecodableReply(status:)`` when the challenge or a credential id
+    ///   does not decode.
     public func ceremony() throws -> PasskeyAssertionCeremony {
-        PasskeyAssertionCeremony(relyingPartyID: rpId, challenge: try PasskeyBytes.decode(challenge))
+        PasskeyAssertionCeremony(
+            relyingPartyID: rpId, challenge: try PasskeyBytes.decode(challenge),
+            allowedCredentialIDs: try allowCredentials.map { try PasskeyBytes.decode($0.id) })
     }
 }
 

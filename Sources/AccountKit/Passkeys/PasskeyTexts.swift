@@ -22,6 +22,9 @@ enum PasskeyTexts {
     static let removeInstructions = LocalizedText(
         en: "You can no longer log in with this passkey once it is removed. Confirm it is you.",
         ko: "삭제하면 이 패스키로 더 이상 로그인할 수 없어요. 본인인지 확인해 주세요.")
+    static let confirmWithPasskey = LocalizedText(
+        en: "Your account has no password: confirm it is you with one of your passkeys.",
+        ko: "계정에 비밀번호가 없어요. 패스키로 본인임을 확인해 주세요.")
     static let synced = LocalizedText(en: "Synced with iCloud Keychain", ko: "iCloud 키체인과 동기화됨")
     static let thisDeviceOnly = LocalizedText(en: "On one device only", ko: "한 기기에만 있음")
 }

@@ -2,8 +2,10 @@ import AccountAPI
 import Foundation
 
 /// How the signed-in person proves it is them for a sensitive change (removing a passkey): the
-/// account's password or, for an account made with Apple (no password), a fresh Apple identity
-/// token (``SessionManager/appleProof(using:secondFactor:)``); with the second factor while it is on.
+/// account's password; one of its passkeys (``SessionManager/passkeyProof(using:secondFactor:)``,
+/// any account, and the only way for one with neither a password nor Apple); or, for an account
+/// made with Apple (no password), a fresh Apple identity token
+/// (``SessionManager/appleProof(using:secondFactor:)``); with the second factor while it is on.
 ///
 /// Prints without its secrets.
 ///
@@ -18,6 +20,8 @@ public struct AccountProof: Sendable, Hashable {
         case password(String)
         /// A fresh identity token from Apple's sheet and the raw nonce hashed into it.
         case apple(identityToken: String, nonce: String)
+        /// A passkey's assertion for the session's reauthentication challenge (single use).
+        case passkey(PasskeyAssertionCredential)
     }
 
     /// Who the person is.
@@ -46,6 +50,7 @@ public struct AccountProof: Sendable, Hashable {
         case .password(let password): PasskeyDeleteRequest(password: password, code: factor.code, recoveryCode: factor.recoveryCode)
         case .apple(let token, let nonce):
             PasskeyDeleteRequest(appleIdentityToken: token, appleNonce: nonce, code: factor.code, recoveryCode: factor.recoveryCode)
+        case .passkey(let assertion): PasskeyDeleteRequest(passkeyAssertion: assertion, code: factor.code, recoveryCode: factor.recoveryCode)
         }
     }
 }
@@ -56,6 +61,7 @@ extension AccountProof: CustomStringConvertible, CustomDebugStringConvertible, C
         let kind = switch identity {
         case .password: "password"
         case .apple: "apple"
+        case .passkey: "passkey"
         }
         return "AccountProof(\(kind), secondFactor: \(secondFactor.map { String(describing: $0) } ?? "nil"))"
     }

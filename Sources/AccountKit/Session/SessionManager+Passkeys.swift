@@ -40,8 +40,9 @@ extension SessionManager {
         return try await authorized { try await client.passkeys(accessToken: $0) }
     }
 
-    /// Removes one of the account's passkeys, proven as `proof` says (the password, or a fresh
-    /// Apple identity token for an account without one; with the second factor while it is on).
+    /// Removes one of the account's passkeys, proven as `proof` says (the password, a passkey's
+    /// assertion, or a fresh Apple identity token for an account without a password; with the
+    /// second factor while it is on).
     /// The owner gets a notice by mail.
     ///
     /// - Throws: ``AccountError/invalidCredentials`` for a wrong password (the session stays),
@@ -51,6 +52,19 @@ extension SessionManager {
         let client = client
         let request = proof.passkeyDeleteRequest
         try await authorized { try await client.deletePasskey(id: id, request, accessToken: $0) }
+    }
+
+    /// A proof of identity by one of the account's passkeys for a sensitive change (the system's
+    /// sheet through `authorizer`, for a challenge of this session); `nil` when the person closed
+    /// the sheet. Add the second factor while it is on. The proof is good once, for 5 minutes.
+    ///
+    /// - Throws: ``AccountError/refused(_:)`` with ``ErrorCode/notFound`` when the account has no
+    ///   passkey; ``AuthorizationError`` for the device's failure.
+    public func passkeyProof(using authorizer: PasskeyAuthorizer, secondFactor: SecondFactorEntry? = nil) async throws -> AccountProof? {
+        let client = client
+        let options = try await authorized { try await client.passkeyReauthenticationOptions(accessToken: $0) }
+        guard let assertion = try await Self.ceremony({ try await authorizer.assert(options) }) else { return nil }
+        return AccountProof(.passkey(assertion), secondFactor: secondFactor)
     }
 
     /// Runs one of the device's ceremonies: its credential, or `nil` when the person cancelled.

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountStore
 import Foundation
 import Sodium
 
@@ -11,11 +12,15 @@ struct AppleIdentity: Sendable, Equatable {
     /// The client id (`aud`) the token was issued to: one of `--apple-client-id`.
     let clientID: String
     let issuedAt: Date
+    /// The token's record once it is accepted (``AppleSignIn/spend(_:in:)``): the SHA-256 of what
+    /// Apple signed, until the token stops being accepted.
+    let use: UsedAppleTokenRecord
 }
 
 /// Checks Apple identity tokens: RS256 under a key of Apple's JWKS, `iss`, `aud` among the
-/// configured client ids, `exp` and `iat` with ``skew``, the nonce (SHA-256 hex of the raw nonce
-/// the app sent) and a verified address.
+/// configured client ids, `exp` and `iat` with ``skew`` (and `exp` at most ``maximumLifetime``
+/// ahead), the nonce (SHA-256 hex of the raw nonce the app sent) and a verified address. That a
+/// token is accepted once is the store's to say (``AppleSignIn/spend(_:in:)``).
 struct AppleIdentityVerifier: Sendable {
     static let issuer = "https://appleid.apple.com"
     /// Clock difference tolerated between Apple and this server.
@@ -23,6 +28,9 @@ struct AppleIdentityVerifier: Sendable {
     /// The longest raw nonce and subject accepted.
     static let maximumNonceLength = 256
     static let maximumSubjectLength = 255
+    /// The longest a token may still be valid for (its `exp` ahead of now), so the record of an
+    /// accepted token is kept a bounded time. Apple's are valid for minutes.
+    static let maximumLifetime: TimeInterval = 86_400
 
     let keys: AppleKeySet
     let clientIDs: Set<String>
@@ -49,18 +57,28 @@ struct AppleIdentityVerifier: Sendable {
             guard key.verify(signature: parsed.signature, message: parsed.signedPart) else { return .refused(.signature) }
         }
         do throws(AppleTokenRefusal) {
-            return .verified(try check(parsed.claims, nonce: nonce, now: now, maximumAge: maximumAge))
+            return .verified(try check(parsed.claims, signedPart: parsed.signedPart, nonce: nonce, now: now, maximumAge: maximumAge))
         } catch {
             return .refused(error)
         }
     }
 
-    /// The claims' checks, once the signature is known to be Apple's.
-    func check(_ claims: AppleIdentityToken.Claims, nonce: String, now: Date, maximumAge: TimeInterval?) throws(AppleTokenRefusal) -> AppleIdentity {
+    /// The claims' checks, once the signature over `signedPart` (the token's `header.payload`) is
+    /// known to be Apple's.
+    ///
+    /// What identifies the token for its single use is `signedPart`: Apple's signature fixes every
+    /// byte of it (claims, nonce hash and `iat` included), so whoever replays a token can vary
+    /// nothing there; the signature is left out, as no part of what Apple vouched for (its text
+    /// has one accepted encoding today, but the record need not depend on that), and the raw
+    /// nonce has only the one value that hashes to the signed `nonce`.
+    func check(
+        _ claims: AppleIdentityToken.Claims, signedPart: [UInt8], nonce: String, now: Date, maximumAge: TimeInterval?
+    ) throws(AppleTokenRefusal) -> AppleIdentity {
         guard claims.iss == Self.issuer else { throw .issuer }
         guard let clientID = claims.aud.values.first(where: { clientIDs.contains($0) }) else { throw .audience }
         let seconds = now.timeIntervalSince1970
         guard claims.exp.isFinite, claims.exp + Self.skew > seconds else { throw .expired }
+        guard claims.exp <= seconds + Self.maximumLifetime + Self.skew else { throw .lifetime }
         guard claims.iat.isFinite, claims.iat <= seconds + Self.skew, claims.iat <= claims.exp else { throw .issuedAt }
         if let maximumAge, claims.iat + maximumAge + Self.skew < seconds { throw .issuedAt }
         // The app sends the raw nonce; Apple signed its SHA-256 in lower-case hex.
@@ -70,6 +88,10 @@ struct AppleIdentityVerifier: Sendable {
             throw .emailNotVerified
         }
         guard !claims.sub.isEmpty, claims.sub.utf8.count <= Self.maximumSubjectLength else { throw .malformed }
-        return AppleIdentity(subject: claims.sub, email: email, clientID: clientID, issuedAt: Date(timeIntervalSince1970: claims.iat))
+        let use = UsedAppleTokenRecord(
+            hash: Digest.sha256(Array("apple-identity-token:".utf8) + signedPart),
+            expiresAt: Date(timeIntervalSince1970: claims.exp + Self.skew))
+        return AppleIdentity(
+            subject: claims.sub, email: email, clientID: clientID, issuedAt: Date(timeIntervalSince1970: claims.iat), use: use)
     }
 }

@@ -50,12 +50,26 @@ struct AppleSignIn: Sendable {
         case .verified(let identity):
             return identity
         case .refused(let refusal):
-            context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
-            throw APIError(status, .appleTokenInvalid)
+            throw Self.refuse(refusal, context, userID: userID, via: via, status: status)
         case .keysUnavailable:
             context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": "keys_unavailable"])
             throw APIError.serviceUnavailable(retryAfter: 5)
         }
+    }
+
+    /// Logs `refusal` as `apple_token_refused` naming the check, and returns the reply, which
+    /// names none: `apple_token_invalid` with `status`.
+    static func refuse(_ refusal: AppleTokenRefusal, _ context: RequestContext, userID: UUID?, via: String, status: Int = 401) -> APIError {
+        context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
+        return APIError(status, .appleTokenInvalid)
+    }
+
+    /// Spends `identity`'s token in `tx`, the transaction of what the token allows (a session, a
+    /// second-factor challenge, a continuation, a link, a sensitive change), so that it commits
+    /// with it or not at all; `false` when the token was accepted before (a replay: the caller
+    /// refuses it with ``refuse(_:_:userID:via:status:)`` and `.replayed`).
+    static func spend(_ identity: AppleIdentity, in tx: any StoreTransaction) throws -> Bool {
+        try tx.insertUsedAppleToken(identity.use)
     }
 
     /// Stops the threads of requests to Apple.

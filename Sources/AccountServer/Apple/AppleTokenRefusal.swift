@@ -14,12 +14,16 @@ enum AppleTokenRefusal: Error, Equatable, Sendable {
     case issuer
     case audience
     case expired
+    /// Valid for longer ahead than ``AppleIdentityVerifier/maximumLifetime``.
+    case lifetime
     /// Issued in the future (beyond the allowed skew), or too long ago for the proof asked.
     case issuedAt
     case nonce
     case emailNotVerified
     /// The Apple user is not the one linked to the account (a proof for a sensitive change).
     case wrongUser
+    /// Accepted before: each token is accepted once.
+    case replayed
 
     var reason: String {
         switch self {
@@ -31,10 +35,12 @@ enum AppleTokenRefusal: Error, Equatable, Sendable {
         case .issuer: "iss"
         case .audience: "aud"
         case .expired: "exp"
+        case .lifetime: "lifetime"
         case .issuedAt: "iat"
         case .nonce: "nonce"
         case .emailNotVerified: "email_verified"
         case .wrongUser: "sub"
+        case .replayed: "replayed"
         }
     }
 }

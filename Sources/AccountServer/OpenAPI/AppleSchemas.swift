@@ -11,13 +11,15 @@ enum AppleSchemas {
         "Apple's one-time authorization code: exchanged at Apple's token endpoint (with `--apple-key-file`) for the refresh "
             + "token the server keeps sealed, to revoke the grant when the account is deleted.")
 
-    /// `apple_identity_token` and `apple_nonce`: what an account without a password gives where
-    /// `password` would go.
+    /// `apple_identity_token` and `apple_nonce` (an account without a password), and
+    /// `passkey_assertion` (any account): what may go where `password` would.
     static let proofFields: [String: JSONValue] = [
         "apple_identity_token": Schema.string(
             "For an account without a password (made with Apple), instead of `password`: an identity token of its linked Apple ID "
-                + "issued in the last 10 minutes.", minLength: 1),
+                + "issued in the last 10 minutes, not accepted before; spent with the change.", minLength: 1),
         "apple_nonce": Schema.string("The raw nonce of `apple_identity_token`.", minLength: 1),
+        // Any account, instead of `password`: an assertion for `POST /auth/passkeys/reauth/options`.
+        "passkey_assertion": Schema.ref("PasskeyAssertionCredential"),
     ]
 
     /// `properties` with ``proofFields``: a request where an account without a password gives an
@@ -26,7 +28,9 @@ enum AppleSchemas {
         properties.merging(proofFields) { first, _ in first }
     }
 
-    static let proofDescription = "`password`, or for an account without one (made with Apple) `apple_identity_token` and `apple_nonce`."
+    static let proofDescription = "`password`; or `passkey_assertion`, an `AuthenticationResponseJSON` of one of the account's passkeys "
+        + "for a challenge of `POST /auth/passkeys/reauth/options` (any account; the way in for one with neither a password nor Apple); "
+        + "or for an account without a password that has Apple linked `apple_identity_token` and `apple_nonce`."
 
     static var all: [String: JSONValue] {
         [

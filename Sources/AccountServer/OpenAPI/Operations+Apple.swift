@@ -6,8 +6,9 @@ extension Operation {
             description: """
                 Apple's identity token and the raw nonce. The token is checked: RS256 under a key of Apple's JWKS \
                 (`--apple-jwks-url`, cached, asked again for an unknown `kid` at most every 10 seconds), `iss` \
-                `https://appleid.apple.com`, `aud` one of `--apple-client-id`, `exp` and `iat` (60 seconds of skew), `nonce` \
-                the SHA-256 hex of the raw nonce, `email_verified` true. A linked Apple ID gets a login's reply, the session's \
+                `https://appleid.apple.com`, `aud` one of `--apple-client-id`, `exp` (at most a day ahead) and `iat` (60 seconds \
+                of skew), `nonce` the SHA-256 hex of the raw nonce, `email_verified` true; and each token is accepted once, \
+                on any server (a session, an `mfa_required` challenge or a continuation spends it). A linked Apple ID gets a login's reply, the session's \
                 `amr` `["apple"]`; an account with an authenticator app gets `403 mfa_required` as at login. A new Apple user \
                 gets `403 profile_required` with `continuation_token` (single use, 10 minutes), `expires_in` and `email` (the \
                 address Apple gave, a private relay address included): finish with `POST /auth/apple/complete`. An address \
@@ -17,7 +18,7 @@ extension Operation {
             body: "AppleSignInRequest",
             successes: [.init(status: 200, description: "Signed in: a new session.", schema: Schema.ref("TokenPair"))],
             errors: [
-                401: "`apple_token_invalid`: a check of the identity token failed (the log's `apple_token_refused` line names it).",
+                401: "`apple_token_invalid`: a check of the identity token failed, or it was accepted before (the log's `apple_token_refused` line names which).",
                 403: "`mfa_required` (with `mfa_token`, as at login); `profile_required` (with `continuation_token`, `expires_in`, `email`); `account_disabled`.",
                 404: "`apple_not_configured`: this server has no `--apple-client-id`.",
                 409: "`apple_link_required`: an account has this address; log in to it and link Apple.",
@@ -44,13 +45,13 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/apple/link", id: "linkApple", tag: "Sign in with Apple", summary: "Link an Apple ID to the account",
             description: """
-                A fresh identity token (checked as at `POST /auth/apple`) links its Apple ID to the signed-in account, which may \
-                then log in with Apple. Linking the Apple ID already linked is `200` again. The event log has `apple_linked`.
+                A fresh identity token (checked as at `POST /auth/apple`, and spent: a token is accepted once) links its Apple ID \
+                to the signed-in account, which may then log in with Apple. Linking the Apple ID already linked is `200` again. The event log has `apple_linked`.
                 """,
             authenticated: true, body: "AppleLinkRequest",
             successes: [.init(status: 200, description: "The account, `apple_linked` true.", schema: Schema.ref("User"))],
             errors: [
-                401: "`apple_token_invalid`; or the access token is missing, invalid or expired, or its session ended.",
+                401: "`apple_token_invalid` (a check failed, or the token was accepted before); or the access token is missing, invalid or expired, or its session ended.",
                 404: "`apple_not_configured`.",
                 409: "`apple_already_linked`: the Apple ID is another account's, or this account has another Apple ID.",
                 503: "`service_unavailable`.",

@@ -59,6 +59,20 @@ extension Operation {
                 503: "`service_unavailable`.",
             ]),
         Operation(
+            method: "post", path: "/auth/passkeys/reauth/options", id: "passkeyReauthenticationOptions", tag: "Passkeys",
+            summary: "Options to prove a sensitive change with a passkey",
+            description: """
+                `PublicKeyCredentialRequestOptionsJSON` with a new challenge (single use, 5 minutes, for this session and \
+                account only) and the account's passkeys as `allowCredentials`. The response `get()` makes goes as \
+                `passkey_assertion` in the body of a sensitive change (account deletion, the second factor's changes, passkey \
+                removal) instead of `password`: a challenge unknown, used or another session's is `400 challenge_invalid`, an \
+                old one `400 challenge_expired`, and any other failed check (another account's passkey, user verification \
+                missing, a counter going back) `403 passkey_invalid`. No body is read.
+                """,
+            authenticated: true,
+            successes: [.init(status: 200, description: "The options.", schema: Schema.ref("PasskeyRequestOptions"))],
+            errors: [404: "`not_found`: the account has no passkey.", 503: "`service_unavailable`."]),
+        Operation(
             method: "get", path: "/auth/passkeys", id: "listPasskeys", tag: "Passkeys", summary: "The account's passkeys",
             authenticated: true,
             successes: [.init(status: 200, description: "Oldest first.", schema: Schema.ref("PasskeyList"))],
@@ -66,8 +80,9 @@ extension Operation {
         Operation(
             method: "delete", path: "/auth/passkeys/{id}", id: "deletePasskey", tag: "Passkeys", summary: "Remove a passkey",
             description: """
-                With the current password (under the account's login back-off) and, while the second factor is on, an \
-                authenticator `code` or a `recovery_code`, like every sensitive change. The owner gets a notice mail; the \
+                With the current password (under the account's login back-off) or another proof (`passkey_assertion`, an Apple \
+                token for an account without a password) and, while the second factor is on, an authenticator `code` or a \
+                `recovery_code`, like every sensitive change. The owner gets a notice mail; the \
                 event log has `passkey_removed`.
                 """,
             authenticated: true, body: "PasskeyDeleteRequest",
@@ -77,8 +92,8 @@ extension Operation {
             ]],
             successes: [.init(status: 204, description: "Removed.")],
             errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
                 404: "`not_found`: the account has no passkey with this id (another account's is 404 too).",
                 429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",

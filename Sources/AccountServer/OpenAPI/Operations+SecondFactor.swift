@@ -4,7 +4,8 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/mfa/totp", id: "enrollTOTP", tag: "Second factor", summary: "Start enrolling an authenticator app",
             description: """
-                With the current password (checked under the account's login back-off), a new secret for an authenticator app \
+                With the current password (checked under the account's login back-off) or another proof (`passkey_assertion`; \
+                an Apple token for an account without a password), a new secret for an authenticator app \
                 (RFC 6238: SHA-1, 6 digits, 30-second steps). Nothing changes for login until `POST /auth/mfa/totp/confirm`; a new \
                 call replaces an unconfirmed secret. The secret is stored sealed with the server's key (itself sealed by \
                 `--secret-key-file` when given), never logged.
@@ -12,7 +13,8 @@ extension Operation {
             authenticated: true, body: "TOTPEnrollRequest",
             successes: [.init(status: 200, description: "The secret and its `otpauth://` URI.", schema: Schema.ref("TOTPEnrollment"))],
             errors: [
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                400: "`invalid_request`; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
                 409: "`mfa_already_enabled`: turn the second factor off first.",
                 429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
@@ -60,8 +62,8 @@ extension Operation {
             authenticated: true, body: "RecoveryCodesRequest",
             successes: [.init(status: 200, description: "The new codes, shown once.", schema: Schema.ref("RecoveryCodes"))],
             errors: [
-                400: "`invalid_request`, or `code_invalid`: the code is wrong or was used.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                400: "`invalid_request`, or `code_invalid`: the code is wrong or was used; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
                 409: "`mfa_not_enabled`.",
                 429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
@@ -76,8 +78,8 @@ extension Operation {
             authenticated: true, body: "TOTPDisableRequest",
             successes: [.init(status: 204, description: "Off.")],
             errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID.",
+                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
                 409: "`mfa_not_enabled`.",
                 429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",

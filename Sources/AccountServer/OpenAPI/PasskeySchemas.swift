@@ -45,7 +45,7 @@ enum PasskeySchemas {
                     "challenge": base64url("32 random bytes; single use, valid for `timeout`."),
                     "timeout": Schema.integer("Milliseconds: 300000 (5 minutes).", minimum: 0),
                     "rpId": Schema.string("`--webauthn-rp-id`."),
-                    "allowCredentials": Schema.array(descriptor, description: "Always empty: any passkey of this RP (discoverable credentials)."),
+                    "allowCredentials": Schema.array(descriptor, description: "A login's: empty, any passkey of this RP (discoverable credentials); a reauthentication's: the account's passkeys."),
                     "userVerification": Schema.constant("required"),
                     "hints": Schema.array(Schema.string()),
                 ], required: ["challenge", "timeout", "rpId", "allowCredentials", "userVerification", "hints"],

@@ -46,7 +46,7 @@ struct AppleRoutes: RouteGroup {
         let (token, nonce) = try Self.tokenAndNonce(body.identityToken, body.nonce)
         let (userID, now, origin) = (context.userID, context.now, context.origin)
         let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link")
-        enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone }
+        enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone, replayed }
         let linkedElsewhere = try await services.store.read { tx in
             try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
         }
@@ -57,6 +57,7 @@ struct AppleRoutes: RouteGroup {
         let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
         let outcome = try await services.store.write { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID) else { return .gone }
+            guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             if let current = try tx.appleIdentity(subject: identity.subject) {
                 guard current.userID == userID else { return .taken }
                 if let sealed { try tx.setAppleRefreshToken(subject: identity.subject, sealed: sealed) }
@@ -78,6 +79,7 @@ struct AppleRoutes: RouteGroup {
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         case .gone: throw APIError.sessionRevoked
+        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link")
         }
     }
 

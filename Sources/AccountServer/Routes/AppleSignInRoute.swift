@@ -11,6 +11,8 @@ extension AppleRoutes {
         case disabled(UUID)
         /// Unlinked (or the account deleted) while the token was checked: start again.
         case gone
+        /// The token was accepted before.
+        case replayed
     }
 
     /// `POST /auth/apple`: Apple's identity token and the raw nonce. A linked Apple ID gets the
@@ -31,6 +33,7 @@ extension AppleRoutes {
         let sealed = await grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
         let (sessions, userAgent, origin) = (services.sessions, Self.device(body.deviceName, context), context.origin)
         let login = try await services.store.write { tx -> Login in
+            guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             guard let current = try tx.appleIdentity(subject: identity.subject), current.userID == linked.userID,
                 let user = try tx.lockUser(id: current.userID)
             else { return .gone }
@@ -63,12 +66,18 @@ extension AppleRoutes {
         case .gone:
             context.audit(.appleTokenRefused, ["via": "apple_login", "reason": "unlinked_meanwhile"])
             throw APIError.appleTokenInvalid
+        case .replayed:
+            throw AppleSignIn.refuse(.replayed, context, userID: nil, via: "apple_login")
         }
     }
 
     /// The reply to a verified Apple user no account has: `409 apple_link_required` when an
     /// account has the address, otherwise a continuation (single use, 10 minutes, by hash in the
     /// store so every server takes it) and `403 profile_required`.
+    ///
+    /// The continuation spends the identity token: it is what makes the account, so a replayed
+    /// token must not get another one (whoever completed that would hold a session of an account
+    /// linked to someone else's Apple ID). `409` grants nothing and spends nothing.
     private func newAppleUser(_ identity: AppleIdentity, code: String?, _ context: RequestContext) async throws -> APIError {
         let emailKey = EmailRule.key(EmailRule.normalize(identity.email))
         if let holder = try await services.store.read({ try $0.user(emailKey: emailKey) }) {
@@ -81,10 +90,13 @@ extension AppleRoutes {
         let continuation = AppleContinuationRecord(
             hash: token.hash, subject: identity.subject, clientID: identity.clientID, email: EmailRule.normalize(identity.email),
             sealedRefreshToken: sealed, createdAt: now, expiresAt: now.addingTimeInterval(AppleSignIn.continuationLifetime))
-        try await services.store.write { tx in
+        let spent = try await services.store.write { tx -> Bool in
+            guard try AppleSignIn.spend(identity, in: tx) else { return false }
             try tx.deleteAppleContinuations(expiredBefore: now)
             try tx.insertAppleContinuation(continuation)
+            return true
         }
+        guard spent else { return AppleSignIn.refuse(.replayed, context, userID: nil, via: "apple_login") }
         context.audit(.appleProfileRequired)
         return .profileRequired(AppleProfileRequired(
             continuationToken: token.text, expiresIn: Int(AppleSignIn.continuationLifetime), email: continuation.email))

@@ -39,45 +39,27 @@ extension PasskeyRoutes {
         // The passkey the response names, once known: whose account a refusal is logged under.
         var named: PasskeyRecord?
         do {
-            let rawID = try PasskeyCeremonies.bytes(credential.rawId, limit: AuthenticatorData.maximumCredentialIDLength)
-            guard credential.type == "public-key", credential.id == credential.rawId else { throw PasskeyRefusal.malformed }
-            let clientDataJSON = try PasskeyCeremonies.bytes(credential.response.clientDataJSON, limit: CollectedClientData.maximumSize)
-            let authenticatorData = try PasskeyCeremonies.bytes(credential.response.authenticatorData, limit: 1024)
-            let signature = try PasskeyCeremonies.bytes(credential.response.signature, limit: 1024)
-            let userHandle = try credential.response.userHandle.map { try PasskeyCeremonies.bytes($0, limit: 64) }
-            let clientData: CollectedClientData
-            do throws(WebAuthnError) { clientData = try CollectedClientData(json: clientDataJSON) } catch { throw PasskeyRefusal.check(error) }
-            let hash = Digest.sha256(clientData.challenge)
+            let assertion = try PasskeyAssertion(credential)
+            let hash = Digest.sha256(assertion.clientData.challenge)
             switch try await services.store.write({ try ceremonies.take(hash, .login, userID: nil, now: now, in: $0) }) {
             case .unknown: throw APIError.challengeInvalid
             case .expired: throw APIError.challengeExpired
             case .taken: break
             }
+            let rawID = assertion.rawID
             guard let passkey = try await services.store.read({ try $0.passkey(credentialID: rawID) }) else {
                 throw PasskeyRefusal.unknownCredential
             }
             named = passkey
-            if let userHandle, userHandle != PasskeyCeremonies.userHandle(passkey.userID) { throw PasskeyRefusal.wrongUser }
-            let verified: VerifiedAssertion
-            do throws(WebAuthnError) {
-                verified = try ceremonies.party.verifyAssertion(
-                    clientDataJSON: clientDataJSON, authenticatorData: authenticatorData, signature: signature,
-                    expectedChallenge: clientData.challenge, credential: StoredCredential(
-                        publicKey: try CredentialPublicKey(encoded: passkey.publicKey), signCount: UInt32(clamping: passkey.signCount),
-                        backupEligible: passkey.backupEligible))
-            } catch { throw PasskeyRefusal.check(error) }
+            let verified = try assertion.verify(against: passkey, party: ceremonies.party)
 
             let amr = PasskeyCeremonies.authenticationMethods(backupEligible: passkey.backupEligible)
             let recorded = try await services.store.write { tx -> Recorded in
                 // The account, then the passkey, locked and read again (the order an account's deletion
                 // takes them in): a session only for an account that still exists, and of two logins
                 // with one counter value, the second sees the first.
-                guard let user = try tx.lockUser(id: passkey.userID), let current = try tx.passkey(credentialID: rawID),
-                    current.id == passkey.id, current.userID == user.id
-                else { return .refused(.unknownCredential) }
-                let count = Int64(verified.signCount)
-                if count != 0 || current.signCount != 0, count <= current.signCount { return .refused(.check(.signCountWentBack)) }
-                try tx.recordPasskeyUse(id: current.id, signCount: count, backedUp: verified.backedUp, at: now)
+                guard let user = try tx.lockUser(id: passkey.userID) else { return .refused(.unknownCredential) }
+                if let refusal = try PasskeyAssertion.recordUse(of: passkey, verified, userID: user.id, now: now, in: tx) { return .refused(refusal) }
                 let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
                 return .signedIn(user, session, refresh)
             }
@@ -88,11 +70,7 @@ extension PasskeyRoutes {
                 return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
             }
         } catch let refusal as PasskeyRefusal {
-            let passkeyID = named?.id.lowercasedText ?? ""
-            if case .check(.signCountWentBack) = refusal {
-                context.audit(.passkeyCounterRegressed, userID: named?.userID, ["passkey_id": passkeyID])
-            }
-            context.audit(.passkeyRefused, userID: named?.userID, ["via": "passkey_login", "reason": refusal.reason, "passkey_id": passkeyID])
+            PasskeyAssertion.audit(refusal, context, passkey: named, via: "passkey_login")
             throw APIError.passkeyLoginFailed
         }
     }

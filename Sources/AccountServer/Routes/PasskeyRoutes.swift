@@ -30,6 +30,7 @@ struct PasskeyRoutes: RouteGroup {
         router.add("POST", "/auth/passkeys/register", services.authenticator.require(registerPasskey))
         router.add("POST", "/auth/passkeys/login/options", loginOptions)
         router.add("POST", "/auth/passkeys/login", services.activity.countingLogins(logIn))
+        router.add("POST", "/auth/passkeys/reauth/options", services.authenticator.require(reauthenticationOptions))
         router.add("GET", "/auth/passkeys", services.authenticator.require(listPasskeys))
         router.add("DELETE", "/auth/passkeys/{id}", services.authenticator.require(deletePasskey))
         router.add("GET", "/.well-known/apple-app-site-association", showAssociation)
@@ -129,7 +130,8 @@ struct PasskeyRoutes: RouteGroup {
         let body = try context.base.decodeBody(PasskeyDeleteRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
@@ -137,9 +139,9 @@ struct PasskeyRoutes: RouteGroup {
         guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
             throw APIError.notFound
         }
-        try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
         enum Outcome: Sendable { case deleted, wrongCode, gone }
-        let outcome = try await services.store.write { tx -> Outcome in
+        let outcome = try await services.write(spending: accepted, context, via: "passkey_delete") { tx -> Outcome in
             if let proof, try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx) == .wrong { return .wrongCode }
             guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
                 return .gone

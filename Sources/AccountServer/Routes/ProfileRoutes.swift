@@ -65,15 +65,16 @@ struct ProfileRoutes: RouteGroup {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
-        try await services.checkCallersProof(callersProof, context, via: "account_delete")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "account_delete")
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. The recovery code's notice is not sent: the account is gone. A linked
         // Apple ID's grant is revoked at Apple through the outbox.
-        let deleted = try await services.store.write { tx -> Bool in
+        let deleted = try await services.write(spending: accepted, context, via: "account_delete") { tx -> Bool in
             if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
                 return false
             }

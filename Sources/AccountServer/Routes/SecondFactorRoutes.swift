@@ -29,15 +29,16 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
-        try await services.checkCallersProof(callersProof, context, via: "mfa_enroll")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_enroll")
         let factors = services.secondFactor
         let secret = factors.newSecret()
         let factor = TOTPFactorRecord(userID: context.userID, sealedSecret: factors.seal(secret, userID: context.userID), createdAt: context.now)
         let (throttle, userID) = (services.throttle, context.userID)
-        let stored = try await services.store.write { tx in
+        let stored = try await services.write(spending: accepted, context, via: "mfa_enroll") { tx in
             try throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
             return try tx.upsertPendingTOTP(factor)
         }
@@ -96,15 +97,16 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
         errors.add(contentsOf: codeErrors, to: "code")
         guard errors.isEmpty, let callersProof, let code = body.code else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        try await services.checkCallersProof(callersProof, context, via: "mfa_recovery_codes")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_recovery_codes")
         let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
-        let codes = try await services.store.write { tx -> [String]? in
+        let codes = try await services.write(spending: accepted, context, via: "mfa_recovery_codes") { tx -> [String]? in
             guard try factors.check(.code(CodeRule.normalize(code)), user: user, language: language, now: now, origin: origin, in: tx) == .totp else { return nil }
             let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
             try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
@@ -127,14 +129,15 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         var errors = FieldErrors()
         let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce, for: context.user, into: &errors)
+            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
+            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
         let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
         guard errors.isEmpty, let callersProof, let proof else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        try await services.checkCallersProof(callersProof, context, via: "mfa_disable")
+        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_disable")
         let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
         let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
-        let disabled = try await services.store.write { tx -> Bool in
+        let disabled = try await services.write(spending: accepted, context, via: "mfa_disable") { tx -> Bool in
             guard try factors.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) != .wrong else { return false }
             try tx.disableTOTP(userID: user.id)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)

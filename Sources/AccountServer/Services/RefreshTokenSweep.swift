@@ -32,6 +32,8 @@ final class RefreshTokenSweep: Sendable {
                 _ = try? await Self.sweep(store, now: clock.now())
                 // The same hourly round keeps the security history and the hourly counters bounded.
                 _ = try? await ActivitySweep.sweep(store, now: clock.now())
+                // And the record of accepted Apple identity tokens.
+                _ = try? await UsedAppleTokenSweep.sweep(store, now: clock.now())
             }
         }
         task.withLock { $0 = sweeper }

@@ -176,6 +176,10 @@ public final class ReadModelTransaction: StoreTransaction {
     @discardableResult public func deleteAppleContinuations(expiredBefore before: Date) throws -> Int {
         try base.deleteAppleContinuations(expiredBefore: before)
     }
+    public func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool { try base.insertUsedAppleToken(token) }
+    @discardableResult public func deleteUsedAppleTokens(expiredBefore before: Date, limit: Int) throws -> Int {
+        try base.deleteUsedAppleTokens(expiredBefore: before, limit: limit)
+    }
 
     // MARK: Reads
 

@@ -137,5 +137,16 @@ import Testing
         // With the passkey kept, Apple may go.
         try await manager.unlinkApple()
         #expect(manager.currentUser?.appleLinked == false)
+
+        // Neither a password nor Apple now: the form proves the account with its passkey.
+        let alone = try #require(manager.currentUser)
+        #expect(alone.hasPassword == false)
+        await passkeys.add()
+        let last = passkeys.removal(of: try #require(passkeys.passkeys.first), for: alone)
+        #expect(last.provesWithPasskey && !last.provesWithApple && last.canSubmit, "no password to type, no Apple to ask")
+        #expect(last.instructions.contains("passkeys"))
+        await last.submit()
+        #expect(last.isRemoved, "\(String(describing: last.message))")
+        #expect(try await manager.passkeys().count == 1)
     }
 }

@@ -18,7 +18,7 @@ import Testing
         #expect(ceremony.challenge == Data(0..<32) && ceremony.userID == Data(repeating: 7, count: 16))
         #expect(ceremony.excludedCredentialIDs == [Data([1, 2, 3])])
         let request = PasskeyRequestOptions(challenge: "AAEC", timeout: 300_000, rpId: "example.com")
-        #expect(try request.ceremony() == PasskeyAssertionCeremony(relyingPartyID: "example.com", challenge: Data([0, 1, 2])))
+        #expect(try request.ceremony() == PasskeyAssertionCeremony(relyingPartyID: "example.com", challenge: Data([0, 1, 2]), allowedCredentialIDs: []))
     }
 
     @Test func optionsThatAreNotBase64urlAreAnUnreadableReply() {

@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import Synchronization
 import InProcess
 import TestSupport
 import Testing
@@ -113,6 +114,44 @@ import Testing
         }
         try await manager.removePasskey(id: passkey.id, proof: .password(fixture.account.password, recoveryCode: fixture.recoveryCodes[0]))
         #expect(try await manager.passkeys().isEmpty)
+    }
+
+    /// A passkey proves a sensitive change through the same seam: the options name the account's
+    /// passkeys, the proof is good once, and a closed sheet is no proof.
+    @Test func aPasskeyProvesARemovalOnceInsteadOfThePassword() async throws {
+        let (_, _, manager) = try await Self.signedIn()
+        let device = SoftwarePasskeys()
+        guard case .added(let first) = try await manager.addPasskey(named: "iPhone", using: device.authorizer),
+            case .added(let second) = try await manager.addPasskey(named: "iPad", using: device.authorizer)
+        else { throw TestFailure("not added") }
+
+        let asked = Mutex<[PasskeyAssertionCeremony]>([])
+        let watching = PasskeyAuthorizer(register: device.authorizer.register, assert: { options in
+            asked.withLock { $0.append(try! options.ceremony()) }
+            return try await device.authorizer.assert(options)
+        })
+        #expect(try await manager.passkeyProof(using: SoftwarePasskeys.refusing()) == nil, "a closed sheet proves nothing")
+        let proof = try #require(try await manager.passkeyProof(using: watching))
+        #expect(String(describing: proof) == "AccountProof(passkey, secondFactor: nil)")
+        let offered = try #require(asked.withLock { $0.first })
+        #expect(Set(offered.allowedCredentialIDs.map(Base64URL.encode)) == [first.credentialID, second.credentialID])
+
+        try await manager.removePasskey(id: first.id, proof: proof)
+        #expect(try await manager.passkeys().map(\.id) == [second.id])
+        do {
+            try await manager.removePasskey(id: second.id, proof: proof)
+            Issue.record("a proof used twice")
+        } catch AccountError.refused(let problem) {
+            #expect(problem.code == .challengeInvalid)
+        }
+        // The remaining passkey proves its own removal; then there is nothing to prove with.
+        try await manager.removePasskey(id: second.id, proof: try #require(try await manager.passkeyProof(using: device.authorizer)))
+        do {
+            _ = try await manager.passkeyProof(using: device.authorizer)
+            Issue.record("options without a passkey")
+        } catch AccountError.refused(let problem) {
+            #expect(problem.code == .notFound)
+        }
     }
 
     @Test func aPasskeyIsTheAccountsOnlyOnceAndPicksTheRightAccount() async throws {

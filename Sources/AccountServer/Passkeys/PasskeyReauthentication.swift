@@ -1,0 +1,92 @@
+import AccountAPI
+import AccountStore
+import Foundation
+import HTTPServer
+import Sodium
+import WebAuthn
+
+/// A passkey as the proof of a sensitive change (deletion, the second factor's changes, passkey
+/// removal), the way an account without a password and without Apple proves who it is, and any
+/// account may instead of its password: `POST /auth/passkeys/reauth/options` gives a challenge for
+/// the caller's passkeys, and the change's request carries the assertion as `passkey_assertion`.
+///
+/// The challenge is single use on every server, lives 5 minutes, and is bound to the account and
+/// to the session that asked for it: it is stored under the SHA-256 of the session id and the
+/// challenge, so an assertion for another session's challenge finds nothing.
+enum PasskeyReauthentication {
+    /// The stored hash of reauthentication challenge `challenge` of session `sessionID`.
+    static func challengeHash(_ challenge: [UInt8], sessionID: UUID) -> [UInt8] {
+        Digest.sha256(Array("passkey-reauth:\(sessionID.lowercasedText):".utf8) + challenge)
+    }
+}
+
+extension PasskeyRoutes {
+    /// `POST /auth/passkeys/reauth/options` (signed in): `PublicKeyCredentialRequestOptionsJSON`
+    /// with a new challenge for this session and the caller's passkeys as `allowCredentials`;
+    /// `404 not_found` when the account has none.
+    func reauthenticationOptions(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        let ceremonies = services.passkeys
+        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
+        let bytes = SecureRandom.bytes(count: 32)
+        let record = WebAuthnChallengeRecord(
+            hash: PasskeyReauthentication.challengeHash(bytes, sessionID: sessionID), purpose: .reauthentication, userID: userID,
+            expiresAt: now.addingTimeInterval(PasskeyCeremonies.challengeLifetime))
+        let held = try await services.store.write { tx -> [PasskeyRecord] in
+            let held = try tx.passkeys(userID: userID)
+            guard !held.isEmpty else { return [] }
+            try tx.deleteWebAuthnChallenges(expiredBefore: now)
+            try tx.insertWebAuthnChallenge(record)
+            return held
+        }
+        guard !held.isEmpty else { throw APIError.notFound }
+        return try .json(PasskeyRequestOptions(
+            challenge: Base64URL.encode(bytes), timeout: Int(PasskeyCeremonies.challengeLifetime * 1000), rpId: ceremonies.party.id,
+            allowCredentials: held.map { PasskeyCredentialDescriptor(id: Base64URL.encode($0.credentialID), transports: $0.transports) }))
+    }
+}
+
+extension Services {
+    /// Checks a `passkey_assertion` proof: a challenge of ``PasskeyRoutes/reauthenticationOptions(_:)``
+    /// of this session (spent here, whatever follows: `400 challenge_invalid` when it is unknown,
+    /// used, another session's or another account's; `400 challenge_expired`), answered by one of
+    /// the caller's passkeys with user verification, its counter moving forward (recorded). Any
+    /// other failure, another account's passkey included, is `403 passkey_invalid`, logged as
+    /// `passkey_refused` with the check.
+    func checkPasskeyProof(_ credential: PasskeyAssertionCredential, _ context: AuthenticatedContext, via route: String) async throws {
+        let ceremonies = passkeys
+        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
+        var named: PasskeyRecord?
+        do {
+            let assertion = try PasskeyAssertion(credential)
+            let hash = PasskeyReauthentication.challengeHash(assertion.clientData.challenge, sessionID: sessionID)
+            switch try await store.write({ try ceremonies.take(hash, .reauthentication, userID: userID, now: now, in: $0) }) {
+            case .unknown:
+                context.audit(.passkeyRefused, ["via": route, "reason": "challenge_unknown"])
+                throw APIError.challengeInvalid
+            case .expired:
+                context.audit(.passkeyRefused, ["via": route, "reason": "challenge_expired"])
+                throw APIError.challengeExpired
+            case .taken: break
+            }
+            let rawID = assertion.rawID
+            // Another account's passkey is, for this account, no passkey at all.
+            guard let passkey = try await store.read({ try $0.passkey(credentialID: rawID) }), passkey.userID == userID else {
+                throw PasskeyRefusal.unknownCredential
+            }
+            named = passkey
+            let verified = try assertion.verify(against: passkey, party: ceremonies.party)
+            let refusal = try await store.write { tx -> PasskeyRefusal? in
+                guard try tx.lockUser(id: userID) != nil else { return .unknownCredential }
+                return try PasskeyAssertion.recordUse(of: passkey, verified, userID: userID, now: now, in: tx)
+            }
+            if let refusal { throw refusal }
+        } catch let refusal as PasskeyRefusal {
+            PasskeyAssertion.audit(refusal, context.base, passkey: named, via: route)
+            throw APIError.passkeyProofFailed
+        }
+    }
+}
+
+extension APIError {
+    static let passkeyProofFailed = APIError(403, .passkeyInvalid)
+}
