@@ -145,7 +145,8 @@ class Sitting:
             token = t.operator_token()
             if token:
                 tokens[t.key] = {"BENCH_TOKEN": token, "BENCH_ACCOUNTS": str(self.accounts),
-                                 "BENCH_MIDDLE_CURSOR": t.middle_cursor(token, self.accounts)}
+                                 "BENCH_MIDDLE_CURSOR": t.middle_cursor(token, self.accounts),
+                                 "BENCH_KEY_CURSOR": t.key_cursor(token)}
         targets = [t for t in self.taking("admin_search") if t.key in tokens]
         if not targets:
             return

@@ -179,6 +179,11 @@ class AccountServer:
         page = request(self.base + f"/admin/api/users?limit=1&created_before={middle}", None, token)
         return page["next"] or ""
 
+    def key_cursor(self, token):
+        """The `next` cursor of a nickname search after `user5` (for a page deep in key order)."""
+        page = request(self.base + "/admin/api/users?q=user5&limit=1", None, token)
+        return page["next"] or ""
+
     def memory(self):
         hwm = proc_status(self.proc.pid, "VmHWM")
         return {"peak_rss_mib": round(hwm / 1024, 1)} if hwm else {}

@@ -285,9 +285,10 @@ public protocol StoreTransaction {
     func insertAuditEvent(_ event: AuditEventRecord) throws
     /// Up to `limit` audit events, newest first, after `after` (a keyset position) when given.
     func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord]
-    /// Up to `limit` accounts matching `query`, newest first, after `after` when given; every
-    /// filter and the order are served by an index, so a page costs the same at any size.
-    func adminUsers(_ query: AdminUserQuery, after: KeysetPosition?, limit: Int) throws -> [AdminUserRow]
+    /// Up to `limit` accounts matching `query` in its order, after `after` when given (a position
+    /// of another order gives an empty last page), and where the next page starts; every filter
+    /// and the order are served by an index, so a page costs about the same at any size.
+    func adminUsers(_ query: AdminUserQuery, after: AdminSearchPosition?, limit: Int) throws -> AdminSearchPage
     /// The account `id` as the search lists it.
     func adminUser(id: UUID) throws -> AdminUserRow?
 

@@ -37,7 +37,8 @@ public struct KeysetPosition: Sendable, Equatable {
 }
 
 /// What the operators' account search asks for (`GET /admin/api/users`): every filter optional,
-/// all of them together; newest first (`created_at`, then `id`, descending).
+/// all of them together. Without a prefix newest first (`created_at`, then `id`, descending); with
+/// one in the order of the prefixed key (byte by byte, ascending), see ``AdminSearchPosition``.
 public struct AdminUserQuery: Sendable, Equatable {
     /// A prefix of one of the account's unique keys, already in the key's form.
     public enum Prefix: Sendable, Equatable {
@@ -69,6 +70,40 @@ public struct AdminUserQuery: Sendable, Equatable {
         self.disabled = disabled
         self.createdAfter = createdAfter
         self.createdBefore = createdBefore
+    }
+}
+
+/// Where a page of the operators' account search starts (exclusive), in the search's order.
+public enum AdminSearchPosition: Sendable, Equatable {
+    /// After this account, newest first: a search without a prefix.
+    case time(KeysetPosition)
+    /// After this nickname key: a search by nickname prefix.
+    case nicknameKey(String)
+    /// After this address key: a search by address prefix.
+    case emailKey(String)
+}
+
+extension AdminUserQuery {
+    /// Whether `position` is one of this query's order (a cursor of another order is refused).
+    public func orders(_ position: AdminSearchPosition) -> Bool {
+        switch (prefix, position) {
+        case (nil, .time), (.nicknameKey?, .nicknameKey), (.emailKey?, .emailKey): true
+        default: false
+        }
+    }
+}
+
+/// A page of the operators' account search: its rows, and where the next page starts (`nil` on
+/// the last). A page may hold fewer rows than asked, even none, while `next` is set: a search
+/// whose window and prefix are both wide reads a bounded stretch of its index per page
+/// (``AdminSearchPosition``), so a page never costs more than that however the matches lie.
+public struct AdminSearchPage: Sendable, Equatable {
+    public var rows: [AdminUserRow]
+    public var next: AdminSearchPosition?
+
+    public init(rows: [AdminUserRow], next: AdminSearchPosition?) {
+        self.rows = rows
+        self.next = next
     }
 }
 

@@ -8,7 +8,7 @@
 /// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
 /// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, sessionClientAddress]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale, sessionClientAddress]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -348,6 +348,26 @@ enum PGMigrations {
             CONSTRAINT apple_used_tokens_pkey PRIMARY KEY (hash)
         );
         CREATE INDEX apple_used_tokens_expires_at ON apple_used_tokens (expires_at);
+        """
+
+    /// The operators' account search at a million accounts; see the SQLite twin.
+    static let adminSearchAtScale = """
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        DROP INDEX users_created;
+        DROP INDEX users_verified_created;
+        DROP INDEX users_mfa_created;
+        DROP INDEX users_disabled_created;
         """
 
     /// Each session keeps the address of the client that last used it; see the SQLite twin. The

@@ -4,7 +4,7 @@
 /// backend can mirror it (there `BLOB` is `BYTEA`). Times are BIGINT milliseconds since 1970,
 /// UUIDs lower-case text, booleans 0 or 1.
 enum Migrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, sessionClientAddress]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale, sessionClientAddress]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -307,6 +307,35 @@ enum Migrations {
             expires_at BIGINT NOT NULL
         );
         CREATE INDEX apple_used_tokens_expires_at ON apple_used_tokens (expires_at);
+        """
+
+    /// The operators' account search at a million accounts (issue 17): every filter is a leading
+    /// column of each index (the disabled state by which of a pair of partial indexes holds the
+    /// account), so a search reads only accounts that pass its filters, in its order: newest first
+    /// (`created_at, id`), or by the nickname's or the address's key for a prefix (the key range),
+    /// the creation time beside the key so a time window is checked in the index. The time indexes
+    /// hold both keys too, so a prefix inside a short window is found in the index alone
+    /// (`disabled_at` comes last in each: SQLite reads a partial index alone only when it holds the
+    /// column of its own condition). The
+    /// step's indexes replace those of `adminSearch`, whose filters were not leading columns of the
+    /// indexes a prefix search walked (`AdminUserSearch` says how each search uses them).
+    static let adminSearchAtScale = """
+        CREATE INDEX users_search_created_enabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_nickname_enabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_email_enabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NULL;
+        CREATE INDEX users_search_created_disabled ON users (email_verified, totp_enabled, created_at, id, username_key, email_key, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_nickname_disabled ON users (email_verified, totp_enabled, username_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        CREATE INDEX users_search_email_disabled ON users (email_verified, totp_enabled, email_key, created_at, id, disabled_at)
+            WHERE disabled_at IS NOT NULL;
+        DROP INDEX users_created;
+        DROP INDEX users_verified_created;
+        DROP INDEX users_mfa_created;
+        DROP INDEX users_disabled_created;
         """
 
     /// Each session keeps the address of the client that last used it (issue 17: the account's

@@ -73,6 +73,21 @@ struct OpenAPITests {
         }
     }
 
+    @Test("the account search documents both of its orders, short pages, and a cursor long enough for an address key")
+    func accountSearchContract() async throws {
+        let harness = try await Harness.make()
+        let paths = try #require(try await document(harness)["paths"] as? [String: [String: [String: Any]]])
+        let search = try #require(paths["/admin/api/users"]?["get"])
+        let description = try #require(search["description"] as? String)
+        for phrase in ["Without `q` newest first", "with `q` in the order", "fewer rows than `limit`", "Only `next: null` ends it"] {
+            #expect(description.contains(phrase), "\(phrase)")
+        }
+        let parameters = try #require(search["parameters"] as? [[String: Any]])
+        let after = try #require(parameters.first { $0["name"] as? String == "after" })
+        #expect((after["schema"] as? [String: Any])?["maxLength"] as? Int == 2048)
+        #expect(parameters.filter { $0["name"] as? String == "after" }.count == 1)
+    }
+
     @Test("real replies match their documented schemas")
     func repliesMatchSchemas() async throws {
         let harness = try await Harness.make()

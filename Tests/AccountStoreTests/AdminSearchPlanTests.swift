@@ -6,64 +6,97 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every shape of the operators' account search (each combination of filters it offers) is
-/// planned on an index by both databases, never as a scan of the `users` table: what keeps a page
-/// as cheap at a million accounts as at ten (`make bench` measures it). Without a nickname or
-/// address prefix the order itself comes from the index (no sort step either).
+/// Every shape of the operators' account search (each plan with each combination of filters) is
+/// planned by both databases as reads of the runs it means (one index run per combination of the
+/// filters it leaves open, ``AdminUserSearch/arms(_:)``), on the index of its order and of the
+/// account's disabled state, never as a scan of `users`; and nothing is sorted but what is bounded:
+/// the runs' heads (newest first and a key range: each run's `LIMIT`) or a short window's entries
+/// (fewer than ``AdminUserSearch/shortWindow``, counted first). What keeps a page as cheap at a
+/// million accounts as at ten (`make bench` measures it).
 @Suite struct AdminSearchPlanTests {
-    /// The indexes a search may walk: the search's own and the unique keys' (SQLite names those
-    /// `sqlite_autoindex_users_N`; PostgreSQL by their constraints).
-    static let searchIndexes = ["users_created", "users_verified_created", "users_mfa_created", "users_disabled_created"]
+    /// The index family a plan's runs read.
+    static func family(_ plan: AdminUserSearch.Plan) -> String {
+        switch plan {
+        case .newest, .shortWindow: "users_search_created_"
+        case .keyRange(let key, _), .keyBudget(let key, _): "users_search_\(key.indexName)_"
+        }
+    }
 
-    @Test func sqlitePlansEveryShapeOnAnIndex() async throws {
+    /// Whether a plan's runs are sorted: only a short window's (fewer entries than
+    /// ``AdminUserSearch/shortWindow``, counted first); the others come in their index's order.
+    static func sortsRuns(_ plan: AdminUserSearch.Plan) -> Bool {
+        if case .shortWindow = plan { true } else { false }
+    }
+
+    /// How many of SQLite's sorts sort what an index search of `users` gives (a sort's nearest
+    /// sibling above it is the search); the others sort the runs' `LIMIT`ed heads as they merge.
+    static func sortsOfRuns(_ plan: String) -> Int {
+        let lines = plan.split(separator: "\n").map(String.init)
+        let depth = { (line: String) in line.prefix { !$0.isLetter }.count }
+        return lines.indices.filter { index in
+            guard lines[index].contains("TEMP B-TREE") else { return false }
+            let sibling = lines[..<index].last { depth($0) <= depth(lines[index]) }
+            return sibling.map { depth($0) == depth(lines[index]) && $0.contains("SEARCH users") } ?? false
+        }.count
+    }
+
+
+    /// Runs every statement in one `sqlite3`, each plan followed by a line `----`.
+    static func sqlitePlans(_ path: String, _ statements: [String]) async throws -> [String] {
+        let script = statements.map { "EXPLAIN QUERY PLAN \($0);\nSELECT '----';\n" }.joined()
+        let file = path + ".plans.sql"
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try await Program.run("sh", ["-c", "sqlite3 \"$0\" < \"$1\"", path, file])
+        try #require(result.status.code == 0, "sqlite3: \(result.stderr)")
+        let plans = result.stdout.components(separatedBy: "----\n").dropLast()
+        try #require(plans.count == statements.count, "\(result.stdout)")
+        return Array(plans)
+    }
+
+    @Test func sqlitePlansEveryShapeOnItsRuns() async throws {
         try await TemporaryDatabase.with { path in
             let store = try SQLiteAccountStore(path: path)
             try await store.migrate()
             await store.close()
-            for shape in AdminUserSearch.Shape.allCases {
-                let result = try await Program.run("sqlite3", [path, "EXPLAIN QUERY PLAN " + AdminUserSearch.text(shape)])
-                try #require(result.status.code == 0, "sqlite3: \(result.stderr)")
-                let plan = result.stdout
-                let onUsers = plan.split(separator: "\n").filter { $0.contains(" users") && !$0.contains(" s USING") }
-                #expect(onUsers.count == 1, "\(shape): \(plan)")
+            let shapes = AdminUserSearch.Shape.allCases
+            let plans = try await Self.sqlitePlans(path, shapes.map(AdminUserSearch.text))
+            for (shape, plan) in zip(shapes, plans) {
+                let arms = AdminUserSearch.arms(shape.filters)
+                let onUsers = plan.split(separator: "\n").filter { $0.contains(" users") }
+                #expect(onUsers.count == arms.count, "\(shape): one search of users per run: \(plan)")
+                #expect(!plan.contains("SCAN users"), "\(shape) scans users: \(plan)")
                 for line in onUsers {
-                    let index = ["USING INDEX ", "USING COVERING INDEX "].lazy.compactMap { line.range(of: $0) }.first
-                        .map { String(line[$0.upperBound...].prefix { $0 != " " }) }
-                    if shape.searchesKeyRange {
-                        // SQLite names the unique keys' indexes `sqlite_autoindex_users_<n>`.
-                        #expect(index?.hasPrefix("sqlite_autoindex_users_") == true, "\(shape) does not search the key: \(plan)")
-                    } else {
-                        #expect(index.map(Self.searchIndexes.contains) == true, "\(shape) scans users without a search index: \(plan)")
-                        #expect(!plan.contains("TEMP B-TREE"), "\(shape) sorts instead of walking the index in order: \(plan)")
-                    }
+                    #expect(line.contains("SEARCH users USING ") && line.contains("INDEX \(Self.family(shape.plan))"), "\(shape): \(plan)")
+                    // Every flag the run fixes is a leading column of the index it searches.
+                    #expect(line.contains("(email_verified=? AND totp_enabled=?"), "\(shape): \(line)")
                 }
-                let alone = !shape.verified && !shape.mfa
-                if shape.prefix == .absent && alone && shape.disabled == true {
-                    #expect(plan.contains("users_disabled_created"), "\(shape): \(plan)")
+                #expect(onUsers.filter { $0.contains("_disabled ") }.count == arms.filter(\.disabled).count, "\(shape): \(plan)")
+                #expect(Self.sortsOfRuns(plan) == (Self.sortsRuns(shape.plan) ? arms.count : 0), "\(shape): \(plan)")
+                if case .keyBudget = shape.plan {
+                    #expect(onUsers.allSatisfy { $0.contains("COVERING INDEX") }, "\(shape) reads the table for its budget: \(plan)")
                 }
-                if shape == .init(prefix: .absent, verified: true, mfa: false, disabled: nil) {
-                    #expect(plan.contains("users_verified_created"), "\(plan)")
-                }
-                if shape == .init(prefix: .absent, verified: false, mfa: true, disabled: nil) {
-                    #expect(plan.contains("users_mfa_created"), "\(plan)")
+                if case .shortWindow = shape.plan {
+                    #expect(onUsers.allSatisfy { $0.contains("COVERING INDEX") && $0.contains("created_at>? AND created_at<?") }, "\(shape): \(plan)")
                 }
             }
-            // The count that chooses between a prefix's two ways reads the key's index alone.
-            for statement in ["username_key", "email_key"] {
-                let count = "EXPLAIN QUERY PLAN SELECT COUNT(*) FROM (SELECT 1 FROM users WHERE \(statement) >= ? AND \(statement) < ? LIMIT 5000)"
-                let plan = try await Program.run("sqlite3", [path, count]).stdout
-                #expect(plan.contains("USING COVERING INDEX sqlite_autoindex_users_"), "\(plan)")
+            // The window's count reads the time runs alone.
+            let counts = AdminUserSearch.Filters.allCases
+            for (filters, plan) in zip(counts, try await Self.sqlitePlans(path, counts.map(AdminUserSearch.windowCountText))) {
+                let onUsers = plan.split(separator: "\n").filter { $0.contains(" users") }
+                #expect(onUsers.count == AdminUserSearch.arms(filters).count && onUsers.allSatisfy {
+                    $0.contains("USING COVERING INDEX users_search_created_") && $0.contains("created_at>? AND created_at<?")
+                }, "\(filters): \(plan)")
             }
         }
     }
 
     @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
-    func postgresPlansEveryShapeOnAnIndex() async throws {
+    func postgresPlansEveryShapeOnItsRuns() async throws {
         try await PostgresTestServer.withDatabase { url in
             let store = try PostgresAccountStore(url: url, poolSize: 1)
             try await store.migrate()
             await store.close()
-            // Enough accounts for the planner's statistics to mean something.
+            // Enough accounts in every state for the planner's statistics to mean something.
             try await PostgresTestServer.psql(url, """
                 INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
                     totp_enabled, recovery_codes_left, disabled_at)
@@ -72,32 +105,54 @@ import Testing
                 FROM generate_series(1, 20000) AS n;
                 ANALYZE users;
                 """)
-            for shape in AdminUserSearch.Shape.allCases {
+            var script = "SET enable_seqscan = off;\n"
+            let shapes = AdminUserSearch.Shape.allCases
+            for (number, shape) in shapes.enumerated() {
                 // Prepared as the store prepares it, and planned for typical values. With sequential
                 // scans priced out, a plan without a usable index still shows one: that is the failure.
-                var query = AdminUserQuery()
-                switch shape.prefix {
-                case .absent: break
-                case .nickname: query.prefix = .nicknameKey("user1234")
-                case .commonNickname: query.prefix = .nicknameKey("user1")
-                case .email: query.prefix = .emailKey("user1234@")
-                case .commonEmail: query.prefix = .emailKey("user1")
+                var query = AdminUserQuery(verified: shape.filters.verified, mfa: shape.filters.mfa, disabled: shape.filters.disabled)
+                var after: AdminSearchPosition?
+                switch shape.plan {
+                case .newest: break
+                case .keyRange(let key, let cursor), .shortWindow(let key, let cursor), .keyBudget(let key, let cursor):
+                    query.prefix = key == .nickname ? .nicknameKey("user1") : .emailKey("user1")
+                    if cursor { after = key == .nickname ? .nicknameKey("user15") : .emailKey("user15") }
                 }
-                if shape.verified { query.verified = true }
-                if shape.mfa { query.mfa = false }
-                query.disabled = shape.disabled
+                if case .shortWindow = shape.plan { query.createdBefore = Date(timeIntervalSince1970: 1_700_000_600) }
                 query.createdAfter = Date(timeIntervalSince1970: 1_700_000_000)
-                let values = AdminUserSearch.parameters(query, shape, after: nil, limit: 51).map(Self.literal).joined(separator: ", ")
-                let script = "SET enable_seqscan = off; PREPARE search AS \(Self.numbered(AdminUserSearch.text(shape))); "
-                    + "EXPLAIN EXECUTE search(\(values));"
-                let result = try await Program.run("psql", ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", script])
-                try #require(result.status.code == 0, "psql: \(result.stderr)")
-                let plan = result.stdout
+                let values = AdminUserSearch.parameters(query, shape, after: after, limit: 51).map(Self.literal).joined(separator: ", ")
+                script += "PREPARE s\(number) AS \(Self.numbered(AdminUserSearch.text(shape)));\nEXPLAIN EXECUTE s\(number)(\(values));\nSELECT '----';\n"
+            }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("plans-\(UUID().uuidString).sql").path
+            try script.write(toFile: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let result = try await Program.run("psql", ["-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", file])
+            try #require(result.status.code == 0, "psql: \(result.stderr)")
+            let plans = result.stdout.components(separatedBy: "----\n").dropLast()
+            try #require(plans.count == shapes.count, "\(result.stdout)")
+            for (shape, plan) in zip(shapes, plans) {
+                let arms = AdminUserSearch.arms(shape.filters)
                 #expect(!plan.contains("Seq Scan on users"), "\(shape) scans users: \(plan)")
-                let keys = ["users_username_key_key", "users_email_key_key"]
-                #expect((Self.searchIndexes + keys).contains { plan.contains(" \($0)") }, "\(shape): \(plan)")
-                if shape.searchesKeyRange {
-                    #expect(keys.contains { plan.contains(" \($0)") }, "\(shape) does not search the key: \(plan)")
+                let lines = plan.split(separator: "\n").map(String.init)
+                let runs = lines.filter { $0.contains(" on users ") }
+                #expect(runs.count == arms.count, "\(shape): one index run per combination: \(plan)")
+                // PostgreSQL prices each run by its own statistics: a run holding most accounts may
+                // be read on the key's unique index (its filters pass nearly every entry), a run of
+                // a few by a bitmap and a sort of those few. Every run reads an index of its range.
+                let keyIndexes = ["users_username_key_key", "users_email_key_key"]
+                for (index, run) in lines.enumerated() where run.contains(" on users ") {
+                    let read = run.contains("Bitmap Heap Scan") ? lines[index...].first { $0.contains("Bitmap Index Scan on ") } ?? run : run
+                    #expect(read.contains(" users_search_") || keyIndexes.contains { read.contains(" \($0) ") }, "\(shape): \(run) in \(plan)")
+                }
+                switch shape.plan {
+                case .newest, .keyRange:
+                    // The runs' heads are merged (Merge Append) or sorted at most once, as LIMITed rows.
+                    #expect(runs.allSatisfy { $0.contains("Index Scan") }, "\(shape) reads a run other than in order: \(plan)")
+                    #expect(runs.allSatisfy { run in run.contains(" using \(Self.family(shape.plan))") || keyIndexes.contains { run.contains(" \($0) ") } },
+                            "\(shape): \(plan)")
+                    let sorts = lines.filter { $0.contains("->  Sort ") || $0.hasPrefix("Sort ") }.count
+                    #expect(sorts <= 1, "\(shape) sorts more than the runs' heads: \(plan)")
+                case .keyBudget, .shortWindow: break
                 }
             }
         }

@@ -55,10 +55,10 @@ import Testing
         ids.append(secured.pair.user.id.lowercasedText)
         let disabledID = ids[2]
         #expect(try await server.adminAction("disable", on: disabledID, token: op.access).status == 200)
-        let newestFirst = Array(ids.reversed())
 
-        // Pages of two, while three more accounts of the prefix sign up between pages: they are
-        // newer than the first page, so no page shows them and none is shifted.
+        // Pages of two, while three more accounts of the prefix sign up between pages: a prefix
+        // search goes in the nickname's order, so an arrival shows up only when its nickname comes
+        // after the page it arrives at; none is shifted, repeated or skipped.
         var arrivals = 0
         let paged = try await all(server, "q=\(tag)", op.access, limit: 2) {
             guard arrivals < 3 else { return }
@@ -66,9 +66,12 @@ import Testing
             clock.advance(1)
             try await server.signUp(TestAccount(tag))
         }
-        #expect(paged.map(\.id) == newestFirst, "no duplicates, no gaps, newest first")
+        let inKeyOrder = { (users: [AdminUser]) in zip(users, users.dropFirst()).allSatisfy { $0.username.utf8.lexicographicallyPrecedes($1.username.utf8) } }
+        #expect(Set(paged.map(\.id)).count == paged.count && inKeyOrder(paged), "no duplicates, in the nickname's order")
+        #expect(Set(ids).isSubset(of: paged.map(\.id)), "no gaps")
         let everything = try await all(server, "q=\(tag)", op.access)
-        #expect(everything.count == newestFirst.count + 3 && Array(everything.map(\.id).suffix(newestFirst.count)) == newestFirst)
+        #expect(everything.count == ids.count + 3 && inKeyOrder(everything))
+        #expect(Set(paged.map(\.id)).isSubset(of: everything.map(\.id)))
 
         // Filters, alone and together, and the nickname's case-folded form.
         let base = try await all(server, "q=\(tag.uppercased())", op.access)
@@ -90,10 +93,18 @@ import Testing
 
         // Created between: strictly after the second account and before the sixth (the reply's
         // times are whole seconds, rounded down; accounts are more than a second apart).
-        let times = newestFirst.reversed().map { id in everything.first { $0.id == id }!.createdAt }
+        let times = ids.map { id in everything.first { $0.id == id }!.createdAt }
         let after = RFC3339Text.string(times[1].addingTimeInterval(1)), before = RFC3339Text.string(times[5])
         let between = try await all(server, "q=\(tag)&created_after=\(after)&created_before=\(before)", op.access)
-        #expect(between.map(\.id) == Array(ids[2..<5].reversed()), "\(between.map(\.username))")
+        #expect(between.map(\.id) == everything.filter { ids[2..<5].contains($0.id) }.map(\.id), "\(between.map(\.username))")
+        // Newest first without a prefix: a cursor of that order is refused for a prefix search,
+        // and a nickname cursor for an address search.
+        let newest = try await page(server, "disabled=false&limit=1", op.access)
+        let keyed = try await page(server, "q=\(tag)&limit=1", op.access)
+        for query in ["q=\(tag)&after=\(newest.next!)", "after=\(keyed.next!)", "q=\(tag)%40&after=\(keyed.next!)"] {
+            let reply = try await server.adminSearch(query, token: op.access)
+            #expect(reply.status == 400 && reply.problem?.code == .invalidRequest, "\(query): \(reply.text)")
+        }
 
         // Bad filters are 400 and say nothing else.
         for query in [

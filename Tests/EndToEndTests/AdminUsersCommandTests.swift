@@ -7,6 +7,11 @@ import Testing
 /// same actions as the admin API, seen by the server on its very next request, each an audit
 /// event with the terminal's actor.
 @Suite struct AdminUsersCommandTests {
+    /// The JSON object printed on the one line of `text`.
+    static func object(_ text: String) throws -> NSDictionary? {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+    }
+
     @Test func searchShowAndEveryAction() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
@@ -19,18 +24,41 @@ import Testing
         let secured = try await server.accountWithSecondFactor(tag, clock: clock)
         #expect(try await server.me(pair.access).status == 200)
 
-        // Search: a line per account, newest first; pages go on with the printed cursor.
+        // Search: a line per account, in the nickname's order; pages go on with the printed cursor.
+        let byNickname = [(id, target.username), (secured.pair.user.id.lowercasedText, secured.account.username)]
+            .sorted { $0.1.lowercased().utf8.lexicographicallyPrecedes($1.1.lowercased().utf8) }.map(\.0)
         let search = try await server.adminCommand(["users", "search", tag.uppercased()])
         #expect(search.status.code == 0, "\(search)")
         let lines = search.stdout.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix(secured.pair.user.id.lowercasedText) && lines[1].hasPrefix(id), "\(search.stdout)")
-        #expect(lines[1].contains(target.username) && lines[1].contains(target.email) && lines[1].contains("verified"))
+        #expect(lines.count == 2 && lines[0].hasPrefix(byNickname[0]) && lines[1].hasPrefix(byNickname[1]), "\(search.stdout)")
+        let line = try #require(lines.first { $0.hasPrefix(id) })
+        #expect(line.contains(target.username) && line.contains(target.email) && line.contains("verified"))
         let first = try await server.adminCommand(["users", "search", tag, "--limit", "1", "--mfa", "false"])
         #expect(first.stdout.hasPrefix(id) && !first.stdout.contains("more with"), "\(first)")
         let paged = try await server.adminCommand(["users", "search", tag, "--limit", "1"])
+        #expect(paged.stdout.hasPrefix(byNickname[0]), "\(paged)")
         let cursor = try #require(paged.stdout.firstMatch(of: #/more with --after ([A-Za-z0-9_-]+)/#)?.output.1, "\(paged)")
         let next = try await server.adminCommand(["users", "search", tag, "--limit", "1", "--after", String(cursor)])
-        #expect(next.stdout.hasPrefix(id) && !next.stdout.contains("more with"), "\(next)")
+        #expect(next.stdout.hasPrefix(byNickname[1]) && !next.stdout.contains("more with"), "\(next)")
+        // A nickname search's cursor does not go on with a newest-first search.
+        let otherOrder = try await server.adminCommand(["users", "search", "--limit", "1", "--after", String(cursor)])
+        #expect(otherOrder.status.code == 1 && otherOrder.stderr.contains("--after must be the cursor"), "\(otherOrder)")
+
+        // --json: exactly the admin API's page and account page.
+        let json = try await server.adminCommand(["users", "search", tag, "--limit", "1", "--json"])
+        #expect(json.status.code == 0 && json.stdout.split(separator: "\n").count == 1, "\(json)")
+        let api = try await server.adminSearch("q=\(tag)&limit=1", token: op.access)
+        let printed = try Self.object(json.stdout)
+        #expect(printed != nil && printed == api.object.map { $0 as NSDictionary }, "\(json.stdout) vs \(api.text)")
+        let page = try AccountJSON.makeDecoder().decode(AdminUserPage.self, from: Data(json.stdout.utf8))
+        #expect(page.users.map(\.id) == [byNickname[0]] && page.next != nil)
+        let shown = try await server.adminCommand(["users", "show", target.email, "--json"])
+        let account = try await server.client.send("GET", "/admin/api/users/\(id)", token: op.access)
+        let shownObject = try Self.object(shown.stdout)
+        #expect(shown.status.code == 0 && shownObject == account.object.map { $0 as NSDictionary }, "\(shown) vs \(account.text)")
+        let actionJSON = try await server.adminCommand(["users", "disable", target.username, "--reason", "x", "--json"])
+        let stillIn = try await server.me(pair.access).status
+        #expect(actionJSON.status.code != 0 && stillIn == 200, "--json goes only with search and show")
         let badFlag = try await server.adminCommand(["users", "search", "--verified", "maybe"])
         #expect(badFlag.status.code == 1 && badFlag.stderr.contains("verified must be true or false"), "\(badFlag)")
 

@@ -12,13 +12,12 @@ struct AccountAdministration: Sendable {
 
     // MARK: Reading
 
-    /// A page of the search: up to `limit` rows, and where the next page starts if there is one.
-    func search(_ query: AdminUserQuery, after: KeysetPosition?, limit: Int) async throws -> (rows: [AdminUserRow], next: KeysetPosition?) {
-        // One more than asked, to know whether a next page exists.
-        let rows = try await services.store.read { try $0.adminUsers(query, after: after, limit: limit + 1) }
-        let shown = Array(rows.prefix(limit))
-        let next = rows.count > limit ? shown.last.map { KeysetPosition(time: $0.user.createdAt, id: $0.user.id) } : nil
-        return (shown, next)
+    /// A page of the search: up to `limit` rows in the query's order, and where the next page
+    /// starts if there is one; a cursor of another order (another kind of prefix, or none) is
+    /// `invalid_request`.
+    func search(_ query: AdminUserQuery, after: AdminSearchPosition?, limit: Int) async throws -> AdminSearchPage {
+        if let after, !query.orders(after) { throw PageCursor.invalidAfter }
+        return try await services.store.read { try $0.adminUsers(query, after: after, limit: limit) }
     }
 
     /// One account with its live sessions and passkeys, read together; `not_found` if none has `id`.

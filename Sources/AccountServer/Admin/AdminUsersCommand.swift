@@ -14,6 +14,8 @@ public struct AdminUsersCommand: Equatable, Sendable {
     public var account: String?
     /// `search`: the filters, by the admin API's query names (`q`, `created_after`, `limit`, …).
     public var filters: [String: String] = [:]
+    /// `--json` (`search`, `show`): print the admin API's JSON reply instead of lines.
+    public var json = false
 
     /// The search's flags and the query names they set.
     static let filterFlags: [String: String] = [
@@ -22,7 +24,7 @@ public struct AdminUsersCommand: Equatable, Sendable {
     ]
 
     static let usage = "usage: account-server admin users search [TEXT] [--verified|--mfa|--disabled true|false] "
-        + "[--created-after TIME] [--created-before TIME] [--limit N] [--after CURSOR], admin users show ACCOUNT, or "
+        + "[--created-after TIME] [--created-before TIME] [--limit N] [--after CURSOR] [--json], admin users show ACCOUNT [--json], or "
         + "admin users disable|enable|end-sessions|resend-verification|remove-second-factor|delete ACCOUNT --reason TEXT"
 
     /// Takes the verb and its account (or search text) out of `rest`; the flags stay for the caller.
@@ -53,7 +55,7 @@ public struct AdminUsersCommand: Equatable, Sendable {
         switch verb {
         case .act(let name):
             guard reason != nil else { throw CommandLineError(description: "admin users \(name) needs --reason TEXT (kept in the audit log)") }
-            guard filters.isEmpty else { throw CommandLineError(description: Self.usage) }
+            guard filters.isEmpty, !json else { throw CommandLineError(description: Self.usage) }
         case .show:
             guard filters.isEmpty else { throw CommandLineError(description: Self.usage) }
         case .search: break

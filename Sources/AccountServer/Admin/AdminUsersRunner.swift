@@ -21,7 +21,7 @@ enum AdminUsersRunner {
         switch command.verb {
         case .search:
             let query: AdminUserQuery
-            let after: KeysetPosition?
+            let after: AdminSearchPosition?
             do {
                 query = try AdminSearchQuery.parse { command.filters[$0] }
             } catch {
@@ -31,20 +31,24 @@ enum AdminUsersRunner {
                 guard let value = Int(text), (1...100).contains(value) else { throw CommandLineError(description: "--limit must be 1 to 100") }
                 return value
             } ?? 50
+            let afterError = CommandLineError(description: "--after must be the cursor a search of the same kind (with or without TEXT, @) printed")
             if let text = command.filters["after"] {
-                guard let position = PageCursor.position(text) else { throw CommandLineError(description: "--after must be the cursor a search printed") }
+                guard let position = PageCursor.searchPosition(text) else { throw afterError }
                 after = position
             } else {
                 after = nil
             }
+            if let after, !query.orders(after) { throw afterError }
             let page = try await administration.search(query, after: after, limit: limit)
-            if page.rows.isEmpty { print("account-server: no account matches") }
+            if command.json { return try printJSON(page.wire) }
+            if page.rows.isEmpty { print(page.next == nil ? "account-server: no account matches" : "account-server: none in this stretch") }
             for row in page.rows { print(line(row)) }
             if let next = page.next { print("account-server: more with --after \(PageCursor.text(next))") }
             return 0
         case .show:
             let id = try await accountID(command.account ?? "", services.store)
             let account = try await administration.account(id: id, now: now)
+            if command.json { return try printJSON(account.wire) }
             print(details(account))
             return 0
         case .act(let name):
@@ -73,6 +77,12 @@ enum AdminUsersRunner {
             }
             return 0
         }
+    }
+
+    /// Prints `value` as the admin API sends it (one line), for scripts.
+    private static func printJSON(_ value: some Encodable) throws -> Int32 {
+        print(String(decoding: try JSONCoding.encoder.encode(value), as: UTF8.self))
+        return 0
     }
 
     /// The account named by its id, nickname or address.

@@ -12,6 +12,11 @@ extension AdminUserRow {
     }
 }
 
+extension AdminSearchPage {
+    /// A page of the search, its cursor opaque.
+    var wire: AdminUserPage { AdminUserPage(users: rows.map(\.wire), next: next.map(PageCursor.text)) }
+}
+
 extension AdminAccount {
     /// The account page.
     var wire: AdminAccountPage {

@@ -21,21 +21,48 @@ enum PageCursor {
         return KeysetPosition(time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), id: id)
     }
 
-    /// The `limit` and `after` of a list request: `limit` 1 to 100 (default `defaultLimit`), `after` a cursor.
-    static func page(_ context: RequestContext, defaultLimit: Int = 50) throws -> (limit: Int, after: KeysetPosition?) {
+    /// The `after` cursor of the account search: a time cursor (above) for a search without a
+    /// prefix, else `n:` or `e:` and the last nickname or address key (unique, so the key alone
+    /// says where the next page starts). Opaque to clients; up to 2,048 characters (a key's 254
+    /// characters may take 4 bytes each).
+    static func text(_ position: AdminSearchPosition) -> String {
+        switch position {
+        case .time(let time): text(time)
+        case .nicknameKey(let key): Base64URL.encode(Array(("n:" + key).utf8))
+        case .emailKey(let key): Base64URL.encode(Array(("e:" + key).utf8))
+        }
+    }
+
+    /// The search position `text` names; `nil` for anything this server did not write.
+    static func searchPosition(_ text: String) -> AdminSearchPosition? {
+        guard text.utf8.count <= 2048, let bytes = Base64URL.decode(text), let plain = String(validating: bytes, as: UTF8.self) else { return nil }
+        if plain.hasPrefix("n:") || plain.hasPrefix("e:") {
+            let key = String(plain.dropFirst(2))
+            guard !key.isEmpty else { return nil }
+            return plain.hasPrefix("n:") ? .nicknameKey(key) : .emailKey(key)
+        }
+        return position(text).map(AdminSearchPosition.time)
+    }
+
+    /// The `limit` of a list request, and its `after` as `parse` reads it (`nil` for a bad one).
+    static func page<Position>(_ context: RequestContext, defaultLimit: Int = 50, _ parse: (String) -> Position?) throws -> (limit: Int, after: Position?) {
         var limit = defaultLimit
         if let text = context.request.query["limit"] {
-            guard let value = Int(text), (1...100).contains(value) else {
-                throw APIError.invalidRequest(LocalizedText(
-                    en: "limit must be a whole number from 1 to 100.", ko: "limit은 1에서 100 사이의 정수여야 해요."))
-            }
+            guard let value = Int(text), (1...100).contains(value) else { throw invalidLimit }
             limit = value
         }
         guard let text = context.request.query["after"] else { return (limit, nil) }
-        guard let after = position(text) else {
-            throw APIError.invalidRequest(LocalizedText(
-                en: "after must be the next cursor of an earlier page.", ko: "after에는 이전 페이지의 next 값을 보내야 해요."))
-        }
+        guard let after = parse(text) else { throw invalidAfter }
         return (limit, after)
+    }
+
+    static let invalidLimit = APIError.invalidRequest(LocalizedText(
+        en: "limit must be a whole number from 1 to 100.", ko: "limit은 1에서 100 사이의 정수여야 해요."))
+    static let invalidAfter = APIError.invalidRequest(LocalizedText(
+        en: "after must be the next cursor of an earlier page.", ko: "after에는 이전 페이지의 next 값을 보내야 해요."))
+
+    /// The `limit` and `after` of a list request: `limit` 1 to 100 (default `defaultLimit`), `after` a cursor.
+    static func page(_ context: RequestContext, defaultLimit: Int = 50) throws -> (limit: Int, after: KeysetPosition?) {
+        try page(context, defaultLimit: defaultLimit, position)
     }
 }

@@ -50,6 +50,11 @@ public struct AdminCommand: Equatable, Sendable {
         while let argument = rest.first {
             rest = rest.dropFirst()
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if argument == "--json", case .users(var users) = command.action {
+                users.json = true
+                command.action = .users(users)
+                continue
+            }
             let filter = if case .users = command.action { AdminUsersCommand.filterFlags[name] } else { String?.none }
             guard name == "--actor" || name == "--reason" || filter != nil else {
                 options.append(argument)
@@ -249,9 +254,10 @@ public enum ServerCommandLine {
             "               give or take the operators' console role (an audit event; --actor defaults to the OS user)",
             "  admin list   the accounts with the role",
             "  admin users search [TEXT] [--verified true|false] [--mfa true|false] [--disabled true|false]",
-            "                     [--created-after TIME] [--created-before TIME] [--limit N] [--after CURSOR]",
-            "               accounts newest first: TEXT a nickname prefix, or an address prefix when it holds @",
-            "  admin users show ACCOUNT",
+            "                     [--created-after TIME] [--created-before TIME] [--limit N] [--after CURSOR] [--json]",
+            "               accounts newest first, or by nickname (address) with TEXT, a nickname prefix (an address",
+            "               prefix when it holds @); --json prints the admin API's JSON page",
+            "  admin users show ACCOUNT [--json]",
             "               one account with its sessions, passkeys and second factor (ACCOUNT: id, nickname or address)",
             "  admin users disable|enable|end-sessions|resend-verification|remove-second-factor|delete ACCOUNT --reason TEXT [--actor NAME]",
             "               what the console's account page does, each an audit event (actor cli:<OS user>, or --actor)",

@@ -92,7 +92,7 @@ function draw(main, focusResults = false) {
       { label: t('col.admin'), cell: (u) => (u.is_admin ? h('span', { class: 'badge info' }, t('state.operator')) : '') },
       { label: t('col.created'), cell: (u) => h('time', { datetime: u.created_at }, dateTime(u.created_at)) },
       { label: t('col.lastLogin'), cell: (u) => (u.last_login_at ? h('time', { datetime: u.last_login_at }, dateTime(u.last_login_at)) : t('common.never')) },
-    ], users, { id: 'accounts-table', empty: t('search.empty') }) : null,
+    ], users, { id: 'accounts-table', empty: t(state.page.next ? 'search.stretch' : 'search.empty') }) : null,
     h('div', { class: 'actions pager' },
       state.cursors.length > 1 ? h('button', { type: 'button', id: 'first-page', onclick: () => turn(false) }, t('common.first')) : null,
       state.page?.next ? h('button', { type: 'button', id: 'next-page', onclick: () => turn(true) }, t('common.next')) : null));

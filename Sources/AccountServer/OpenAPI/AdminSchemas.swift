@@ -25,8 +25,10 @@ enum AdminSchemas {
                 required: userRowKeys + ["disabled_at"]),
             "AdminUserPage": Schema.object(
                 [
-                    "users": Schema.array(Schema.ref("AdminUser"), description: "Newest first."),
-                    "next": Schema.string("`after` for the next page; `null` on the last.", nullable: true),
+                    "users": Schema.array(
+                        Schema.ref("AdminUser"),
+                        description: "Newest first, or by the key `q` is a prefix of; up to `limit`, maybe fewer (even none) before the last page."),
+                    "next": Schema.string("`after` for the next page; `null` on the last (only `null` ends a search).", nullable: true),
                 ], required: ["users", "next"]),
             "AdminAccountPage": Schema.object(
                 [

@@ -7,6 +7,13 @@ extension Operation {
     ]
 
     /// The paging parameters of admin lists.
+    /// The search's `after`: a key cursor holds the last nickname or address key (up to 254 characters).
+    static let searchAfter: JSONValue = [
+        "name": "after", "in": "query", "required": false,
+        "description": "The `next` of the page before (opaque), from a search of the same order (with or without `q`, with or without `@`).",
+        "schema": Schema.string(maxLength: 2048),
+    ]
+
     static let pageParameters: [JSONValue] = [
         [
             "name": "limit", "in": "query", "required": false, "description": "Rows in a page, 1 to 100 (default 50).",
@@ -33,16 +40,20 @@ extension Operation {
         Operation(
             method: "get", path: "/admin/api/users", id: "adminSearchUsers", tag: "Admin", summary: "Search the accounts",
             description: """
-                Accounts newest first (`created_at`, then `id`, descending), filtered by every parameter given: `q` a prefix of \
-                the nickname's case-folded form, or of the address (case-folded) when it holds an `@`; `verified`, `mfa`, \
-                `disabled`; created strictly after `created_after` and before `created_before`. Keyset paged like every admin \
-                list; each filter and the order have an index, so a page costs the same at a million accounts.
+                Accounts filtered by every parameter given: `q` a prefix of the nickname's case-folded form, or of the address \
+                (case-folded) when it holds an `@`; `verified`, `mfa`, `disabled`; created strictly after `created_after` and \
+                before `created_before`. Without `q` newest first (`created_at`, then `id`, descending); with `q` in the order \
+                of the key it is a prefix of (the case-folded nickname or address, ascending byte by byte). Keyset paged like \
+                every admin list, the cursor valid only for a search of the same order. A page reads a bounded stretch of an \
+                index whatever the query, so it costs about the same at a million accounts as at ten; when `q` and a window \
+                that holds many accounts are both given, a page may hold fewer rows than `limit`, even none, while `next` is \
+                not `null`: the search goes on from there. Only `next: null` ends it.
                 """,
-            authenticated: true, parameters: searchParameters + pageParameters,
+            authenticated: true, parameters: searchParameters + [pageParameters[0], searchAfter],
             successes: [.init(status: 200, description: "A page of accounts.", schema: Schema.ref("AdminUserPage"))],
             errors: operatorRefusals.merging([
                 400: "`invalid_request`: a flag that is not `true`/`false`, a time that is not RFC 3339, `q` over 254 characters, "
-                    + "`limit` out of range, or `after` not a cursor of this server.",
+                    + "`limit` out of range, or `after` not a cursor of this server or of a search of another order.",
             ]) { $1 }),
         Operation(
             method: "get", path: "/admin/api/users/{id}", id: "adminShowUser", tag: "Admin", summary: "One account",

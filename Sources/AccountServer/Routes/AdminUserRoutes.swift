@@ -26,9 +26,8 @@ extension AdminRoutes {
         } catch {
             throw APIError.invalidRequest(error.text)
         }
-        let (limit, after) = try PageCursor.page(context.base)
-        let page = try await administration.search(query, after: after, limit: limit)
-        return try .json(AdminUserPage(users: page.rows.map(\.wire), next: page.next.map(PageCursor.text)))
+        let (limit, after) = try PageCursor.page(context.base, PageCursor.searchPosition)
+        return try .json(try await administration.search(query, after: after, limit: limit).wire)
     }
 
     /// `GET /admin/api/users/{id}`: the account page.

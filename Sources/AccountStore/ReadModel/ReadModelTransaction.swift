@@ -232,7 +232,7 @@ public final class ReadModelTransaction: StoreTransaction {
     public func appleIdentity(userID: UUID) throws -> AppleIdentityRecord? { try base.appleIdentity(userID: userID) }
     public func appleContinuation(hash: [UInt8]) throws -> AppleContinuationRecord? { try base.appleContinuation(hash: hash) }
     public func auditEvents(after: KeysetPosition?, limit: Int) throws -> [AuditEventRecord] { try base.auditEvents(after: after, limit: limit) }
-    public func adminUsers(_ query: AdminUserQuery, after: KeysetPosition?, limit: Int) throws -> [AdminUserRow] {
+    public func adminUsers(_ query: AdminUserQuery, after: AdminSearchPosition?, limit: Int) throws -> AdminSearchPage {
         try base.adminUsers(query, after: after, limit: limit)
     }
     public func adminUser(id: UUID) throws -> AdminUserRow? { try base.adminUser(id: id) }
