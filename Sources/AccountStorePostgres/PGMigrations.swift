@@ -8,7 +8,7 @@
 /// read model's notification triggers (PL/pgSQL, `NOTIFY`), so the schema as a whole now needs
 /// PostgreSQL itself (CockroachDB has no `LISTEN`).
 enum PGMigrations {
-    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale, sessionClientAddress]
+    static let steps: [String] = [version1, version2, version3, usernameSkeletons, refreshTokenClient, pendingSignups, secondFactor, pendingSignupClient, passkeys, operators, refreshInSession, activity, signInWithApple, adminSearch, readModelNotifications, usedAppleTokens, adminSearchAtScale, sessionClientAddress, sessionsByUserAndTime]
 
     private static let version1 = """
         CREATE TABLE users (
@@ -384,5 +384,15 @@ enum PGMigrations {
                     (OLD.id, OLD.user_id, OLD.created_at, OLD.expires_at, OLD.user_agent, OLD.revoked_at, OLD.amr, OLD.client_address))
             EXECUTE FUNCTION account_read_model_session();
         ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model;
+        """
+
+    /// An account's sessions by user and opening time, in place of by user alone: the operators'
+    /// pages show each account's last login (`MAX(created_at)` of its sessions), which was a read
+    /// of every session the account ever had (181 each in the bench's 1,000-account database, a
+    /// search p99 of 39 ms) and is now one index entry. Every lookup of an account's sessions
+    /// reads the same leading column.
+    static let sessionsByUserAndTime = """
+        CREATE INDEX sessions_user_created ON sessions (user_id, created_at);
+        DROP INDEX sessions_user_id;
         """
 }

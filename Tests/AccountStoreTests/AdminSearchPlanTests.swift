@@ -1,6 +1,6 @@
 import AccountStore
 import AccountStorePostgres
-import AccountStoreSQL
+@testable import AccountStoreSQL
 import AccountStoreSQLite
 import Foundation
 import TestSupport
@@ -72,12 +72,21 @@ import Testing
                 }
                 #expect(onUsers.filter { $0.contains("_disabled ") }.count == arms.filter(\.disabled).count, "\(shape): \(plan)")
                 #expect(Self.sortsOfRuns(plan) == (Self.sortsRuns(shape.plan) ? arms.count : 0), "\(shape): \(plan)")
+                // The last login of each row on the page: one entry of the sessions' index, never
+                // every session of the account (the shapes that read it; the others' rows come by id).
+                if AdminUserSearch.text(shape).contains(AdminUserSearch.lastLogin) {
+                    #expect(plan.contains("SEARCH s USING COVERING INDEX sessions_user_created (user_id=?)"), "\(shape): \(plan)")
+                }
                 if case .keyBudget = shape.plan {
                     #expect(onUsers.allSatisfy { $0.contains("COVERING INDEX") }, "\(shape) reads the table for its budget: \(plan)")
                 }
                 if case .shortWindow = shape.plan {
                     #expect(onUsers.allSatisfy { $0.contains("COVERING INDEX") && $0.contains("created_at>? AND created_at<?") }, "\(shape): \(plan)")
                 }
+            }
+            // The rows a page shows, by id, with their last login: one entry of the sessions' index each.
+            for plan in try await Self.sqlitePlans(path, [AdminUserSearch.byID.text, AdminUserSearch.rowsByID.text]) {
+                #expect(plan.contains("SEARCH s USING COVERING INDEX sessions_user_created (user_id=?)"), "\(plan)")
             }
             // The window's count reads the time runs alone.
             let counts = AdminUserSearch.Filters.allCases
@@ -153,6 +162,10 @@ import Testing
                     let sorts = lines.filter { $0.contains("->  Sort ") || $0.hasPrefix("Sort ") }.count
                     #expect(sorts <= 1, "\(shape) sorts more than the runs' heads: \(plan)")
                 case .keyBudget, .shortWindow: break
+                }
+                // The last login of each row: the newest entry of the sessions' index for the account.
+                if AdminUserSearch.text(shape).contains(AdminUserSearch.lastLogin) {
+                    #expect(plan.contains("sessions_user_created on sessions s"), "\(shape): \(plan)")
                 }
             }
         }
