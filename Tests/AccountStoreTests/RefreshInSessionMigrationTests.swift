@@ -59,12 +59,8 @@ import Testing
     @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
     func postgresUpgrades() async throws {
         try await PostgresTestServer.withDatabase { url in
-            var script = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n"
-            let before = try #require(PGMigrations.steps.firstIndex(of: PGMigrations.refreshInSession))
-            for (index, step) in PGMigrations.steps.prefix(before).enumerated() {
-                script += step + "\nINSERT INTO schema_migrations VALUES (\(index + 1), 0);\n"
-            }
-            script += Self.oldRows { $0 == 1 ? "TRUE" : "'\\x\(Self.hex(Fixture.hash(UInt8($0))))'::bytea" }
+            let script = try OlderPostgresSchema.script(before: PGMigrations.refreshInSession)
+                + Self.oldRows { $0 == 1 ? "TRUE" : "'\\x\(Self.hex(Fixture.hash(UInt8($0))))'::bytea" }
             try await PostgresTestServer.psql(url, script)
             let store = try PostgresAccountStore(url: url, poolSize: 1)
             #expect(try await store.migrate() == PostgresAccountStore.schemaVersion)

@@ -57,11 +57,8 @@ import Testing
     @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
     func postgresVersion3Upgrades() async throws {
         try await PostgresTestServer.withDatabase { url in
-            var script = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n"
-            for (index, step) in PGMigrations.steps.prefix(3).enumerated() {
-                script += step + "\nINSERT INTO schema_migrations VALUES (\(index + 1), 0);\n"
-            }
-            script += Self.oldRows { $0 == 1 ? "TRUE" : "'\\x\(Self.hex(Fixture.hash(UInt8($0))))'::bytea" }
+            let script = OlderPostgresSchema.script(steps: 3)
+                + Self.oldRows { $0 == 1 ? "TRUE" : "'\\x\(Self.hex(Fixture.hash(UInt8($0))))'::bytea" }
             try await PostgresTestServer.psql(url, script)
             let store = try PostgresAccountStore(url: url, poolSize: 1)
             #expect(try await store.migrate() == PostgresAccountStore.schemaVersion)

@@ -51,12 +51,7 @@ import Testing
     @Test(.enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
     func postgresUpgrades() async throws {
         try await PostgresTestServer.withDatabase { url in
-            var script = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n"
-            let before = try #require(PGMigrations.steps.firstIndex(of: PGMigrations.sessionClientAddress))
-            for (index, step) in PGMigrations.steps.prefix(before).enumerated() {
-                script += step + "\nINSERT INTO schema_migrations VALUES (\(index + 1), 0);\n"
-            }
-            script += Self.oldRows(verified: "TRUE")
+            let script = try OlderPostgresSchema.script(before: PGMigrations.sessionClientAddress) + Self.oldRows(verified: "TRUE")
             try await PostgresTestServer.psql(url, script)
             let store = try PostgresAccountStore(url: url, poolSize: 1, readModel: 10)
             #expect(try await store.migrate() == PostgresAccountStore.schemaVersion)

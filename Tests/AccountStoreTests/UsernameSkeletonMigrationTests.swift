@@ -83,10 +83,7 @@ enum LegacyAccounts {
 struct PostgresSkeletonMigrationTests {
     @Test func accounts_of_version_3_get_skeletons_and_new_email_keys() async throws {
         try await PostgresTestServer.withDatabase { url in
-            var script = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL);\n"
-            for (index, step) in PGMigrations.steps.prefix(LegacyAccounts.version).enumerated() {
-                script += step + "\nINSERT INTO schema_migrations VALUES (\(index + 1), 0);\n"
-            }
+            let script = OlderPostgresSchema.script(steps: LegacyAccounts.version)
             try await PostgresTestServer.psql(url, script + LegacyAccounts.inserts(true: "TRUE", false: "FALSE"))
             let store = try PostgresAccountStore(url: url, poolSize: 2)
             try await LegacyAccounts.check(store, schemaVersion: PostgresAccountStore.schemaVersion)
