@@ -45,6 +45,22 @@ struct WireJSONTests {
         }
     }
 
+    @Test("a page of the operators' search: odd strings, odd times, no last login, the last page and an empty one")
+    func adminUserPages() throws {
+        var rows: [AdminUser] = []
+        for (index, text) in Self.oddStrings.enumerated() {
+            rows.append(AdminUser(
+                id: UUID().lowercasedText, username: text, email: "a\(text)b@x.test", mbti: index % 5 == 0 ? text : "INTJ",
+                emailVerified: index % 2 == 0, mfaEnabled: index % 3 == 0, disabled: index % 4 == 0, isAdmin: index % 7 == 0,
+                createdAt: Date(timeIntervalSince1970: Double(1_600_000_000 + index * 97_531) + 0.75),
+                lastLoginAt: index % 3 == 1 ? nil : Date(timeIntervalSince1970: Double(1_700_000_000 + index * 13) + 0.125)))
+        }
+        for page in [AdminUserPage(users: rows, next: "MTc5.\(Self.oddStrings[34])"), AdminUserPage(users: Array(rows.prefix(3)), next: nil),
+                     AdminUserPage(users: [], next: nil)] {
+            try expectSame(WireJSON.adminUserPage(page), page)
+        }
+    }
+
     @Test("an access token's header and claims, with and without nbf")
     func tokenParts() throws {
         for (index, text) in Self.oddStrings.enumerated() {

@@ -61,4 +61,42 @@ enum WireJSON {
         object.string("sub", claims.sub)
         return object.finish()
     }
+
+    /// A page of the operators' account search (`GET /admin/api/users`): fifty rows through
+    /// `JSONEncoder` were a quarter of a search's CPU in a profile.
+    static func adminUserPage(_ page: AdminUserPage) -> [UInt8] {
+        var users: [UInt8] = [0x5B]
+        users.reserveCapacity(page.users.count * 320 + 2)
+        for (index, user) in page.users.enumerated() {
+            if index > 0 { users.append(0x2C) }
+            users.append(contentsOf: adminUser(user))
+        }
+        users.append(0x5D)
+        var object = JSONObjectWriter(capacity: users.count + 2_100)
+        if let next = page.next { object.string("next", next) } else { object.json("next", null) }
+        object.json("users", users)
+        return object.finish()
+    }
+
+    /// One row of the operators' account search.
+    static func adminUser(_ user: AdminUser) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 280 + user.username.utf8.count + user.email.utf8.count)
+        object.string("created_at", RFC3339.string(from: user.createdAt))
+        object.bool("disabled", user.disabled)
+        object.string("email", user.email)
+        object.bool("email_verified", user.emailVerified)
+        object.string("id", user.id)
+        object.bool("is_admin", user.isAdmin)
+        if let lastLogin = user.lastLoginAt {
+            object.string("last_login_at", RFC3339.string(from: lastLogin))
+        } else {
+            object.json("last_login_at", null)
+        }
+        object.string("mbti", user.mbti)
+        object.bool("mfa_enabled", user.mfaEnabled)
+        object.string("username", user.username)
+        return object.finish()
+    }
+
+    private static let null = Array("null".utf8)
 }

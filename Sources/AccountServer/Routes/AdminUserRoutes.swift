@@ -27,7 +27,8 @@ extension AdminRoutes {
             throw APIError.invalidRequest(error.text)
         }
         let (limit, after) = try PageCursor.page(context.base, PageCursor.searchPosition)
-        return try .json(try await administration.search(query, after: after, limit: limit).wire)
+        let page = try await administration.search(query, after: after, limit: limit).wire
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: WireJSON.adminUserPage(page))
     }
 
     /// `GET /admin/api/users/{id}`: the account page.
