@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 
-from common import Server, once
+from common import Server, mutate, once
 
 SEED = 20261201
 CLIENT_ID = "com.example.fuzz"
@@ -67,24 +67,6 @@ def claims(nonce):
     return {"iss": "https://appleid.apple.com", "aud": CLIENT_ID, "sub": "001." + uuid.uuid4().hex, "iat": now, "exp": now + 600,
             "nonce": hashlib.sha256(nonce.encode()).hexdigest(), "email": uuid.uuid4().hex[:10] + "@privaterelay.appleid.com",
             "email_verified": True}
-
-
-def mutate(rnd, raw):
-    out = bytearray(raw)
-    for _ in range(rnd.randint(1, 3)):
-        if not out:
-            break
-        i = rnd.randrange(len(out))
-        kind = rnd.randrange(4)
-        if kind == 0:
-            out[i] ^= 1 << rnd.randrange(8)
-        elif kind == 1:
-            out[i] = rnd.randrange(256)
-        elif kind == 2:
-            del out[i:]
-        else:
-            out.insert(i, rnd.randrange(256))
-    return bytes(out)
 
 
 def run(tmp, quick):

@@ -145,6 +145,29 @@ def signup_body(name):
     return {"username": name, "email": f"{name}@resil.test", "password": PASSWORD, "mbti": MBTIS[hash(name) % 16]}
 
 
+def mutate(rnd, raw, inserts=()):
+    """`raw` with one to three random byte edits: a bit flipped, a byte replaced, the rest cut off,
+    a byte inserted, and, when `inserts` are given, one of them inserted (a fuzzer's own
+    troublemakers, such as CBOR heads)."""
+    out = bytearray(raw)
+    for _ in range(rnd.randint(1, 3)):
+        if not out:
+            break
+        i = rnd.randrange(len(out))
+        kind = rnd.randrange(5 if inserts else 4)
+        if kind == 0:
+            out[i] ^= 1 << rnd.randrange(8)
+        elif kind == 1:
+            out[i] = rnd.randrange(256)
+        elif kind == 2:
+            del out[i:]
+        elif kind == 3:
+            out.insert(i, rnd.randrange(256))
+        else:
+            out[i:i] = rnd.choice(inserts)
+    return bytes(out)
+
+
 def percentile(values, p):
     if not values:
         return float("nan")

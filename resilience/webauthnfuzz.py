@@ -8,30 +8,10 @@ import os
 import random
 
 import passkey
-from common import PASSWORD, Server, once, signup_body
+from common import PASSWORD, Server, mutate, once, signup_body
 
 SEED = 20261116
 HEADS = [bytes([0x5B]) + b"\xff" * 8, bytes([0x9B]) + b"\xff" * 8, bytes([0xBB]) + b"\xff" * 8, b"\x9f", b"\xbf", b"\xc0", b"\xf9\x3c\x00"]
-
-
-def mutate(rnd, raw):
-    out = bytearray(raw)
-    for _ in range(rnd.randint(1, 3)):
-        if not out:
-            break
-        i = rnd.randrange(len(out))
-        kind = rnd.randrange(5)
-        if kind == 0:
-            out[i] ^= 1 << rnd.randrange(8)
-        elif kind == 1:
-            out[i] = rnd.randrange(256)
-        elif kind == 2:
-            del out[i:]
-        elif kind == 3:
-            out.insert(i, rnd.randrange(256))
-        else:
-            out[i:i] = rnd.choice(HEADS)
-    return bytes(out)
 
 
 def run(tmp, quick):
@@ -63,9 +43,9 @@ def run(tmp, quick):
             status, options = once(port, "POST", "/auth/passkeys/register/options", token=token)
         rid, rclient, robject = passkey.registration_parts(options)
         if n % 2:
-            robject = mutate(rnd, robject)
+            robject = mutate(rnd, robject, HEADS)
         else:
-            rclient = mutate(rnd, rclient)
+            rclient = mutate(rnd, rclient, HEADS)
         status, _ = once(port, "POST", "/auth/passkeys/register", {"name": "fuzz", "credential": passkey.registration(rid, rclient, robject)}, token)
         seen.setdefault("register", set()).add(status)
         if status >= 500 or status not in (201, 400, 409, 422):
@@ -77,9 +57,9 @@ def run(tmp, quick):
         data = passkey.assertion_data(login["rpId"], n + 1)
         signature = bytes(rnd.randrange(256) for _ in range(64))
         part = n % 3
-        lclient = mutate(rnd, lclient) if part == 0 else lclient
-        data = mutate(rnd, data) if part == 1 else data
-        signature = mutate(rnd, signature) if part == 2 else signature
+        lclient = mutate(rnd, lclient, HEADS) if part == 0 else lclient
+        data = mutate(rnd, data, HEADS) if part == 1 else data
+        signature = mutate(rnd, signature, HEADS) if part == 2 else signature
         status, _ = once(port, "POST", "/auth/passkeys/login", {"credential": passkey.assertion(credential_id, lclient, data, signature)})
         seen.setdefault("login", set()).add(status)
         if status >= 500 or status == 200:
