@@ -124,15 +124,12 @@ struct Authenticator: Sendable {
     static func bearerCredentials(in header: String) -> String? {
         var header = header
         return header.withUTF8 { bytes -> String? in
-            var start = 0, end = bytes.count
-            while start < end, HeaderBytes.isBlank(bytes[start]) { start += 1 }
-            while end > start, HeaderBytes.isBlank(bytes[end - 1]) { end -= 1 }
-            var gap = start
-            while gap < end, !HeaderBytes.isBlank(bytes[gap]) { gap += 1 }
-            guard gap < end, HeaderBytes.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[start..<gap]), "bearer") else { return nil }
-            var token = gap
-            while token < end, HeaderBytes.isBlank(bytes[token]) { token += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[token..<end]), as: UTF8.self)
+            guard let value = HeaderBytes.trimmed(bytes[...]),
+                let gap = value.firstIndex(where: HeaderBytes.isBlank),
+                HeaderBytes.equalsIgnoringCase(value[..<gap], "bearer"),
+                let token = HeaderBytes.trimmed(value[gap...])
+            else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: token), as: UTF8.self)
         }
     }
 }

@@ -4,15 +4,14 @@ enum HeaderBytes {
     /// A space or a horizontal tab, the blanks HTTP allows around header tokens.
     static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    /// `text` without leading and trailing blanks, or `nil` if it holds nothing else.
+    /// `bytes` without leading and trailing blanks, or `nil` if they hold nothing else.
     ///
     /// The cuts fall next to blanks or at the ends, so they never split a character.
-    static func trimmed(_ text: Substring) -> Substring? {
-        let bytes = text.utf8
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence? {
         guard let first = bytes.firstIndex(where: { !isBlank($0) }),
             let last = bytes.lastIndex(where: { !isBlank($0) })
         else { return nil }
-        return text[first..<bytes.index(after: last)]
+        return bytes[first...last]
     }
 
     /// Whether the bytes `text` are `lowercase` (ASCII) in any letter case.

@@ -175,8 +175,8 @@ extension AccountApp {
     /// parameters after `;`).
     static func isJSONMediaType(_ header: String) -> Bool {
         let end = header.utf8.firstIndex(of: 0x3B) ?? header.endIndex
-        guard let mediaType = HeaderBytes.trimmed(header[..<end]) else { return false }
-        return HeaderBytes.equalsIgnoringCase(mediaType.utf8, "application/json")
+        guard let mediaType = HeaderBytes.trimmed(header[..<end].utf8) else { return false }
+        return HeaderBytes.equalsIgnoringCase(mediaType, "application/json")
     }
 
     /// Counts auth requests per client address before any hashing happens: in this process, or
