@@ -67,6 +67,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
         let a = lhs.utf8, b = rhs.utf8
         guard a.count == b.count else { return false }
+        let compared = a.withContiguousStorageIfAvailable { left in
+            b.withContiguousStorageIfAvailable { right in
+                left.indices.allSatisfy { asciiLower(left[$0]) == asciiLower(right[$0]) }
+            }
+        }
+        if let compared, let same = compared { return same }
         return zip(a, b).allSatisfy { asciiLower($0) == asciiLower($1) }
     }
 

@@ -99,8 +99,7 @@ struct RequestHead {
         var hosts = 0, lengths = 0
         var lineStart = requestLineEnd + 1
         while lineStart < length - 2 {
-            var lineEnd = lineStart
-            while bytes[lineEnd] != 0x0D || bytes[lineEnd + 1] != 0x0A { lineEnd += 1 }
+            guard let lineEnd = Self.lineEnd(bytes, from: lineStart, before: length) else { return .malformed(.framing) }
             guard let field = Self.parseField(bytes, lineStart, lineEnd) else { return .malformed(.framing) }
             fields.append(field)
             switch Self.knownName(bytes, field) {
@@ -175,14 +174,24 @@ struct RequestHead {
         index += 1
         while index < end, HTTPBytes.isBlank(bytes[index]) { index += 1 }
         let valueStart = index
-        var valueEnd = index
-        while index < end {
-            let byte = bytes[index]
-            guard HTTPBytes.isFieldValueByte(byte) else { return nil }
-            if !HTTPBytes.isBlank(byte) { valueEnd = index + 1 }
-            index += 1
-        }
+        guard HTTPBytes.areFieldValueBytes(bytes, valueStart, end) else { return nil }
+        var valueEnd = end
+        while valueEnd > valueStart, HTTPBytes.isBlank(bytes[valueEnd - 1]) { valueEnd -= 1 }
         return FieldRange(nameStart: start, nameEnd: nameEnd, valueStart: valueStart, valueEnd: valueEnd)
+    }
+
+    /// Where the line starting at `start` ends: the offset of the first CR followed by LF before
+    /// `limit` (found with `memchr`), or `nil`.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = start
+        while from < limit - 1 {
+            guard let found = memchr(base + from, 0x0D, limit - 1 - from) else { return nil }
+            let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if bytes[offset + 1] == 0x0A { return offset }
+            from = offset + 1
+        }
+        return nil
     }
 
     private enum KnownName {
@@ -247,7 +256,7 @@ struct RequestHead {
 /// Byte classes of HTTP's grammar (RFC 9110 §5.6.2, §5.5).
 enum HTTPBytes {
     /// `tchar`: what a method or a header name is made of.
-    static func isTokenByte(_ byte: UInt8) -> Bool { tokenTable[Int(byte)] }
+    static func isTokenByte(_ byte: UInt8) -> Bool { inSet(byte, low: tokenLow, high: tokenHigh) }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -256,22 +265,46 @@ enum HTTPBytes {
     /// VCHAR, obs-text, SP or HTAB: never NUL, CR, LF, another control character or DEL.
     static func isFieldValueByte(_ byte: UInt8) -> Bool { byte >= 0x20 ? byte != 0x7F : byte == 0x09 }
 
-    /// What a `Host` value may hold: unreserved, sub-delims, `%`, `:`, `[` and `]` (RFC 3986).
-    static func isHostByte(_ byte: UInt8) -> Bool { hostTable[Int(byte)] }
-
-    private static let hostTable: [Bool] = (0..<256).map { byte in
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x25, 0x3A, 0x5B, 0x5D: true
-        default: false
+    /// Whether every byte in `start..<end` is ``isFieldValueByte(_:)``: eight at a time, with a
+    /// byte-by-byte look only at a word holding a control character (a tab) or DEL.
+    static func areFieldValueBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while end - index >= 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // A byte's high bit is set where it is below 0x20 (or equal to 0x7F): the usual
+                // "has a byte less than n" test, exact for a whole word being clear.
+                let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                let deletes = (delete &- 0x0101_0101_0101_0101) & ~delete & 0x8080_8080_8080_8080
+                if control | deletes != 0 {
+                    for offset in index..<(index + 8) where !isFieldValueByte(bytes[offset]) { return false }
+                }
+                index += 8
+            }
         }
+        while index < end {
+            guard isFieldValueByte(bytes[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
-    private static let tokenTable: [Bool] = (0..<256).map { byte in
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        case 0x21, 0x23, 0x24, 0x25, 0x26, 0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: true
-        default: false
-        }
+    /// What a `Host` value may hold: unreserved, sub-delims, `%`, `:`, `[` and `]` (RFC 3986).
+    static func isHostByte(_ byte: UInt8) -> Bool { inSet(byte, low: hostLow, high: hostHigh) }
+
+    // Byte sets as bit masks over ASCII (bit n of `low` is byte n, of `high` byte 64 + n):
+    // constants, so a check is a shift and no table's lazy start-up. Tests compare them with the
+    // grammar's lists.
+    /// `tchar`: digits, letters and ``!#$%&'*+-.^_`|~``.
+    static let tokenLow: UInt64 = 0x03FF_6CFA_0000_0000
+    static let tokenHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+    /// Host bytes: digits, letters, `-._~!$&'()*+,;=%:[]`.
+    static let hostLow: UInt64 = 0x2FFF_7FF2_0000_0000
+    static let hostHigh: UInt64 = 0x47FF_FFFE_AFFF_FFFE
+
+    private static func inSet(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 0x40 ? (low >> UInt64(byte)) & 1 == 1 : byte < 0x80 && (high >> UInt64(byte - 0x40)) & 1 == 1
     }
 }

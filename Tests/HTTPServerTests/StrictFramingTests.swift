@@ -66,6 +66,9 @@ import Testing
         " X-Folded: 1", "X-Test: 1\r\n folded", "X-Test: 1\r\n\tfolded",
         "NoColon", ": no-name", "X Test: 1", "X-Test\u{1}: 1",
         "X-Test: a\u{0}b", "X-Test: a\rb", "X-Test: a\u{1}b", "X-Test: a\u{1F}b", "X-Test: a\u{7F}b", "X-Test: \u{0}",
+        // Long values are checked eight bytes at a time: a bad byte in any place of a word.
+        "X-Test: 0123456789abcdef\u{1}ghij", "X-Test: 0123456789abcde\u{7F}", "X-Test: 01234567\u{0}9abcdef01234567",
+        "X-Test: \t0123456789\t\u{1F}", "Authorization: Bearer eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiIxIn0\u{1B}.sig",
     ])
     func aBadHeaderLineIsRefused(_ line: String) async throws {
         let seen = PathLog()
@@ -137,7 +140,8 @@ import Testing
         let server = try Self.server(seen)
         let conversation = try await RawHTTP.converse(
             port: server.port,
-            "\r\nGET /one HTTP/1.1\r\nHost: x\r\nX-Empty:\r\nX-Blanks: \t a b \t\r\nX-Obs: caf\u{E9}\r\n\r\n"
+            "\r\nGET /one HTTP/1.1\r\nHost: x\r\nX-Empty:\r\nX-Blanks: \t a b \t\r\nX-Obs: caf\u{E9}\r\n"
+                + "X-Long: a\tb c\td~e!f\u{E9}g\u{FF}h 0123456789abcdef \t \r\n\r\n"
                 + "POST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 007\r\n\r\nabcdefg"
                 + "GET /three HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         #expect(conversation.replies.map(\.text) == ["/one", "/two", "/three"], "\(conversation.text)")
