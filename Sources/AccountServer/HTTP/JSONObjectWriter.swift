@@ -70,6 +70,22 @@ struct JSONObjectWriter {
     /// A JSON string literal, escaped as Foundation's encoder escapes it.
     static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
+        // Most text (ids, paths, addresses, names) needs no escape: copied in one go.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied != true { appendEscaped(text, to: &out) }
+        out.append(0x22)
+    }
+
+    /// Whether a byte of text is written escaped: a quote, a backslash or a control character.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C
+    }
+
+    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])
@@ -83,6 +99,5 @@ struct JSONObjectWriter {
             default: out.append(byte)
             }
         }
-        out.append(0x22)
     }
 }
