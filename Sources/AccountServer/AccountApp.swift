@@ -17,12 +17,15 @@ public final class AccountApp: Sendable {
     let router: Router
     /// Counters and histograms for `GET /metrics`, labelled by the router's route patterns.
     let metrics: Metrics
+    /// The metrics' per-route counters, which every reply is recorded into (a constant here, so
+    /// recording reads no shared reference).
+    let routeTable: RouteTable
 
     private init(services: Services) {
         self.services = services
         router = Routes.router(services)
         metrics = services.metrics
-        metrics.track(patterns: router.routePatterns)
+        routeTable = metrics.track(patterns: router.routePatterns)
     }
 
     /// Starts the services (see ``Services/start(configuration:store:transport:clock:)``: the store

@@ -91,6 +91,48 @@ struct MetricsTests {
         #expect(samples[#"account_logins_total{outcome="success"}"#] == 2000)
     }
 
+    @Test("every (method, status) pair a route sees keeps its own count, past the lock-free table too")
+    func manyPairsOnOneRoute() async throws {
+        let metrics = Metrics()
+        metrics.track(patterns: ["/a"])
+        let methods = ["GET", "POST", "DELETE", "BREW"]
+        let statuses = [200, 201, 204, 400, 401, 403, 404, 409, 429, 500, 503]  // 44 pairs: more than the table's 16
+        await withTaskGroup(of: Void.self) { group in
+            for round in 0..<3 {
+                for method in methods {
+                    for status in statuses {
+                        group.addTask { metrics.recordRequest(method: method, pattern: "/a", status: status, duration: .milliseconds(round)) }
+                    }
+                }
+            }
+        }
+        let samples = try Exposition.parse(metrics.render(hashQueueLength: 0)).samples
+        for method in methods {
+            for status in statuses {
+                let label = method == "BREW" ? "OTHER" : method
+                #expect(samples[#"http_requests_total{method="\#(label)",route="/a",status="\#(status)"}"#] == 3, "\(method) \(status)")
+            }
+        }
+        #expect(samples.keys.filter { $0.hasPrefix("http_requests_total{") }.count == methods.count * statuses.count)
+    }
+
+    @Test("a duration lands in the bucket of the first bound it does not exceed")
+    func histogramBuckets() {
+        func expected(_ duration: Duration) -> Int {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            return DurationHistogram.bounds.firstIndex { seconds <= $0.seconds } ?? DurationHistogram.bounds.count
+        }
+        var durations: [Duration] = [.zero, .nanoseconds(1), .seconds(60)]
+        for bound in DurationHistogram.bounds {
+            let at = Duration.nanoseconds(Int64((bound.seconds * 1e9).rounded()))
+            durations += [at, at - .nanoseconds(1), at + .nanoseconds(1), at + .microseconds(1), at - .microseconds(1)]
+        }
+        for duration in durations {
+            let (seconds, attoseconds) = duration.components
+            #expect(DurationHistogram.bucket(seconds: seconds, attoseconds: attoseconds) == expected(duration), "\(duration)")
+        }
+    }
+
     @Test("label values escape backslash, quote and line feed, and parse back")
     func labelEscaping() throws {
         var text = PrometheusText()

@@ -59,7 +59,7 @@ extension AccountApp {
         var response = response
         let request = context.request
         decorate(&response, path: request.path, requestID: context.requestID)
-        metrics.recordReply(request, response, route: pattern, since: started)
+        metrics.recordReply(request, response, route: pattern, in: routeTable, since: started)
         if services.configuration.accessLog {
             Log.request(context, status: response.status, duration: started.duration(to: .now), refusal: refusal)
         }

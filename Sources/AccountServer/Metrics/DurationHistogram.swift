@@ -12,10 +12,33 @@ final class DurationHistogram: Sendable {
 
     /// Records one observation.
     func observe(_ duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let index = Self.bounds.firstIndex { seconds <= $0.seconds } ?? Self.bounds.count
-        slots[index].add()
-        nanoseconds.add(Int(duration.components.seconds) * 1_000_000_000 + Int(duration.components.attoseconds / 1_000_000_000))
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        slots[Self.bucket(seconds: seconds, attoseconds: attoseconds)].add()
+        self.nanoseconds.add(nanoseconds)
+    }
+
+    /// The slot of a duration: the first bound it does not exceed (``bounds`` written out as
+    /// comparisons, for the path every request takes; a test checks they agree).
+    static func bucket(seconds: Int64, attoseconds: Int64) -> Int {
+        // Microseconds, rounded up, so a duration just above a bound is not counted under it.
+        let micro = seconds * 1_000_000 + (attoseconds + 999_999_999_999) / 1_000_000_000_000
+        switch micro {
+        case ...1_000: return 0
+        case ...2_500: return 1
+        case ...5_000: return 2
+        case ...10_000: return 3
+        case ...25_000: return 4
+        case ...50_000: return 5
+        case ...100_000: return 6
+        case ...250_000: return 7
+        case ...500_000: return 8
+        case ...1_000_000: return 9
+        case ...2_500_000: return 10
+        case ...5_000_000: return 11
+        case ...10_000_000: return 12
+        default: return 13
+        }
     }
 
     /// A consistent-enough reading: cumulative bucket counts (the last is `+Inf`), and the sum.

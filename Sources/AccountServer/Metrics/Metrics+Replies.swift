@@ -7,8 +7,13 @@ extension Metrics {
     /// Login outcomes come from the reply's status, which says all of them and also covers the
     /// address limit that refuses a login before its handler runs. A `429` with `Retry-After` is
     /// `rate_limited` (`too_many_attempts` has no `Retry-After`).
-    func recordReply(_ request: HTTPRequest, _ response: HTTPResponse, route pattern: String?, since started: ContinuousClock.Instant) {
-        recordRequest(method: request.method, pattern: pattern, status: response.status, duration: started.duration(to: .now))
+    ///
+    /// `table` is the one ``track(patterns:)`` returned, which the app keeps at hand.
+    func recordReply(
+        _ request: HTTPRequest, _ response: HTTPResponse, route pattern: String?, in table: RouteTable,
+        since started: ContinuousClock.Instant
+    ) {
+        table.record(method: request.method, pattern: pattern, status: response.status, duration: started.duration(to: .now))
         let rateLimited = response.status == 429 && response.headers["Retry-After"] != nil
         if rateLimited { rateLimitedReply() }
         if pattern == "/auth/mfa/verify", response.status == 200 { login(.mfaVerified) }

@@ -17,21 +17,10 @@ final class Metrics: Sendable {
     /// The label of requests no route's path matched.
     static let unmatched = "unmatched"
 
-    /// The counters of every route pattern, fixed once made.
-    private final class RouteCounters: Sendable {
-        let byPattern: [String: RouteMetrics]
-        let unmatched = RouteMetrics()
-
-        init(patterns: [String]) {
-            var byPattern = [Metrics.unmatched: unmatched]
-            for pattern in patterns where byPattern[pattern] == nil { byPattern[pattern] = RouteMetrics() }
-            self.byPattern = byPattern
-        }
-    }
-
     // Set once, by `track(patterns:)`, as soon as the router exists (the router's handlers need
-    // these metrics, so they are made first); every request then reads it without a lock.
-    private let routes = AtomicLazyReference<RouteCounters>()
+    // these metrics, so they are made first). The app records into the table `track` returns,
+    // held in a constant of its own; this reference is for rendering (and tests).
+    private let routes = AtomicLazyReference<RouteTable>()
     private let logins: [LoginOutcome: MetricCounter]
     private let refreshes: [RefreshOutcome: MetricCounter]
     private let rateLimited = MetricCounter()
@@ -44,15 +33,14 @@ final class Metrics: Sendable {
 
     /// Makes the counters of every route pattern (the router's), once, before requests arrive;
     /// requests recorded before are not counted, and a later call changes nothing.
-    func track(patterns: [String]) {
-        _ = routes.storeIfNil(RouteCounters(patterns: patterns))
+    @discardableResult
+    func track(patterns: [String]) -> RouteTable {
+        routes.storeIfNil(RouteTable(patterns: patterns))
     }
 
     /// Counts one answered request under its route pattern (``unmatched`` when `pattern` is `nil`).
     func recordRequest(method: String, pattern: String?, status: Int, duration: Duration) {
-        guard let routes = routes.load() else { return }
-        let route = pattern.flatMap { routes.byPattern[$0] } ?? routes.unmatched
-        route.record(method: method, status: status, duration: duration)
+        routes.load()?.record(method: method, pattern: pattern, status: status, duration: duration)
     }
 
     /// Counts one login attempt that got as far as an outcome.
@@ -80,7 +68,7 @@ final class Metrics: Sendable {
     /// `readModel` is the store's read model (none when it keeps none).
     func render(hashQueueLength: Int, log: LogSink.Counts = Log.sink.counts, readModel: SessionReadModel.Counts? = nil) -> String {
         var out = PrometheusText()
-        let routes = (routes.load() ?? RouteCounters(patterns: [])).byPattern
+        let routes = (routes.load() ?? RouteTable(patterns: [])).byPattern
         let patterns = routes.keys.sorted()
         out.family("http_requests_total", type: "counter", help: "HTTP requests answered, by route pattern, method and status.")
         for pattern in patterns {
