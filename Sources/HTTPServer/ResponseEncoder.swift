@@ -34,11 +34,16 @@ struct ResponseEncoder {
         buffer.append(contentsOf: Self.reason(status).utf8)
         buffer.append(contentsOf: [0x0D, 0x0A])
         for (name, value) in response.headers {
-            if HTTPHeaders.sameName(name, "Connection") {
+            switch Self.ownHeader(name) {
+            case .connection:
                 close = close || Self.hasCloseToken(value)
                 continue
+            case .framing:
+                continue
+            case nil:
+                break
             }
-            if Self.isFramingHeader(name) || !Self.isSafe(name) || !Self.isSafe(value) { continue }
+            if !Self.isSafe(name) || !Self.isSafe(value) { continue }
             buffer.append(contentsOf: name.utf8)
             buffer.append(contentsOf: [0x3A, 0x20])
             buffer.append(contentsOf: value.utf8)
@@ -91,8 +96,24 @@ struct ResponseEncoder {
         buffer.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
     }
 
-    private static func isFramingHeader(_ name: String) -> Bool {
-        HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Transfer-Encoding") || HTTPHeaders.sameName(name, "Date")
+    /// The headers the server writes itself, whatever a handler sets.
+    private enum OwnHeader {
+        /// `Connection`: its `close` token is honoured, the line is not copied.
+        case connection
+        /// `Content-Length`, `Transfer-Encoding`, `Date`: dropped.
+        case framing
+    }
+
+    /// Which of the server's own headers `name` is, if any; the length decides which name to
+    /// compare, so most lines cost one comparison of two integers.
+    private static func ownHeader(_ name: String) -> OwnHeader? {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.sameName(name, "Date") ? .framing : nil
+        case 10: HTTPHeaders.sameName(name, "Connection") ? .connection : nil
+        case 14: HTTPHeaders.sameName(name, "Content-Length") ? .framing : nil
+        case 17: HTTPHeaders.sameName(name, "Transfer-Encoding") ? .framing : nil
+        default: nil
+        }
     }
 
     /// Whether `text` holds no CR, LF or NUL; on its contiguous bytes (stepping through the UTF-8
