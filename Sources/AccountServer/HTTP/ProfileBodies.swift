@@ -11,9 +11,17 @@ import Synchronization
 /// has to tell this cache about a write. Bounded: a fixed table of slots chosen by the account
 /// id, a newer account taking an older one's slot.
 final class ProfileBodies: Sendable {
-    private struct Slot {
+    /// A record and its body; a class, so taking one out of the table under the lock is one
+    /// retain, and the comparison runs after the lock is let go (a slot never changes, it is
+    /// replaced).
+    private final class Slot: Sendable {
         let record: UserRecord
         let body: [UInt8]
+
+        init(record: UserRecord, body: [UInt8]) {
+            self.record = record
+            self.body = body
+        }
     }
 
     private let slots: Mutex<[Slot?]>
@@ -28,11 +36,7 @@ final class ProfileBodies: Sendable {
     /// The reply body for `record`: the one written before for an equal record, or a new one.
     func body(for record: UserRecord) -> [UInt8] {
         let index = Self.slot(of: record, mask: mask)
-        let kept: [UInt8]? = slots.withLock { slots in
-            guard let slot = slots[index], slot.record == record else { return nil }
-            return slot.body
-        }
-        if let kept { return kept }
+        if let slot = slots.withLock({ $0[index] }), slot.record == record { return slot.body }
         let body = WireJSON.user(record.wire)
         slots.withLock { $0[index] = Slot(record: record, body: body) }
         return body
