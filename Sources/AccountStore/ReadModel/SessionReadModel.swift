@@ -59,18 +59,27 @@ public final class SessionReadModel: Sendable {
         public var listenerConnects = 0
     }
 
-    /// One held session.
-    private struct Entry {
-        var session: SessionRecord
-        var user: UserRecord
+    /// One held session: immutable (a change replaces or drops it), and a class, so a lookup
+    /// takes one reference under the lock and copies the records out after it; copying them
+    /// there retained each of their strings with the lock held, on the same records from every
+    /// HTTP thread.
+    private final class Entry: Sendable {
+        let session: SessionRecord
+        let user: UserRecord
         /// The account's epoch when it was read; stale once the epoch moved on.
-        var userEpoch: UInt32
-        /// Read since the CLOCK hand last passed.
-        var referenced: Bool
+        let userEpoch: UInt32
+
+        init(session: SessionRecord, user: UserRecord, userEpoch: UInt32) {
+            self.session = session
+            self.user = user
+            self.userEpoch = userEpoch
+        }
     }
 
     private struct State {
         var slots: [Entry?] = []
+        /// Per slot: read since the CLOCK hand last passed.
+        var referenced: [Bool] = []
         var index: [UUID: Int] = [:]
         var hand = 0
         /// Raised by every write that touches the model (when it begins and ends) and by every clear.
@@ -98,28 +107,31 @@ public final class SessionReadModel: Sendable {
     /// Call only when the store has ruled out writes of other processes since the model was last
     /// cleared.
     /// `usable` may refuse a held entry (then it is a miss, read again).
-    public func find(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> Lookup {
-        state.withLock { state in
-            if let found = Self.hit(id, in: &state, usable) { return .hit(found) }
+    public func find(_ id: UUID, usable: ((SessionWithUser) -> Bool)? = nil) -> Lookup {
+        let (entry, ticket) = state.withLock { state -> (Entry?, Ticket) in
+            if let entry = Self.hit(id, in: &state, usable) { return (entry, Ticket(generation: state.generation)) }
             state.counts.misses += 1
-            return .miss(Ticket(generation: state.generation))
+            return (nil, Ticket(generation: state.generation))
         }
+        guard let entry else { return .miss(ticket) }
+        return .hit((entry.session, entry.user))
     }
 
     /// The held session `id` with its account, counted as a hit; `nil`, counted as nothing, when not
     /// held (for a caller that steps aside and lets an ordinary lookup count the miss).
-    public func held(_ id: UUID, usable: (SessionWithUser) -> Bool = { _ in true }) -> SessionWithUser? {
-        state.withLock { state in Self.hit(id, in: &state, usable) }
+    public func held(_ id: UUID, usable: ((SessionWithUser) -> Bool)? = nil) -> SessionWithUser? {
+        state.withLock { state in Self.hit(id, in: &state, usable) }.map { ($0.session, $0.user) }
     }
 
     /// The held, current and usable entry of session `id`, marked referenced and counted as a hit.
-    private static func hit(_ id: UUID, in state: inout State, _ usable: (SessionWithUser) -> Bool) -> SessionWithUser? {
+    private static func hit(_ id: UUID, in state: inout State, _ usable: ((SessionWithUser) -> Bool)?) -> Entry? {
         guard let slot = state.index[id], let entry = state.slots[slot],
-            entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)], usable((entry.session, entry.user))
+            entry.userEpoch == state.userEpochs[epochSlot(entry.session.userID)]
         else { return nil }
-        if !entry.referenced { state.slots[slot]!.referenced = true }
+        if let usable, !usable((entry.session, entry.user)) { return nil }
+        if !state.referenced[slot] { state.referenced[slot] = true }
         state.counts.hits += 1
-        return (entry.session, entry.user)
+        return entry
     }
 
     /// A lookup that did not use the model (the store could not rule out another process's write):
@@ -138,13 +150,14 @@ public final class SessionReadModel: Sendable {
         state.withLock { state in
             guard state.generation == ticket.generation, state.openWrites == 0 else { return }
             let entry = Entry(
-                session: found.session, user: user, userEpoch: state.userEpochs[Self.epochSlot(found.session.userID)],
-                referenced: false)
+                session: found.session, user: user, userEpoch: state.userEpochs[Self.epochSlot(found.session.userID)])
             if let slot = state.index[found.session.id] {
                 state.slots[slot] = entry
+                state.referenced[slot] = false
             } else {
                 let slot = Self.freeSlot(&state, capacity: capacity)
                 state.slots[slot] = entry
+                state.referenced[slot] = false
                 state.index[found.session.id] = slot
             }
             state.counts.entries = state.index.count
@@ -156,14 +169,15 @@ public final class SessionReadModel: Sendable {
     private static func freeSlot(_ state: inout State, capacity: Int) -> Int {
         if state.slots.count < capacity {
             state.slots.append(nil)
+            state.referenced.append(false)
             return state.slots.count - 1
         }
         while true {
             let slot = state.hand
             state.hand = (state.hand + 1) % state.slots.count
             guard let entry = state.slots[slot] else { return slot }
-            if entry.referenced {
-                state.slots[slot]!.referenced = false
+            if state.referenced[slot] {
+                state.referenced[slot] = false
                 continue
             }
             state.index[entry.session.id] = nil
@@ -180,6 +194,7 @@ public final class SessionReadModel: Sendable {
             state.generation &+= 1
             state.index.removeAll(keepingCapacity: true)
             state.slots.removeAll(keepingCapacity: true)
+            state.referenced.removeAll(keepingCapacity: true)
             state.hand = 0
             state.counts.clears += 1
             state.counts.entries = 0
