@@ -34,10 +34,20 @@ public enum Digest {
     /// As collision-resistant as SHA-256 and several times faster here (vectorized), for digests
     /// taken on every request.
     public static func blake2b256(_ bytes: [UInt8]) -> [UInt8] {
-        Sodium.initialize()
         var out = [UInt8](repeating: 0, count: 32)
-        Sodium.checkInfallible(
-            crypto_generichash(&out, 32, bytes, UInt64(bytes.count), nil, 0), "crypto_generichash")
+        bytes.withUnsafeBytes { input in out.withUnsafeMutableBytes { blake2b256(input, into: $0) } }
         return out
+    }
+
+    /// The same digest of the bytes at `bytes`, written into `out` (at least 32 bytes), for a
+    /// caller that hashes on every request without making arrays.
+    public static func blake2b256(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
+        precondition(out.count >= 32, "a BLAKE2b-256 digest is 32 bytes")
+        Sodium.initialize()
+        Sodium.checkInfallible(
+            crypto_generichash(
+                out.baseAddress!.assumingMemoryBound(to: UInt8.self), 32, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                UInt64(bytes.count), nil, 0),
+            "crypto_generichash")
     }
 }

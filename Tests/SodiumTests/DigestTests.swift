@@ -18,6 +18,13 @@ struct DigestTests {
         #expect(Hex.encode(Digest.blake2b256([]))
             == "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8")
         #expect(Digest.blake2b256(Array(repeating: 7, count: 500)) != Digest.blake2b256(Array(repeating: 7, count: 501)))
+        // The in-place form writes the same digest, and nothing past its 32 bytes.
+        for input in [[], Array("abc".utf8), Array(repeating: UInt8(7), count: 500)] {
+            var out = [UInt8](repeating: 0xEE, count: 40)
+            input.withUnsafeBytes { bytes in out.withUnsafeMutableBytes { Digest.blake2b256(bytes, into: $0) } }
+            #expect(Array(out[..<32]) == Digest.blake2b256(input))
+            #expect(out[32...].allSatisfy { $0 == 0xEE })
+        }
     }
 
     @Test("HMAC-SHA-256 matches RFC 4231 test case 2 (a 4-byte key)")

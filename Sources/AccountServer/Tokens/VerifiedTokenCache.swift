@@ -24,6 +24,9 @@ final class VerifiedTokenCache: Sendable {
             }
         }
 
+        /// A digest already in words (as ``init(digest:)`` loads them).
+        init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
+
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.words == rhs.words }
 
         func hash(into hasher: inout Hasher) {
@@ -54,8 +57,15 @@ final class VerifiedTokenCache: Sendable {
         capacityPerShard = max(1, capacity / shards)
     }
 
-    /// The key of a token: the BLAKE2b-256 of its bytes.
-    static func key(_ token: String) -> Key { Key(digest: Digest.blake2b256(Array(token.utf8))) }
+    /// The key of a token: the BLAKE2b-256 of its bytes, hashed where they lie.
+    static func key(_ token: String) -> Key {
+        var token = token
+        return token.withUTF8 { bytes in
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &words) { Digest.blake2b256(UnsafeRawBufferPointer(bytes), into: $0) }
+            return Key(words: words)
+        }
+    }
 
     /// What verifying `key`'s token gave, if it was verified and is still valid at `now`.
     func lookup(_ key: Key, now: Date) -> TokenService.Verified? {
