@@ -31,16 +31,12 @@ final class Metrics: Sendable {
         refreshes = Dictionary(uniqueKeysWithValues: RefreshOutcome.allCases.map { ($0, MetricCounter()) })
     }
 
-    /// Makes the counters of every route pattern (the router's), once, before requests arrive;
-    /// requests recorded before are not counted, and a later call changes nothing.
+    /// Makes the counters of every route pattern (the router's), once, before requests arrive,
+    /// and returns them: replies are recorded into that table (``RouteTable/record(method:pattern:status:duration:)``).
+    /// A later call changes nothing and returns the same table.
     @discardableResult
     func track(patterns: [String]) -> RouteTable {
         routes.storeIfNil(RouteTable(patterns: patterns))
-    }
-
-    /// Counts one answered request under its route pattern (``unmatched`` when `pattern` is `nil`).
-    func recordRequest(method: String, pattern: String?, status: Int, duration: Duration) {
-        routes.load()?.record(method: method, pattern: pattern, status: status, duration: duration)
     }
 
     /// Counts one login attempt that got as far as an outcome.
