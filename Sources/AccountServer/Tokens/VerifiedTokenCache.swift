@@ -14,18 +14,8 @@ import Synchronization
 final class VerifiedTokenCache: Sendable {
     /// The BLAKE2b-256 digest of a token's bytes, held inline.
     struct Key: Hashable, Sendable {
+        /// The digest's 32 bytes, in memory order.
         let words: (UInt64, UInt64, UInt64, UInt64)
-
-        init(digest: [UInt8]) {
-            precondition(digest.count == 32, "a key is a 32-byte digest")
-            words = digest.withUnsafeBytes { raw in
-                (raw.load(fromByteOffset: 0, as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self),
-                 raw.load(fromByteOffset: 16, as: UInt64.self), raw.load(fromByteOffset: 24, as: UInt64.self))
-            }
-        }
-
-        /// A digest already in words (as ``init(digest:)`` loads them).
-        init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
 
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.words == rhs.words }
 
