@@ -79,7 +79,7 @@ struct AppleGrants: OutboxDelivery {
             Log.event("apple_revoke_skipped", ["reason": "no_apple_key"])
             return
         }
-        let id = UUID()
+        let id = UUID.random()
         let body = Data(SecretBox.seal(Array(token.utf8), key: revocationKey(id))).base64EncodedString()
         try tx.enqueueMail(OutboxMessage(
             id: id, recipient: clientID, subject: "", body: body, createdAt: now, nextAttemptAt: now, kind: .appleRevocation))

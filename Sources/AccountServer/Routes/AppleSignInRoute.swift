@@ -152,7 +152,7 @@ extension AppleRoutes {
                     return .addressTaken
                 }
                 let user = UserRecord(
-                    id: UUID(), username: username, usernameKey: UsernameRule.key(username), email: continuation.email,
+                    id: UUID.random(), username: username, usernameKey: UsernameRule.key(username), email: continuation.email,
                     emailKey: emailKey, passwordHash: "", mbti: mbti.rawValue, emailVerified: true, createdAt: now, updatedAt: now,
                     usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
                 guard try signUps.nicknameIsFree(user, for: emailKey, now: now, in: tx) else { throw APIError.usernameTaken }

@@ -95,7 +95,7 @@ struct PasskeyRoutes: RouteGroup {
 
         let transports = (credential.response.transports ?? []).filter { $0.count <= 32 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
         let passkey = PasskeyRecord(
-            id: UUID(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
+            id: UUID.random(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
         let origin = context.origin

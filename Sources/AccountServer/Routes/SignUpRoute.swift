@@ -38,7 +38,7 @@ extension SignUpRoutes {
         let now = context.now
         let skeletons = try services.nicknames.skeletons(of: username)
         let user = UserRecord(
-            id: UUID(), username: username, usernameKey: UsernameRule.key(username), email: email,
+            id: UUID.random(), username: username, usernameKey: UsernameRule.key(username), email: email,
             emailKey: EmailRule.key(email), passwordHash: try await services.passwords.hash(password), mbti: mbti.rawValue,
             emailVerified: false, createdAt: now, updatedAt: now,
             usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)

@@ -35,7 +35,7 @@ struct Outbox: Sendable {
 
     private func enqueue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
         try tx.enqueueMail(OutboxMessage(
-            id: UUID(), recipient: message.to, subject: message.subject, body: message.text,
+            id: UUID.random(), recipient: message.to, subject: message.subject, body: message.text,
             createdAt: now, nextAttemptAt: now))
     }
 

@@ -170,7 +170,7 @@ struct PendingSignUps: Sendable {
         try tx.deletePendingSignUp(emailKey: pending.emailKey)
         if let made = try madeBefore(from: pending, in: tx) { return made }
         let user = UserRecord(
-            id: UUID(), username: pending.username, usernameKey: pending.usernameKey, email: pending.email,
+            id: UUID.random(), username: pending.username, usernameKey: pending.usernameKey, email: pending.email,
             emailKey: pending.emailKey, passwordHash: pending.passwordHash, mbti: pending.mbti, emailVerified: verified,
             createdAt: now, updatedAt: now,
             usernameSkeleton: pending.usernameSkeleton, usernameDisplaySkeleton: pending.usernameDisplaySkeleton)

@@ -53,9 +53,7 @@ struct RefreshToken: Sendable {
         guard constantTimeEquals(Array(bytes[Self.signedLength...]), Self.tag(signed, keys: keys)) else { return nil }
         let generation = signed[17..<25].reduce(Int64(0)) { $0 << 8 | Int64($1) }
         guard generation >= 0 else { return nil }
-        var id = UUID().uuid
-        withUnsafeMutableBytes(of: &id) { $0.copyBytes(from: signed[1..<17]) }
-        sessionID = UUID(uuid: id)
+        sessionID = signed[1..<17].withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
         self.generation = generation
         self.signed = signed
         self.text = text

@@ -26,7 +26,7 @@ struct SessionPolicy: Sendable {
     /// `maxLifetime` later.
     func newSession(userID: UUID, userAgent: String?, clientAddress: String?, now: Date) -> SessionRecord {
         SessionRecord(
-            id: UUID(), userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
+            id: UUID.random(), userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
             userAgent: userAgent.map { String($0.prefix(256)) }, clientAddress: clientAddress)
     }
 

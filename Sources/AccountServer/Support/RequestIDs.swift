@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountStore
 import Foundation
 import Synchronization
 
@@ -14,18 +15,13 @@ enum RequestIDs {
     private static let prefix: UInt64 = .random(in: .min ... .max)
     private static let key: UInt64 = .random(in: .min ... .max)
     private static let counter = Atomic<UInt64>(0)
-    private static let low62: UInt64 = (1 << 62) - 1
 
     /// The next id, like `1f0c93d2-7a41-4e5b-9c3e-58a1f07b62d4`.
     static func next() -> String {
         let count = counter.wrappingAdd(1, ordering: .relaxed).newValue
         // Multiplying by an odd number and XOR with a constant are both one-to-one on the low 62
-        // bits, so distinct counts (below 2^62) give distinct ids.
-        let mixed = ((count &* 0x9E37_79B9_7F4A_7C15) ^ key) & low62 | (0b10 << 62)  // RFC 9562 variant
-        var bytes = (prefix.bigEndian, mixed.bigEndian)
-        return withUnsafeMutableBytes(of: &bytes) { raw in
-            raw[6] = raw[6] & 0x0F | 0x40  // version 4
-            return UUID(uuid: raw.load(as: uuid_t.self)).lowercasedText
-        }
+        // bits, so distinct counts (below 2^62) give distinct ids (the variant takes the top two bits).
+        let mixed = (count &* 0x9E37_79B9_7F4A_7C15) ^ key
+        return UUID(version4Bits: (prefix, mixed)).lowercasedText
     }
 }
