@@ -114,28 +114,48 @@ class Sitting:
         self._hashing("signup", "signup", lambda i: {"BENCH_RUN": str(i), "BENCH_PASSWORD": PASSWORD})
 
     def me_under_login(self):
-        """`/auth/me` (-t1 -c4) while 16 connections of logins keep the hash pool full."""
+        """`/auth/me` (-t1 -c4) while 16 connections of logins keep the hash pool full; and, beside
+        each run, the same `/auth/me` while raw Argon2id (bench/argon2rate.c) hashes on as many
+        threads at the pool's priority with the server's pool idle: the same load on the two cores
+        without a login request, so the floor that the machine sets for this p99."""
         targets = self.taking("me_under_login")
         if not targets:
             return
         tokens = {t.key: {"BENCH_TOKEN": t.access_token()} for t in targets}
         login_env = {"BENCH_ACCOUNTS": str(self.accounts), "BENCH_PASSWORD": PASSWORD}
         logins = {t.key: [] for t in targets}
+        floors = {t.key: [] for t in targets}
+
+        def me_beside(t, start_load, finish_load):
+            load = start_load()
+            time.sleep(0.5)  # let the hashing fill the cores before measuring /auth/me
+            me = self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], threads=1, connections=4)
+            finish_load(load)
+            return me
 
         def once(t, i):
-            background = self.wrk.start(t.base + "/auth/login", "login", env=login_env, connections=16, threads=1)
-            time.sleep(0.5)  # let the hash pool fill before measuring /auth/me
-            me = self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], threads=1, connections=4)
-            logins[t.key].append(self.wrk.finish(background))
+            under_logins = (
+                lambda: self.wrk.start(t.base + "/auth/login", "login", env=login_env, connections=16, threads=1),
+                lambda load: logins[t.key].append(self.wrk.finish(load)))
+            beside_raw = (lambda: self.argon2.start_beside(self.args.duration + 1), lambda load: load.wait())
+            first, second = (under_logins, beside_raw) if i % 2 == 0 else (beside_raw, under_logins)
+            a = me_beside(t, *first)
+            t.settle()
+            b = me_beside(t, *second)
+            me, floor = (a, b) if i % 2 == 0 else (b, a)
+            floors[t.key].append(floor)
             return me
 
         per_target, _ = rounds(targets, self.args.runs, None, once)
         self.record("me_under_login", per_target)
         self.record("login_under_me", logins)
-        def p99(key):
-            m = self.results[key]["me_under_login"]
+        self.record("me_beside_hashing", floors)
+        def p99(key, figure):
+            m = self.results[key][figure]
             return f"{m['p99_ms']:.2f} ms" if m["rps"] else "no reply"
-        log(f"[{self.accounts:,}] /auth/me p99 under login load: " + ", ".join(f"{t.key} {p99(t.key)}" for t in targets))
+        log(f"[{self.accounts:,}] /auth/me p99 under login load: " + ", ".join(
+            f"{t.key} {p99(t.key, 'me_under_login')} (beside raw hashing {p99(t.key, 'me_beside_hashing')})"
+            for t in targets))
 
     def admin_search(self):
         """`GET /admin/api/users` as an operator, cycling through the console's searches

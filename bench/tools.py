@@ -188,6 +188,12 @@ class Argon2:
         out = subprocess.run([self.tool, str(self.threads), str(seconds)], check=True, capture_output=True, text=True)
         return float(out.stdout)
 
+    def start_beside(self, seconds, niceness=10):
+        """The same raw hashing in the background at the hash pool's priority (`nice` 10), on as many
+        threads: the load a saturated pool puts on the machine, with no request behind it."""
+        return subprocess.Popen(["nice", "-n", str(niceness), self.tool, str(self.threads), str(seconds)],
+                                stdout=subprocess.DEVNULL)
+
     def phc(self, password):
         """One real hash: every seeded account shares it (a million Argon2id hashes would take hours)."""
         return subprocess.run([self.tool, "--hash", password], check=True, capture_output=True, text=True).stdout.strip()
