@@ -11,7 +11,7 @@ import time
 import urllib.request
 
 from tools import (HERE, PASSWORD, ROOT, children, free_port, log, post, proc_status, pss_kib, request, stop_process, totp,
-                   wait_http)
+                   wait_http, wait_idle)
 
 PEER_DIR = os.path.join(HERE, "django_peer")
 PEER_VENV = os.path.join(ROOT, ".build", "bench-peer-venv")
@@ -139,7 +139,10 @@ class AccountServer:
         self.proc = None
 
     def settle(self):
-        """Nothing to wait for: when wrk stops, at most a few requests are still being answered."""
+        """Waits until the server is idle: when wrk stops, the logins it had sent are still hashed
+        (up to 16 in the pool's queue). Nothing to wait for when it is not running (start-up)."""
+        if self.proc is not None:
+            wait_idle([self.proc.pid])
 
     def startup(self):
         """One start-up measurement: start, first 200, stop."""
@@ -262,8 +265,12 @@ class DjangoPeer:
     def settle(self):
         """Waits until the workers are idle. When wrk stops, the requests it had queued in the listen
         backlog are still answered one by one (each login a quarter second of hashing), which would
-        load the machine during the next target's run."""
+        load the machine during the next target's run. A reply to one probe says that the backlog
+        is drained, not that the other workers have finished theirs: then their CPU must stop too."""
         wait_http(self.base + "/auth/me", 300, statuses=(401,), attempt=60)
+        waited = wait_idle([self.proc.pid] + children(self.proc.pid))
+        if waited > 0.5:
+            log(f"[{self.key}] workers busy for {waited:.1f} s more after the backlog drained")
 
     def access_token(self):
         return post(self.base + "/auth/login", {"login": "user1", "password": PASSWORD})["access"]

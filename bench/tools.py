@@ -223,6 +223,34 @@ def pss_kib(pid):
     return None
 
 
+def cpu_ticks(pids):
+    """User and system clock ticks the processes `pids` (with all their threads) have used."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def wait_idle(pids, window=0.3, share=0.05, timeout=60):
+    """Waits until the processes `pids` use less than `share` of one core over `window` seconds
+    (at most `timeout` seconds): work a load left queued when wrk stopped (requests still in a
+    listen backlog or a hash queue) must not run into the next target's or reference's run.
+    Returns the seconds it waited."""
+    hz = os.sysconf("SC_CLK_TCK")
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        before = cpu_ticks(pids)
+        time.sleep(window)
+        if (cpu_ticks(pids) - before) / hz < share * window:
+            break
+    return time.monotonic() - start
+
+
 def children(pid):
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
