@@ -25,3 +25,16 @@ extension InlineReadableStore {
         try readInline { try $0.sessionWithUser(id: id) }
     }
 }
+
+extension AccountStore {
+    /// ``AccountStore/read(_:)`` run on the calling thread when this store reads locally and one
+    /// of its inline connections is free right now (``InlineReadableStore/readInline(_:)``); the
+    /// ordinary read otherwise. For a task's short indexed lookup, such as a login's account: no
+    /// hop to a store thread and back.
+    public func readPreferringInline<T: Sendable>(
+        _ body: @escaping @Sendable (any StoreTransaction) throws -> T
+    ) async throws -> T {
+        if let local = self as? any InlineReadableStore, let value = try local.readInline(body) { return value }
+        return try await read(body)
+    }
+}

@@ -32,7 +32,7 @@ extension SessionRoutes {
         // Normalized first: a full-width `＠` is an `@` too.
         let byEmail = field == "email" || (field == "login" && EmailRule.normalize(identifier).contains("@"))
         let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
-        let (account, pending) = try await services.quickRead { tx in
+        let (account, pending) = try await services.store.readPreferringInline { tx in
             byEmail ? (try tx.user(emailKey: key), try tx.pendingSignUp(emailKey: key))
                 : (try tx.user(usernameKey: key), try tx.pendingSignUp(usernameKey: key))
         }

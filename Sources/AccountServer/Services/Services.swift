@@ -122,14 +122,6 @@ struct Services: Sendable {
         return try Services(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
     }
 
-    /// `store.read(body)` on the calling thread when the store reads locally and one of its inline
-    /// connections is free: a task's indexed lookup without the hop to a store thread and back
-    /// (two thread wake-ups a login no longer pays on SQLite); the ordinary read otherwise.
-    func quickRead<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        if let local = store as? any InlineReadableStore, let value = try local.readInline(body) { return value }
-        return try await store.read(body)
-    }
-
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
         refreshTokenSweep.stop()
