@@ -126,25 +126,29 @@ class Sitting:
         logins = {t.key: [] for t in targets}
         floors = {t.key: [] for t in targets}
 
-        def me_beside(t, start_load, finish_load):
-            load = start_load()
+        def me(t):
             time.sleep(0.5)  # let the hashing fill the cores before measuring /auth/me
-            me = self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], threads=1, connections=4)
-            finish_load(load)
-            return me
+            return self.wrk.run(t.base + "/auth/me", "me", env=tokens[t.key], threads=1, connections=4)
+
+        def under_logins(t):
+            load = self.wrk.start(t.base + "/auth/login", "login", env=login_env, connections=16, threads=1)
+            result = me(t)
+            logins[t.key].append(self.wrk.finish(load))
+            return result
+
+        def beside_raw(t):
+            load = self.argon2.start_beside(self.args.duration + 1)
+            result = me(t)
+            load.wait()
+            return result
 
         def once(t, i):
-            under_logins = (
-                lambda: self.wrk.start(t.base + "/auth/login", "login", env=login_env, connections=16, threads=1),
-                lambda load: logins[t.key].append(self.wrk.finish(load)))
-            beside_raw = (lambda: self.argon2.start_beside(self.args.duration + 1), lambda load: load.wait())
             first, second = (under_logins, beside_raw) if i % 2 == 0 else (beside_raw, under_logins)
-            a = me_beside(t, *first)
+            results = {first: first(t)}
             t.settle()
-            b = me_beside(t, *second)
-            me, floor = (a, b) if i % 2 == 0 else (b, a)
-            floors[t.key].append(floor)
-            return me
+            results[second] = second(t)
+            floors[t.key].append(results[beside_raw])
+            return results[under_logins]
 
         per_target, _ = rounds(targets, self.args.runs, None, once)
         self.record("me_under_login", per_target)

@@ -37,6 +37,12 @@ def peer_of(scale):
     return next((r for r in scale["targets"].values() if r["kind"] == "peer"), None)
 
 
+def floor_p99(r):
+    """The `/auth/me` p99 beside raw hashing and no login (the floor of `me_under_login`), or None."""
+    floor = r.get("me_beside_hashing")
+    return floor["p99_ms"] if floor and floor["rps"] else None
+
+
 def cell(scale, key, figure):
     """One figure of one target, with its share of the reference and its multiple of the peer."""
     r = scale["targets"][key]
@@ -66,10 +72,8 @@ def cell(scale, key, figure):
         if not m["rps"]:
             return f"no reply within a run (logins {rate(lg['rps'])})"
         text = f"p99 {ms(m['p99_ms'])} ({rate(m['rps'])}; logins {rate(lg['rps'])})"
-        floor = r.get("me_beside_hashing")
-        if floor and floor["rps"]:
-            text += f" — beside raw hashing and no login: p99 {ms(floor['p99_ms'])}"
-        return text
+        floor = floor_p99(r)
+        return text + (f" — beside raw hashing and no login: p99 {ms(floor)}" if floor is not None else "")
     if figure == "admin_search":
         if figure not in r:
             return "–"
@@ -277,8 +281,8 @@ def svg(report):
 
     def p99(s, r, figure, _):
         v = r[figure]["p99_ms"]
-        floor = r.get("me_beside_hashing")
-        beside = f"; beside raw hashing {ms(floor['p99_ms'])}" if floor and floor["rps"] else ""
+        floor = floor_p99(r)
+        beside = f"; beside raw hashing {ms(floor)}" if floor is not None else ""
         return v, f"{ms(v)} ({rate(r[figure]['rps'])}; logins {rate(r['login_under_me']['rps'])}{beside})", 3
 
     shares = panel([("GET /auth/me ÷ nginx ceiling", "me", "ceiling"),
