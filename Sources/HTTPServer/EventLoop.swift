@@ -48,12 +48,26 @@ final class ServerCore: Sendable {
 /// reads the body, answers in place (fast handler, refusals) or hands the request to the async
 /// handler and writes its reply when it comes back, and enforces every timeout.
 ///
-/// Everything but ``post(_:)`` runs on the loop's own thread; connections never move between loops.
+/// Every loop watches the one listening socket, and the loop that accepts a connection gives it to
+/// whichever loop of the server has the fewest open (itself on a tie): clients that open many
+/// keep-alive connections at once (a proxy's pool, a load generator) would otherwise all land on
+/// the loop that woke first, leaving the other cores idle.
+///
+/// Everything but ``post(_:)`` runs on the loop's own thread; a connection never moves after the
+/// loop that serves it has taken it.
 final class EventLoop: @unchecked Sendable {
     private enum Message {
         case completed(slot: Int, generation: UInt32, response: HTTPResponse)
+        /// A connection another loop accepted for this one (already admitted and counted).
+        case adopt(fd: Int32, peer: PeerAddress)
         case stopAccepting
         case stop
+    }
+
+    private struct Mailbox {
+        var messages: [Message] = []
+        /// Set when the loop has ended: it takes no more messages.
+        var closed = false
     }
 
     private static let listenerToken: UInt64 = .max - 1
@@ -71,8 +85,12 @@ final class EventLoop: @unchecked Sendable {
     private var listening = false
     private var running = true
     private var spareDescriptor: Int32
-    private let mailbox = Mutex<[Message]>([])
+    private let mailbox = Mutex(Mailbox())
     private let wakePending = Atomic<Bool>(false)
+    /// Connections this loop serves or has been given and not yet taken; read by the other loops.
+    private let openConnections = Atomic<Int>(0)
+    /// Every loop of the server, this one included; set by ``join(_:)`` before any loop runs.
+    private var loops: [EventLoop] = []
     /// Signalled when the loop has closed its connections and ended.
     let exited = ExitSignal()
 
@@ -87,6 +105,9 @@ final class EventLoop: @unchecked Sendable {
         if !listening { return nil }
     }
 
+    /// Tells the loop which loops share its listener (itself among them); call before ``run()``.
+    func join(_ loops: [EventLoop]) { self.loops = loops }
+
     /// Runs until a `.stop` message; call on the loop's own thread.
     func run() {
         while running {
@@ -99,6 +120,13 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         for case let connection? in connections { close(connection) }
+        // Connections given to this loop after its last round are closed unserved, like its own.
+        let late = mailbox.withLock { mailbox in
+            mailbox.closed = true
+            return mailbox.messages
+        }
+        for case .adopt(let fd, let peer) in late { closeUnserved(fd, peer) }
+        loops = []  // the loops hold each other until they end
         if spareDescriptor >= 0 { SystemCall.close(spareDescriptor) }
         exited.signal()
     }
@@ -114,9 +142,15 @@ final class EventLoop: @unchecked Sendable {
     /// Closes every connection and ends ``run()``.
     func stop() { post(.stop) }
 
-    private func post(_ message: Message) {
-        mailbox.withLock { $0.append(message) }
-        if !wakePending.exchange(true, ordering: .acquiringAndReleasing) { poller.wake() }
+    /// Returns whether the loop took the message (`false` once it has ended).
+    @discardableResult
+    private func post(_ message: Message) -> Bool {
+        let taken = mailbox.withLock { mailbox in
+            if !mailbox.closed { mailbox.messages.append(message) }
+            return !mailbox.closed
+        }
+        if taken, !wakePending.exchange(true, ordering: .acquiringAndReleasing) { poller.wake() }
+        return taken
     }
 
     // MARK: events
@@ -127,7 +161,7 @@ final class EventLoop: @unchecked Sendable {
             poller.consumeWake()
             wakePending.store(false, ordering: .sequentiallyConsistent)
             var messages: [Message] = []
-            mailbox.withLock { swap(&messages, &$0) }
+            mailbox.withLock { swap(&messages, &$0.messages) }
             for message in messages { process(message) }
         case Self.listenerToken:
             if listening { acceptConnections() }
@@ -150,6 +184,8 @@ final class EventLoop: @unchecked Sendable {
             else { return }
             respond(connection, response, close: !connection.keepAlive || core.inFlight.isStopping)
             advance(connection)
+        case .adopt(let fd, let peer):
+            serve(fd, peer)
         case .stopAccepting:
             if listening {
                 poller.remove(core.listener)
@@ -175,20 +211,54 @@ final class EventLoop: @unchecked Sendable {
                     Socket.resetAndClose(fd)
                     continue
                 }
-                let slot: Int
-                if let free = freeSlots.popLast() {
-                    slot = free
-                } else {
-                    slot = connections.count
-                    connections.append(nil)
-                }
-                nextGeneration &+= 1
-                if nextGeneration == 0 { nextGeneration = 1 }
-                let connection = Connection(fd: fd, slot: slot, generation: nextGeneration, peer: peer, now: now)
-                connections[slot] = connection
-                if !poller.addConnection(fd, token: UInt64(slot) << 32 | UInt64(nextGeneration)) { close(connection) }
+                hand(fd, peer)
             }
         }
+    }
+
+    /// Gives an accepted and admitted connection to the loop with the fewest open connections, or
+    /// serves it here (on a tie, or when that loop has just ended).
+    private func hand(_ fd: Int32, _ peer: PeerAddress) {
+        let target = leastLoaded()
+        target.openConnections.add(1, ordering: .relaxed)
+        if target === self { return serve(fd, peer) }
+        if target.post(.adopt(fd: fd, peer: peer)) { return }
+        target.openConnections.subtract(1, ordering: .relaxed)
+        openConnections.add(1, ordering: .relaxed)
+        serve(fd, peer)
+    }
+
+    /// The loop with the fewest open connections, this one when none has fewer.
+    private func leastLoaded() -> EventLoop {
+        var best = self, fewest = openConnections.load(ordering: .relaxed)
+        for loop in loops where loop !== self {
+            let open = loop.openConnections.load(ordering: .relaxed)
+            if open < fewest { (best, fewest) = (loop, open) }
+        }
+        return best
+    }
+
+    /// Starts serving an accepted, admitted and counted connection on this loop.
+    private func serve(_ fd: Int32, _ peer: PeerAddress) {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
+            slot = connections.count
+            connections.append(nil)
+        }
+        nextGeneration &+= 1
+        if nextGeneration == 0 { nextGeneration = 1 }
+        let connection = Connection(fd: fd, slot: slot, generation: nextGeneration, peer: peer, now: now)
+        connections[slot] = connection
+        if !poller.addConnection(fd, token: UInt64(slot) << 32 | UInt64(nextGeneration)) { close(connection) }
+    }
+
+    /// Closes a connection given to this loop that it never started serving.
+    private func closeUnserved(_ fd: Int32, _ peer: PeerAddress) {
+        SystemCall.close(fd)
+        core.admission.release(peer)
+        openConnections.subtract(1, ordering: .relaxed)
     }
 
     /// Out of descriptors: take one waiting connection with the spare descriptor's place and
@@ -432,6 +502,7 @@ final class EventLoop: @unchecked Sendable {
         }
         SystemCall.close(connection.fd)
         core.admission.release(connection.peer)
+        openConnections.subtract(1, ordering: .relaxed)
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
     }

@@ -81,6 +81,7 @@ public final class HTTPServer: Sendable {
                 }
                 loops.append(loop)
             }
+            for loop in loops { loop.join(loops) }
             for (index, loop) in loops.enumerated() {
                 let thread = Thread { loop.run() }
                 thread.name = "http-\(index)"

@@ -1,5 +1,11 @@
+import Foundation
 import HTTPServer
+import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct ConcurrencyTests {
     @Test func twoHundredParallelRequestsToASleepingHandlerAreAllAnswered() async throws {
@@ -36,6 +42,34 @@ import Testing
         #expect(try await fetch(port, "/quick").body == "/quick")
         await gate.open()
         #expect(try await slow.value.body == "/slow")
+        await server.shutdown()
+    }
+
+    /// Keep-alive connections opened together (a proxy's pool, a load generator) are spread over
+    /// the loops: before, the loop that woke first accepted the whole backlog and served it alone.
+    @Test(arguments: [2, 3])
+    func connectionsOpenedTogetherAreSpreadOverTheLoops(threads: Int) async throws {
+        let server = try startServer(
+            configure: {
+                $0.threads = threads
+                $0.maxConnectionsPerAddress = 0
+            },
+            fastHandler: { _ in text(200, "\(pthread_self())") },  // the loop's thread
+            handler: { _ in text(404, "-") })
+        let port = server.port
+        let loopsSeen = try await onThread { () -> [String] in
+            // Every connection is made (and sits in the backlog) before any request is sent.
+            let sockets = try (0..<(4 * threads)).map { _ in try RawHTTP.connect(port: port, receiveTimeout: 10) }
+            defer { sockets.forEach { close($0) } }
+            return try sockets.map { socket in
+                try RawHTTP.send(socket, Array("GET /loop HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                var pending: [UInt8] = []
+                return try RawHTTP.readReply(socket, &pending).text
+            }
+        }
+        let perLoop = Dictionary(grouping: loopsSeen, by: { $0 }).mapValues(\.count)
+        #expect(perLoop.count == threads, "connections per loop: \(perLoop.values.sorted())")
+        #expect(perLoop.values.allSatisfy { (3...5).contains($0) }, "connections per loop: \(perLoop.values.sorted())")
         await server.shutdown()
     }
 }
