@@ -64,6 +64,9 @@ final class Connection {
     private var end = 0
     private static let initialCapacity = 4096
 
+    /// Waiting in its loop's list of replies to send after the current events.
+    var awaitingFlush = false
+
     init(fd: Int32, slot: Int, generation: UInt32, peer: PeerAddress, now: UInt64) {
         self.fd = fd
         self.slot = slot

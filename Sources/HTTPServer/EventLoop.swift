@@ -48,6 +48,12 @@ final class ServerCore: Sendable {
 /// reads the body, answers in place (fast handler, refusals) or hands the request to the async
 /// handler and writes its reply when it comes back, and enforces every timeout.
 ///
+/// The replies made while handling the events of one wait are sent together after the last of
+/// them. A client waiting on several connections then hears them in one burst instead of being
+/// woken once a reply: on loopback, where the wake-up is paid by the sender, `/auth/me` took 11%
+/// less of the server's CPU a request and answered 21% more a second this way (median of 8
+/// alternating pairs), with the same p50.
+///
 /// Every loop watches the one listening socket, and the loop that accepts a connection gives it to
 /// whichever loop of the server has the fewest open (itself on a tie): clients that open many
 /// keep-alive connections at once (a proxy's pool, a load generator) would otherwise all land on
@@ -91,6 +97,10 @@ final class EventLoop: @unchecked Sendable {
     private let openConnections = Atomic<Int>(0)
     /// Every loop of the server, this one included; set by ``join(_:)`` before any loop runs.
     private var loops: [EventLoop] = []
+    /// While the events of one wait are handled, replies are encoded but not sent: they go out
+    /// together after the last event (``flushReplies()``).
+    private var batching = false
+    private var unsent: [Connection] = []
     /// Signalled when the loop has closed its connections and ended.
     let exited = ExitSignal()
 
@@ -113,7 +123,10 @@ final class EventLoop: @unchecked Sendable {
         while running {
             let count = poller.wait(milliseconds: Self.tick)
             now = Socket.monotonicMilliseconds()
+            batching = true
             for index in 0..<count { handle(poller.event(index)) }
+            batching = false
+            flushReplies()
             if now &- lastSweep >= UInt64(Self.tick) {
                 lastSweep = now
                 sweep()
@@ -310,6 +323,13 @@ final class EventLoop: @unchecked Sendable {
             case .handling:
                 return
             case .writing:
+                if batching {
+                    if !connection.awaitingFlush {
+                        connection.awaitingFlush = true
+                        unsent.append(connection)
+                    }
+                    return
+                }
                 switch connection.flush() {
                 case .done:
                     if !finishWriting(connection) { return }
@@ -461,6 +481,18 @@ final class EventLoop: @unchecked Sendable {
         connection.closeAfterWrite = encoder.encode(response, framing, into: &connection.output)
         connection.phase = .writing
         connection.phaseStart = now
+    }
+
+    /// Sends the replies encoded while handling one wait's events, and moves their connections on.
+    private func flushReplies() {
+        guard !unsent.isEmpty else { return }
+        let pending = unsent
+        unsent.removeAll(keepingCapacity: true)
+        for connection in pending {
+            connection.awaitingFlush = false
+            guard connections[connection.slot] === connection else { continue }
+            advance(connection)
+        }
     }
 
     /// After the last byte of a reply: the next request, or the end. False when the connection is closed.
