@@ -46,10 +46,24 @@ package enum RFC3339 {
     /// Appends the text of ``string(from:)`` to `bytes` as UTF-8, without making a `String` (for
     /// lines written byte by byte, such as the log's).
     package static func append(_ date: Date, to bytes: inout [UInt8]) {
-        guard let seconds = directSeconds(of: date) else { return bytes.append(contentsOf: date.formatted(.iso8601).utf8) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<write(seconds, into: buffer)]))
+        withUnsafeTemporaryAllocation(byteCount: maxLength, alignment: 1) { buffer in
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<write(date, into: buffer)]))
         }
+    }
+
+    /// The most bytes ``write(_:into:)`` writes.
+    package static let maxLength = 32
+
+    /// Writes the UTF-8 text of ``string(from:)`` at the start of `buffer` (at least
+    /// ``maxLength`` bytes) and returns its length, without making a `String`.
+    package static func write(_ date: Date, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= maxLength, "RFC3339.write needs \(maxLength) bytes")
+        guard let seconds = directSeconds(of: date) else {
+            let text = Array(date.formatted(.iso8601).utf8.prefix(maxLength))
+            buffer.copyBytes(from: text)
+            return text.count
+        }
+        return write(seconds, into: buffer.bindMemory(to: UInt8.self))
     }
 
     /// Whole seconds since 1970 when `date` lies in the years 1600–9999, else `nil`.

@@ -81,7 +81,7 @@ struct JSONObjectWriter {
     }
 
     /// Whether a byte of text is written escaped: a quote, a backslash or a control character.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C
     }
 

@@ -46,6 +46,6 @@ enum Log {
 
     /// Hands a finished line to the sink.
     static func write(_ line: consuming LogLine, _ kind: LogSink.Kind) {
-        line.bytes().withUnsafeBytes { _ = sink.append($0, kind) }
+        line.withBytes { _ = sink.append($0, kind) }
     }
 }

@@ -349,7 +349,7 @@ final class LogSink: @unchecked Sendable {
         line.field("dropped", digitsOf: counts.dropped - reported.dropped)
         line.field("events_dropped", digitsOf: counts.eventsDropped - reported.eventsDropped)
         line.field("detail", "standard error did not take log lines as fast as they came; these were dropped")
-        let written = line.bytes().withUnsafeBytes { take($0, .event, countingDrop: false) }
+        let written = line.withBytes { take($0, .event, countingDrop: false) }
         // Not taken (the buffer still full): the next write that succeeds tries again.
         guard written else { return }
         state.withLock { state in
