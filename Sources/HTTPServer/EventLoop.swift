@@ -101,6 +101,9 @@ final class EventLoop: @unchecked Sendable {
     /// together after the last event (``flushReplies()``).
     private var batching = false
     private var unsent: [Connection] = []
+    /// The most replies kept back at once, so the first of a long run of events waits for no more
+    /// than this many others.
+    private static let burst = 64
     /// Signalled when the loop has closed its connections and ended.
     let exited = ExitSignal()
 
@@ -124,7 +127,10 @@ final class EventLoop: @unchecked Sendable {
             let count = poller.wait(milliseconds: Self.tick)
             now = Socket.monotonicMilliseconds()
             batching = true
-            for index in 0..<count { handle(poller.event(index)) }
+            for index in 0..<count {
+                handle(poller.event(index))
+                if unsent.count >= Self.burst { flushReplies() }
+            }
             batching = false
             flushReplies()
             if now &- lastSweep >= UInt64(Self.tick) {
@@ -488,6 +494,9 @@ final class EventLoop: @unchecked Sendable {
         guard !unsent.isEmpty else { return }
         let pending = unsent
         unsent.removeAll(keepingCapacity: true)
+        let wasBatching = batching
+        batching = false
+        defer { batching = wasBatching }
         for connection in pending {
             connection.awaitingFlush = false
             guard connections[connection.slot] === connection else { continue }

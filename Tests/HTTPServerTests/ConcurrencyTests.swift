@@ -72,4 +72,30 @@ import Glibc
         #expect(perLoop.values.allSatisfy { (3...5).contains($0) }, "connections per loop: \(perLoop.values.sorted())")
         await server.shutdown()
     }
+
+    /// Replies made while handling one wait's events leave together, a burst at most 64 long: with
+    /// 200 requests ready at once on one loop every reply still reaches its own connection.
+    @Test func requestsReadyTogetherOnOneLoopEachGetTheirOwnReply() async throws {
+        let server = try startServer(
+            configure: {
+                $0.threads = 1
+                $0.maxConnectionsPerAddress = 0
+            },
+            fastHandler: { request in text(200, request.query["i"] ?? "-") },
+            handler: { _ in text(404, "-") })
+        let port = server.port
+        let answers = try await onThread { () -> [String] in
+            let sockets = try (0..<200).map { _ in try RawHTTP.connect(port: port, receiveTimeout: 10) }
+            defer { sockets.forEach { close($0) } }
+            for (index, socket) in sockets.enumerated() {
+                try RawHTTP.send(socket, Array("GET /echo?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            }
+            return try sockets.map { socket in
+                var pending: [UInt8] = []
+                return try RawHTTP.readReply(socket, &pending).text
+            }
+        }
+        #expect(answers == (0..<200).map { "\($0)" })
+        await server.shutdown()
+    }
 }
