@@ -84,12 +84,14 @@ final class LogSink: @unchecked Sendable {
 
     /// A sink writing to `fileDescriptor`; its thread starts with the first line.
     /// - Parameters:
-    ///   - capacity: bytes held at most (default 1 MiB).
+    ///   - capacity: bytes held at most (default 4 MiB: some 20,000 access lines, 200 ms of them at
+    ///     100,000 requests a second, enough to ride out a file write held up by the kernel's
+    ///     write-back).
     ///   - reserve: bytes only event lines may use (default a quarter of `capacity`).
     ///   - flushSize: bytes that make the writer write at once (default 64 KiB, at most `reserve`).
     ///   - flushInterval: the longest a line waits for the writer (default 5 ms).
     init(
-        fileDescriptor: Int32, capacity: Int = 1 << 20, reserve: Int? = nil, flushSize: Int? = nil,
+        fileDescriptor: Int32, capacity: Int = 4 << 20, reserve: Int? = nil, flushSize: Int? = nil,
         flushInterval: Duration = .milliseconds(5)
     ) {
         precondition(capacity >= 1024, "a log buffer holds at least a few lines")
