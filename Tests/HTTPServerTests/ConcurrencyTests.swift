@@ -56,17 +56,7 @@ import Glibc
             },
             fastHandler: { _ in text(200, "\(pthread_self())") },  // the loop's thread
             handler: { _ in text(404, "-") })
-        let port = server.port
-        let loopsSeen = try await onThread { () -> [String] in
-            // Every connection is made (and sits in the backlog) before any request is sent.
-            let sockets = try (0..<(4 * threads)).map { _ in try RawHTTP.connect(port: port, receiveTimeout: 10) }
-            defer { sockets.forEach { close($0) } }
-            return try sockets.map { socket in
-                try RawHTTP.send(socket, Array("GET /loop HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-                var pending: [UInt8] = []
-                return try RawHTTP.readReply(socket, &pending).text
-            }
-        }
+        let loopsSeen = try await Self.oneRequestEach(port: server.port, connections: 4 * threads) { _ in "/loop" }
         let perLoop = Dictionary(grouping: loopsSeen, by: { $0 }).mapValues(\.count)
         #expect(perLoop.count == threads, "connections per loop: \(perLoop.values.sorted())")
         #expect(perLoop.values.allSatisfy { (3...5).contains($0) }, "connections per loop: \(perLoop.values.sorted())")
@@ -83,19 +73,24 @@ import Glibc
             },
             fastHandler: { request in text(200, request.query["i"] ?? "-") },
             handler: { _ in text(404, "-") })
-        let port = server.port
-        let answers = try await onThread { () -> [String] in
-            let sockets = try (0..<200).map { _ in try RawHTTP.connect(port: port, receiveTimeout: 10) }
+        let answers = try await Self.oneRequestEach(port: server.port, connections: 200) { "/echo?i=\($0)" }
+        #expect(answers == (0..<200).map { "\($0)" })
+        await server.shutdown()
+    }
+
+    /// Makes `connections` connections (all of them, so they sit in the backlog together), then
+    /// sends one `GET` of `target(index)` on each, then reads each reply's text, in order.
+    private static func oneRequestEach(port: Int, connections: Int, target: @escaping @Sendable (Int) -> String) async throws -> [String] {
+        try await onThread {
+            let sockets = try (0..<connections).map { _ in try RawHTTP.connect(port: port, receiveTimeout: 10) }
             defer { sockets.forEach { close($0) } }
             for (index, socket) in sockets.enumerated() {
-                try RawHTTP.send(socket, Array("GET /echo?i=\(index) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                try RawHTTP.send(socket, Array("GET \(target(index)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             }
             return try sockets.map { socket in
                 var pending: [UInt8] = []
                 return try RawHTTP.readReply(socket, &pending).text
             }
         }
-        #expect(answers == (0..<200).map { "\($0)" })
-        await server.shutdown()
     }
 }

@@ -61,12 +61,10 @@ struct LogLine: ~Copyable {
         put(0x22)
         putDigits(of: hundredths / 100)
         let rest = hundredths % 100
-        reserve(4)
-        base.storeBytes(of: 0x2E, toByteOffset: count, as: UInt8.self)
-        base.storeBytes(of: UInt8(0x30 + rest / 10), toByteOffset: count + 1, as: UInt8.self)
-        base.storeBytes(of: UInt8(0x30 + rest % 10), toByteOffset: count + 2, as: UInt8.self)
-        base.storeBytes(of: 0x22, toByteOffset: count + 3, as: UInt8.self)
-        count += 4
+        put(0x2E)
+        put(UInt8(0x30 + rest / 10))
+        put(UInt8(0x30 + rest % 10))
+        put(0x22)
     }
 
     /// Calls `body` with the finished line, its line feed included.
