@@ -1,18 +1,22 @@
 import Foundation
 
-/// `POST /auth/password/change`: needs the current password; every other session is revoked.
+/// `POST /auth/password/change`: a new password, with the step-up proof (``StepUpProof``) whose
+/// password is the wire's `current_password`; every other session is revoked.
 ///
 /// Fields are optional in the type so that a server can tell a missing field (`required`) from a
 /// wrong one; clients use the initializer.
 public struct ChangePasswordRequest: Codable, Hashable, Sendable {
-    /// The password in use now (`current_password`).
-    public var currentPassword: String?
     /// The password from now on (`new_password`), checked by ``PasswordRule``.
     public var newPassword: String?
-    /// While a second factor is on: a 6-digit authenticator code (or give `recoveryCode`).
-    public var code: String?
-    /// While a second factor is on: a recovery code, instead of `code`.
-    public var recoveryCode: String?
+    /// The step-up proof: the current password (`current_password`) or a passkey assertion, and
+    /// while a second factor is on a code or a recovery code.
+    public var proof: StepUpProof
+
+    /// The password in use now (`current_password`).
+    public var currentPassword: String? {
+        get { proof.password }
+        set { proof.password = newValue }
+    }
 
     /// - Parameters:
     ///   - currentPassword: the password in use now.
@@ -20,17 +24,32 @@ public struct ChangePasswordRequest: Codable, Hashable, Sendable {
     ///   - code: an authenticator code, needed while a second factor is on.
     ///   - recoveryCode: a recovery code, instead of `code`.
     public init(currentPassword: String, newPassword: String, code: String? = nil, recoveryCode: String? = nil) {
-        self.currentPassword = currentPassword
         self.newPassword = newPassword
-        self.code = code
-        self.recoveryCode = recoveryCode
+        proof = StepUpProof(password: currentPassword, code: code, recoveryCode: recoveryCode)
+    }
+
+    /// A new password with any step-up proof (a passkey assertion instead of the current password).
+    public init(newPassword: String, proof: StepUpProof) {
+        self.newPassword = newPassword
+        self.proof = proof
     }
 
     enum CodingKeys: String, CodingKey {
-        case currentPassword = "current_password"
         case newPassword = "new_password"
-        case code
-        case recoveryCode = "recovery_code"
+    }
+
+    /// The wire name of the proof's password here.
+    static let passwordKey = "current_password"
+
+    public init(from decoder: any Decoder) throws {
+        newPassword = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .newPassword)
+        proof = try StepUpProof(from: decoder, passwordKey: Self.passwordKey)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try proof.encode(to: encoder, passwordKey: Self.passwordKey)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(newPassword, forKey: .newPassword)
     }
 }
 
@@ -67,62 +86,6 @@ public struct PasswordResetConfirmRequest: Codable, Hashable, Sendable {
         case newPassword = "new_password"
     }
 }
-
-/// A password, and while a second factor is on an authenticator code or a recovery code: what a
-/// change that needs both takes (`DELETE /auth/me`, `DELETE /auth/mfa/totp`).
-public struct PasswordWithSecondFactor: Codable, Hashable, Sendable {
-    /// The account's current password.
-    public var password: String?
-    /// While a second factor is on: a 6-digit authenticator code (or give `recoveryCode`).
-    public var code: String?
-    /// While a second factor is on: a recovery code, instead of `code`.
-    public var recoveryCode: String?
-    /// For an account without a password (made with Apple): a fresh Apple identity token instead.
-    public var appleIdentityToken: String?
-    /// The raw nonce of `appleIdentityToken`.
-    public var appleNonce: String?
-    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
-    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
-    public var passkeyAssertion: PasskeyAssertionCredential?
-
-    /// - Parameters:
-    ///   - password: the account's current password.
-    ///   - code: an authenticator code, needed while a second factor is on.
-    ///   - recoveryCode: a recovery code, instead of `code`.
-    public init(password: String, code: String? = nil, recoveryCode: String? = nil) {
-        self.password = password
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    /// For an account without a password: a fresh Apple identity token and its raw nonce where the
-    /// password would go.
-    public init(appleIdentityToken: String, appleNonce: String, code: String? = nil, recoveryCode: String? = nil) {
-        self.appleIdentityToken = appleIdentityToken
-        self.appleNonce = appleNonce
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
-    public init(passkeyAssertion: PasskeyAssertionCredential, code: String? = nil, recoveryCode: String? = nil) {
-        self.passkeyAssertion = passkeyAssertion
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case password, code
-        case recoveryCode = "recovery_code"
-        case appleIdentityToken = "apple_identity_token"
-        case appleNonce = "apple_nonce"
-        case passkeyAssertion = "passkey_assertion"
-    }
-}
-
-/// `DELETE /auth/me`: removes the account; the password (and the second factor, while it is on)
-/// confirms it.
-public typealias DeleteAccountRequest = PasswordWithSecondFactor
 
 /// One login session of the account (`GET /auth/sessions`).
 public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {

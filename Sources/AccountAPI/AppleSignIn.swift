@@ -30,8 +30,47 @@ public struct AppleSignInRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// `POST /auth/apple/link` (signed in): links the Apple ID to the caller's account.
-public typealias AppleLinkRequest = AppleSignInRequest
+/// `POST /auth/apple/link` (signed in): links the Apple ID of a fresh identity token to the
+/// caller's account, with the step-up proof (``StepUpProof``) of what the account had before.
+public struct AppleLinkRequest: Codable, Hashable, Sendable {
+    /// Apple's identity token (a JWT) of the Apple ID to link.
+    public var identityToken: String?
+    /// The raw nonce whose SHA-256 (hex) the app put in the request to Apple.
+    public var nonce: String?
+    /// Apple's one-time authorization code, so the server can revoke the grant later.
+    public var authorizationCode: String?
+    /// The step-up proof; its members sit beside the token's.
+    public var proof: StepUpProof
+
+    public init(identityToken: String, nonce: String, authorizationCode: String? = nil, proof: StepUpProof) {
+        self.identityToken = identityToken
+        self.nonce = nonce
+        self.authorizationCode = authorizationCode
+        self.proof = proof
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case identityToken = "identity_token"
+        case nonce
+        case authorizationCode = "authorization_code"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identityToken = try container.decodeIfPresent(String.self, forKey: .identityToken)
+        nonce = try container.decodeIfPresent(String.self, forKey: .nonce)
+        authorizationCode = try container.decodeIfPresent(String.self, forKey: .authorizationCode)
+        proof = try StepUpProof(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try proof.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(identityToken, forKey: .identityToken)
+        try container.encodeIfPresent(nonce, forKey: .nonce)
+        try container.encodeIfPresent(authorizationCode, forKey: .authorizationCode)
+    }
+}
 
 /// `POST /auth/apple/complete`: finishes a new Apple user's sign-up with the original's fields.
 public struct AppleCompleteRequest: Codable, Hashable, Sendable {
@@ -82,6 +121,13 @@ extension AppleSignInRequest: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
         ["identityToken": Redaction.secret(identityToken), "nonce": Redaction.secret(nonce),
          "authorizationCode": Redaction.secret(authorizationCode), "deviceName": deviceName as Any]
+    }
+}
+
+extension AppleLinkRequest: Redacting {
+    package var redactedMembers: KeyValuePairs<String, Any> {
+        ["identityToken": Redaction.secret(identityToken), "nonce": Redaction.secret(nonce),
+         "authorizationCode": Redaction.secret(authorizationCode), "proof": proof]
     }
 }
 

@@ -180,15 +180,37 @@ public struct PasskeyAssertionCredential: Codable, Hashable, Sendable {
     }
 }
 
-/// `POST /auth/passkeys/register`: the new credential and the name its owner gives the device.
+/// `POST /auth/passkeys/register`: the new credential and the name its owner gives the device,
+/// with the step-up proof (``StepUpProof``) of what the account had before it.
 public struct PasskeyRegisterRequest: Codable, Hashable, Sendable {
     /// 1–64 characters, shown in the list (`iPhone`, `회사 노트북`).
     public var name: String?
     public var credential: PasskeyRegistrationCredential?
+    /// The step-up proof; its members sit beside `name` and `credential`.
+    public var proof: StepUpProof
 
-    public init(name: String, credential: PasskeyRegistrationCredential) {
+    public init(name: String, credential: PasskeyRegistrationCredential, proof: StepUpProof) {
         self.name = name
         self.credential = credential
+        self.proof = proof
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, credential
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        credential = try container.decodeIfPresent(PasskeyRegistrationCredential.self, forKey: .credential)
+        proof = try StepUpProof(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try proof.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(credential, forKey: .credential)
     }
 }
 
@@ -197,47 +219,6 @@ public struct PasskeyLoginRequest: Codable, Hashable, Sendable {
     public var credential: PasskeyAssertionCredential?
 
     public init(credential: PasskeyAssertionCredential) { self.credential = credential }
-}
-
-/// `DELETE /auth/passkeys/{id}`: the password, and a code or recovery code when the second factor is on.
-public struct PasskeyDeleteRequest: Codable, Hashable, Sendable {
-    public var password: String?
-    public var code: String?
-    public var recoveryCode: String?
-    /// For an account without a password: a fresh Apple identity token and its raw nonce.
-    public var appleIdentityToken: String?
-    public var appleNonce: String?
-    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
-    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
-    public var passkeyAssertion: PasskeyAssertionCredential?
-
-    public init(password: String, code: String? = nil, recoveryCode: String? = nil) {
-        self.password = password
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    public init(appleIdentityToken: String, appleNonce: String, code: String? = nil, recoveryCode: String? = nil) {
-        self.appleIdentityToken = appleIdentityToken
-        self.appleNonce = appleNonce
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
-    public init(passkeyAssertion: PasskeyAssertionCredential, code: String? = nil, recoveryCode: String? = nil) {
-        self.passkeyAssertion = passkeyAssertion
-        self.code = code
-        self.recoveryCode = recoveryCode
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case password, code
-        case recoveryCode = "recovery_code"
-        case appleIdentityToken = "apple_identity_token"
-        case appleNonce = "apple_nonce"
-        case passkeyAssertion = "passkey_assertion"
-    }
 }
 
 /// One passkey of the account, as `GET /auth/passkeys` lists it.

@@ -121,8 +121,7 @@ extension SignUpAccepted: Redacting {
 
 extension ChangePasswordRequest: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
-        ["currentPassword": Redaction.secret(currentPassword), "newPassword": Redaction.secret(newPassword),
-         "code": Redaction.secret(code), "recoveryCode": Redaction.secret(recoveryCode)]
+        ["newPassword": Redaction.secret(newPassword), "proof": proof]
     }
 }
 
@@ -138,8 +137,3 @@ extension PasswordResetConfirmRequest: Redacting {
     }
 }
 
-extension PasswordWithSecondFactor: Redacting {
-    package var redactedMembers: KeyValuePairs<String, Any> {
-        ["password": Redaction.secret(password), "code": Redaction.secret(code), "recoveryCode": Redaction.secret(recoveryCode)]
-    }
-}

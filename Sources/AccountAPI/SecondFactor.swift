@@ -50,37 +50,6 @@ public struct SecondFactorStatus: Codable, Hashable, Sendable {
     }
 }
 
-/// `POST /auth/mfa/totp`: starts (or restarts) enrolling an authenticator app; needs the password.
-public struct TOTPEnrollRequest: Codable, Hashable, Sendable {
-    /// The account's current password.
-    public var password: String?
-    /// For an account without a password: a fresh Apple identity token and its raw nonce.
-    public var appleIdentityToken: String?
-    public var appleNonce: String?
-    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
-    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
-    public var passkeyAssertion: PasskeyAssertionCredential?
-
-    /// - Parameter password: the account's current password.
-    public init(password: String) { self.password = password }
-
-    /// For an account without a password (made with Apple).
-    public init(appleIdentityToken: String, appleNonce: String) {
-        self.appleIdentityToken = appleIdentityToken
-        self.appleNonce = appleNonce
-    }
-
-    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
-    public init(passkeyAssertion: PasskeyAssertionCredential) { self.passkeyAssertion = passkeyAssertion }
-
-    enum CodingKeys: String, CodingKey {
-        case password
-        case appleIdentityToken = "apple_identity_token"
-        case appleNonce = "apple_nonce"
-        case passkeyAssertion = "passkey_assertion"
-    }
-}
-
 /// Reply of `POST /auth/mfa/totp`: the new secret, for the app to show as a QR code or text.
 public struct TOTPEnrollment: Codable, Hashable, Sendable {
     /// The secret in base32 (RFC 4648, no padding), for typing into an authenticator app.
@@ -147,57 +116,7 @@ public struct SecondFactorVerifyRequest: Codable, Hashable, Sendable {
     }
 }
 
-/// `POST /auth/mfa/recovery-codes`: a new set of recovery codes (the old set stops working).
-public struct RecoveryCodesRequest: Codable, Hashable, Sendable {
-    /// The account's current password.
-    public var password: String?
-    /// A 6-digit authenticator code.
-    public var code: String?
-    /// For an account without a password: a fresh Apple identity token and its raw nonce.
-    public var appleIdentityToken: String?
-    public var appleNonce: String?
-    /// Instead of the password (or, without one, an Apple token): an assertion of one of the
-    /// account's passkeys for a challenge of `POST /auth/passkeys/reauth/options`.
-    public var passkeyAssertion: PasskeyAssertionCredential?
-
-    /// - Parameters:
-    ///   - password: the account's current password.
-    ///   - code: a 6-digit authenticator code.
-    public init(password: String, code: String) {
-        self.password = password
-        self.code = code
-    }
-
-    /// For an account without a password (made with Apple).
-    public init(appleIdentityToken: String, appleNonce: String, code: String) {
-        self.appleIdentityToken = appleIdentityToken
-        self.appleNonce = appleNonce
-        self.code = code
-    }
-
-    /// With a passkey instead of the password: an assertion for a reauthentication challenge.
-    public init(passkeyAssertion: PasskeyAssertionCredential, code: String) {
-        self.passkeyAssertion = passkeyAssertion
-        self.code = code
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case password, code
-        case appleIdentityToken = "apple_identity_token"
-        case appleNonce = "apple_nonce"
-        case passkeyAssertion = "passkey_assertion"
-    }
-}
-
-/// `DELETE /auth/mfa/totp`: turns the second factor off, with the password and a code or a
-/// recovery code.
-public typealias TOTPDisableRequest = PasswordWithSecondFactor
-
 // MARK: Printing without secrets
-
-extension TOTPEnrollRequest: Redacting {
-    package var redactedMembers: KeyValuePairs<String, Any> { ["password": Redaction.secret(password)] }
-}
 
 extension TOTPEnrollment: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> { ["secret": Redaction.hidden, "otpauthURI": Redaction.hidden] }
@@ -214,11 +133,5 @@ extension RecoveryCodes: Redacting {
 extension SecondFactorVerifyRequest: Redacting {
     package var redactedMembers: KeyValuePairs<String, Any> {
         ["mfaToken": Redaction.secret(mfaToken), "code": Redaction.secret(code), "recoveryCode": Redaction.secret(recoveryCode)]
-    }
-}
-
-extension RecoveryCodesRequest: Redacting {
-    package var redactedMembers: KeyValuePairs<String, Any> {
-        ["password": Redaction.secret(password), "code": Redaction.secret(code)]
     }
 }

@@ -338,6 +338,9 @@ public protocol StoreTransaction {
     /// recorded already. One statement: of simultaneous uses of one token on any server exactly
     /// one records it (on PostgreSQL the others wait for its commit, then get `false`).
     func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool
+    /// Whether `token` was recorded as accepted (and has not expired from the record yet): the
+    /// early refusal of a replay, before anything is asked of Apple.
+    func appleTokenUsed(_ token: UsedAppleTokenRecord) throws -> Bool
     /// Removes up to `limit` used tokens that expired at or before `before`, oldest first;
     /// returns how many.
     @discardableResult func deleteUsedAppleTokens(expiredBefore before: Date, limit: Int) throws -> Int

@@ -29,6 +29,7 @@ private enum AppleSQL {
         INSERT INTO apple_used_tokens (hash, expires_at) VALUES (?, ?)
         ON CONFLICT DO NOTHING RETURNING hash
         """)
+    static let usedToken = SQLStatement("SELECT 1 FROM apple_used_tokens WHERE hash = ?")
     /// Oldest first by `apple_used_tokens_expires_at`, a batch at a time.
     static let deleteExpiredUsedTokens = SQLStatement("""
         DELETE FROM apple_used_tokens WHERE hash IN (
@@ -91,6 +92,10 @@ extension SQLTransaction {
 
     public func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool {
         try first(AppleSQL.insertUsedToken, [.blob(token.hash), .date(token.expiresAt)]) { _ in true } ?? false
+    }
+
+    public func appleTokenUsed(_ token: UsedAppleTokenRecord) throws -> Bool {
+        try first(AppleSQL.usedToken, [.blob(token.hash)]) { _ in true } ?? false
     }
 
     @discardableResult

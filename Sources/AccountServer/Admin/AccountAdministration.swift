@@ -86,8 +86,10 @@ struct AccountAdministration: Sendable {
     }
 
     /// Removes the authenticator app, every recovery code and pending `mfa_token`, and tells the
-    /// owner by mail; passkeys stay (each is its owner's to remove).
+    /// owner by mail; passkeys stay (each is its owner's to remove). Never an operator's own: the
+    /// owner's `DELETE /auth/mfa/totp` asks for proof, and an operator gets no shortcut around it.
     func removeSecondFactor(_ id: UUID, by actor: OperatorActor, reason: String, language: Language, now: Date) async throws -> AdminUserRow {
+        try refuseSelf(id, actor)
         let outbox = services.outbox
         let row = try await act(.secondFactorRemoved, on: id, by: actor, reason: reason, now: now) { user, tx in
             if try tx.disableTOTP(userID: id) {

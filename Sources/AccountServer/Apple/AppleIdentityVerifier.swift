@@ -45,26 +45,37 @@ struct AppleIdentityVerifier: Sendable {
 
     /// Checks `token` for `nonce` at `now`; `maximumAge`, when given, also bounds how long ago it
     /// was issued (a proof for a sensitive change must be fresh).
-    func verify(_ token: String, nonce: String, now: Date, maximumAge: TimeInterval? = nil) async -> Outcome {
+    ///
+    /// Every check that needs nothing from Apple comes first: the form, the claims (issuer,
+    /// audience, expiry, issue time, nonce, address), then `alreadyUsed` (the store's record of
+    /// accepted tokens), and only then the key, which may be fetched from Apple; so a replayed or
+    /// a wrong token never makes the server call out.
+    func verify(
+        _ token: String, nonce: String, now: Date, maximumAge: TimeInterval? = nil,
+        alreadyUsed: (UsedAppleTokenRecord) async throws -> Bool = { _ in false }
+    ) async rethrows -> Outcome {
         let parsed: AppleIdentityToken
         do throws(AppleTokenRefusal) { parsed = try AppleIdentityToken(token) } catch { return .refused(error) }
         guard parsed.header.alg == "RS256" else { return .refused(.algorithm) }
         guard parsed.header.kid.utf8.count <= 128 else { return .refused(.malformed) }
+        let identity: AppleIdentity
+        do throws(AppleTokenRefusal) {
+            identity = try check(parsed.claims, signedPart: parsed.signedPart, nonce: nonce, now: now, maximumAge: maximumAge)
+        } catch {
+            return .refused(error)
+        }
+        guard try await !alreadyUsed(identity.use) else { return .refused(.replayed) }
         switch await keys.key(id: parsed.header.kid, now: now) {
         case .unavailable: return .keysUnavailable
         case .unknown: return .refused(.unknownKey)
         case .key(let key):
             guard key.verify(signature: parsed.signature, message: parsed.signedPart) else { return .refused(.signature) }
         }
-        do throws(AppleTokenRefusal) {
-            return .verified(try check(parsed.claims, signedPart: parsed.signedPart, nonce: nonce, now: now, maximumAge: maximumAge))
-        } catch {
-            return .refused(error)
-        }
+        return .verified(identity)
     }
 
-    /// The claims' checks, once the signature over `signedPart` (the token's `header.payload`) is
-    /// known to be Apple's.
+    /// The claims' checks; the token is Apple's only once the signature over `signedPart` (the
+    /// token's `header.payload`) is checked too.
     ///
     /// What identifies the token for its single use is `signedPart`: Apple's signature fixes every
     /// byte of it (claims, nonce hash and `iat` included), so whoever replays a token can vary

@@ -16,9 +16,12 @@ struct AppleSignIn: Sendable {
     let verifier: AppleIdentityVerifier?
     let grants: AppleGrants
     let fetcher: WebFetcher
+    /// Where accepted tokens are recorded: a replay is refused before Apple is asked anything.
+    let store: any AccountStore
 
     /// - Throws: ``AppleConfigurationError`` when `--apple-key-file` cannot be read as a P-256 key.
-    init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock) throws {
+    init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock, store: any AccountStore) throws {
+        self.store = store
         fetcher = WebFetcher(threads: 2, queueLimit: 64)
         verifier = configuration.appleSignInEnabled
             ? AppleIdentityVerifier(keys: AppleKeySet(url: configuration.appleJWKSURL, fetcher: fetcher), clientIDs: Set(configuration.appleClientIDs))
@@ -39,14 +42,18 @@ struct AppleSignIn: Sendable {
     }
 
     /// The identity `token` proves for `nonce`, or the refusal: logged as `apple_token_refused`
-    /// with the failed check (never the token), answered `apple_token_invalid` (`status`: 401, or
+    /// with the failed check (never the token; a replay is refused before Apple is asked for its keys), answered `apple_token_invalid` (`status`: 401, or
     /// 403 where it proves a sensitive change); `503` when Apple's keys cannot be had at all.
     func identity(
         _ token: String, nonce: String, _ context: RequestContext, userID: UUID?, via: String,
         maximumAge: TimeInterval? = nil, status: Int = 401
     ) async throws -> AppleIdentity {
         let verifier = try enabled()
-        switch await verifier.verify(token, nonce: nonce, now: context.now, maximumAge: maximumAge) {
+        let store = self.store
+        let outcome = try await verifier.verify(token, nonce: nonce, now: context.now, maximumAge: maximumAge) { use in
+            try await store.read { try $0.appleTokenUsed(use) }
+        }
+        switch outcome {
         case .verified(let identity):
             return identity
         case .refused(let refusal):

@@ -22,12 +22,20 @@ struct AppleRoutes: RouteGroup {
     }
 
     /// The token and nonce of a request, or `422` naming the missing one.
-    static func tokenAndNonce(_ token: String?, _ nonce: String?, tokenField: String = "identity_token", nonceField: String = "nonce") throws -> (String, String) {
+    static func tokenAndNonce(_ token: String?, _ nonce: String?) throws -> (String, String) {
         var errors = FieldErrors()
-        if (token ?? "").isEmpty { errors.add(.required, to: tokenField) }
-        if (nonce ?? "").isEmpty { errors.add(.required, to: nonceField) }
-        if let nonce, nonce.utf8.count > AppleIdentityVerifier.maximumNonceLength { errors.add(.tooLong, to: nonceField) }
-        guard errors.isEmpty, let token, let nonce else { throw APIError.validation(errors) }
+        guard let pair = tokenAndNonce(token, nonce, into: &errors) else { throw APIError.validation(errors) }
+        return pair
+    }
+
+    /// The token and nonce of a request, or `nil` with the field errors added to `errors`.
+    static func tokenAndNonce(_ token: String?, _ nonce: String?, into errors: inout FieldErrors) -> (String, String)? {
+        var found = FieldErrors()
+        if (token ?? "").isEmpty { found.add(.required, to: "identity_token") }
+        if (nonce ?? "").isEmpty { found.add(.required, to: "nonce") }
+        if let nonce, nonce.utf8.count > AppleIdentityVerifier.maximumNonceLength { found.add(.tooLong, to: "nonce") }
+        errors.merge(found)
+        guard found.isEmpty, let token, let nonce else { return nil }
         return (token, nonce)
     }
 
@@ -39,23 +47,33 @@ struct AppleRoutes: RouteGroup {
     }
 
     /// `POST /auth/apple/link` (signed in): links the Apple ID of a fresh identity token to the
-    /// caller's account; `200` with the account. Linking the Apple ID already linked is `200` again.
+    /// caller's account, with the step-up proof of what the account had before (the token being
+    /// linked proves nothing); `200` with the account. Linking the Apple ID already linked is `200`
+    /// again. The owner is mailed.
     func link(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         _ = try services.apple.enabled()
         let body = try context.base.decodeBody(AppleLinkRequest.self)
-        let (token, nonce) = try Self.tokenAndNonce(body.identityToken, body.nonce)
-        let (userID, now, origin) = (context.userID, context.now, context.origin)
-        let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link")
+        var errors = FieldErrors()
+        let tokenAndNonce = Self.tokenAndNonce(body.identityToken, body.nonce, into: &errors)
+        var proof = body.proof
+        // The Apple ID being linked cannot be its own proof.
+        (proof.appleIdentityToken, proof.appleNonce) = (nil, nil)
+        let stepUp = try await services.stepUp(proof, for: .appleLink, context, into: &errors)
+        guard errors.isEmpty, let (token, nonce) = tokenAndNonce, let stepUp else { throw APIError.validation(errors) }
+        let (services, userID, now) = (self.services, context.userID, context.now)
+        let accepted = try await services.check(stepUp, context)
+        let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link", status: 403)
         enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone, replayed }
-        let linkedElsewhere = try await services.store.read { tx in
-            try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
+        let (linkedElsewhere, used) = try await services.store.read { tx in
+            (try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false, try tx.appleTokenUsed(identity.use))
         }
+        guard !used else { throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link", status: 403) }
         guard !linkedElsewhere else {
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         }
         let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
-        let outcome = try await services.store.write { tx -> Outcome in
+        let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID) else { return .gone }
             guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             if let current = try tx.appleIdentity(subject: identity.subject) {
@@ -67,36 +85,53 @@ struct AppleRoutes: RouteGroup {
                 subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
                 sealedRefreshToken: sealed, createdAt: now)
             guard try tx.insertAppleIdentity(record) else { return .taken }
-            try origin.record(.appleLinked, userID: userID, at: now, in: tx)
+            try services.recordChange(.providerLinked(provider: "Apple"), .appleLinked, of: user, context, in: tx)
             return .linked(try tx.user(id: userID) ?? user)
         }
         switch outcome {
         case .linked(let user):
             context.audit(.appleLinked)
+            services.mail.poke()
             return .profile(user.wire)
         case .already(let user): return .profile(user.wire)
         case .taken:
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         case .gone: throw APIError.sessionRevoked
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link")
+        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link", status: 403)
         }
     }
 
-    /// `DELETE /auth/apple/link` (signed in): unlinks the account's Apple ID and revokes its grant
-    /// at Apple (through the outbox); `204`. Refused with `409 last_sign_in_method` when the account
-    /// has no password and no passkey; `404` when no Apple ID is linked.
+    /// `DELETE /auth/apple/link` (signed in): with the step-up proof, unlinks the account's Apple ID
+    /// and revokes its grant at Apple (through the outbox); `204`. Refused with `409
+    /// last_sign_in_method` when the account has no password and no passkey; `404` when no Apple
+    /// ID is linked. The owner is mailed.
     func unlink(_ context: AuthenticatedContext) async throws -> HTTPResponse {
-        let (userID, now, origin) = (context.userID, context.now, context.origin)
+        let body = try context.base.decodeBody(AppleUnlinkRequest.self)
+        var errors = FieldErrors()
+        let stepUp = try await services.stepUp(body, for: .appleUnlink, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
+        let (services, userID, now) = (self.services, context.userID, context.now)
         let grants = services.apple.grants
         enum Outcome: Sendable { case unlinked, lastMethod, notLinked }
-        let outcome = try await services.store.write { tx -> Outcome in
+        let linked = try await services.store.read { tx -> Outcome in
+            guard let user = try tx.user(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
+            let passkeys = try tx.passkeyCount(userID: userID)
+            return user.hasPassword || passkeys > 0 ? .unlinked : .lastMethod
+        }
+        switch linked {
+        case .notLinked: throw APIError.notFound
+        case .lastMethod: throw APIError.lastSignInMethod
+        case .unlinked: break
+        }
+        let accepted = try await services.check(stepUp, context)
+        let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
             let passkeys = try tx.passkeyCount(userID: userID)
             guard user.hasPassword || passkeys > 0 else { return .lastMethod }
             guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
             try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
-            try origin.record(.appleUnlinked, userID: userID, at: now, in: tx)
+            try services.recordChange(.providerUnlinked(provider: "Apple"), .appleUnlinked, of: user, context, in: tx)
             return .unlinked
         }
         switch outcome {

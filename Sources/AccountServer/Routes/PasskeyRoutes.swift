@@ -59,16 +59,19 @@ struct PasskeyRoutes: RouteGroup {
             excludeCredentials: held.map { PasskeyCredentialDescriptor(id: Base64URL.encode($0.credentialID), transports: $0.transports) }))
     }
 
-    /// `POST /auth/passkeys/register`: the credential `create()` made for the options' challenge
-    /// and a device name; `201` with the passkey. The owner is mailed a notice.
+    /// `POST /auth/passkeys/register`: the credential `create()` made for the options' challenge,
+    /// a device name and the step-up proof of what the account had before (a passkey never proves
+    /// its own addition); `201` with the passkey. The owner is mailed a notice.
     func registerPasskey(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(PasskeyRegisterRequest.self)
         var errors = FieldErrors()
         let name = PasskeyCeremonies.deviceName(body.name, into: &errors)
         if body.credential == nil { errors.add(.required, to: "credential") }
-        guard errors.isEmpty, let name, let credential = body.credential else { throw APIError.validation(errors) }
-        let (user, now, language) = (context.user, context.now, context.language)
-        let (ceremonies, outbox) = (services.passkeys, services.outbox)
+        let stepUp = try await services.stepUp(body.proof, for: .passkeyAdd, context, into: &errors)
+        guard errors.isEmpty, let name, let credential = body.credential, let stepUp else { throw APIError.validation(errors) }
+        let accepted = try await services.check(stepUp, context)
+        let (services, user, now) = (self.services, context.user, context.now)
+        let ceremonies = services.passkeys
 
         let verified: VerifiedRegistration
         do {
@@ -98,13 +101,11 @@ struct PasskeyRoutes: RouteGroup {
             id: UUID.random(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
-        let origin = context.origin
-        let stored = try await services.store.write { tx -> Bool in
+        let stored = try await services.write(after: accepted, context) { tx -> Bool in
             // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
             guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
             guard try tx.insertPasskey(passkey) else { return false }
-            try outbox.queueNotice(MailTemplates.passkey(.added(name: name), language: language, to: user.email), in: tx, now: now)
-            try origin.record(.passkeyAdded, userID: user.id, at: now, ["name": name], in: tx)
+            try services.recordChange(.passkeyAdded(name: name), .passkeyAdded, ["name": name], of: user, context, in: tx)
             return true
         }
         guard stored else {
@@ -123,44 +124,30 @@ struct PasskeyRoutes: RouteGroup {
         return try .json(PasskeyList(passkeys: passkeys.map(PasskeyCeremonies.wire)))
     }
 
-    /// `DELETE /auth/passkeys/{id}`: with the password (and a code or recovery code while the second
-    /// factor is on), removes one of the caller's passkeys; anyone else's is 404. The owner is mailed.
+    /// `DELETE /auth/passkeys/{id}`: with the step-up proof, removes one of the caller's passkeys;
+    /// anyone else's is 404. The owner is mailed.
     func deletePasskey(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         guard let id = context.base.parameters["id"].flatMap(UUID.init(uuidString:)) else { throw APIError.notFound }
         let body = try context.base.decodeBody(PasskeyDeleteRequest.self)
         var errors = FieldErrors()
-        let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
-            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
-        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
-        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
-        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
-        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
+        let stepUp = try await services.stepUp(body, for: .passkeyRemove, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
+        let (services, user) = (self.services, context.user)
         guard try await services.store.read({ try $0.passkeys(userID: user.id) }).contains(where: { $0.id == id }) else {
             throw APIError.notFound
         }
-        let accepted = try await services.checkCallersProof(callersProof, context, via: "passkey_delete")
-        enum Outcome: Sendable { case deleted, wrongCode, gone }
-        let outcome = try await services.write(spending: accepted, context, via: "passkey_delete") { tx -> Outcome in
-            if let proof, try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx) == .wrong { return .wrongCode }
+        let accepted = try await services.check(stepUp, context)
+        let deleted = try await services.write(after: accepted, context) { tx -> Bool in
             guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
-                return .gone
+                return false
             }
-            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            try outbox.queueNotice(MailTemplates.passkey(.removed(name: passkey.name), language: language, to: user.email), in: tx, now: now)
-            try origin.record(.passkeyRemoved, userID: user.id, at: now, ["name": passkey.name], in: tx)
-            return .deleted
+            try services.recordChange(.passkeyRemoved(name: passkey.name), .passkeyRemoved, ["name": passkey.name], of: user, context, in: tx)
+            return true
         }
-        switch outcome {
-        case .deleted:
-            context.audit(.passkeyRemoved, ["passkey_id": id.lowercasedText])
-            services.mail.poke()
-            return .noContent
-        case .gone: throw APIError.notFound
-        case .wrongCode:
-            context.audit(.secondFactorFailed, ["via": "passkey_delete"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "passkey_delete")
-        }
+        guard deleted else { throw APIError.notFound }
+        context.audit(.passkeyRemoved, ["passkey_id": id.lowercasedText])
+        services.mail.poke()
+        return .noContent
     }
 
     /// `GET /.well-known/apple-app-site-association`: the `webcredentials` apps of `--apple-app-id`,

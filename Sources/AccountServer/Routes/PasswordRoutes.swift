@@ -17,40 +17,32 @@ struct PasswordRoutes: RouteGroup {
     /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).
     static let resetPurpose = "reset"
 
-    /// `POST /auth/password/change`: with the current password; every other session is revoked.
+    /// `POST /auth/password/change`: a new password, with the step-up proof (its password is
+    /// `current_password`); every other session is revoked and the owner is mailed.
     ///
-    /// The current password is checked under the account's login back-off (a stolen access token
-    /// must not be a way to guess it); a wrong one is `403 invalid_credentials`. While a second
-    /// factor is on, a `code` or `recovery_code` is needed too, spent with the change; a wrong one
-    /// is `400 code_invalid` and counts in the same back-off.
+    /// The proof is checked under the account's login back-off (a stolen access token must not be
+    /// a way to guess the password); a wrong password is `403 invalid_credentials`, a wrong code
+    /// `400 code_invalid`.
     func changePassword(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(ChangePasswordRequest.self)
-        let (userID, user) = (context.userID, context.user)
+        let (services, user) = (self.services, context.user)
         var errors = FieldErrors()
-        if (body.currentPassword ?? "").isEmpty { errors.add(.required, to: "current_password") }
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
-        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: user, into: &errors)
-        guard errors.isEmpty, let current = body.currentPassword, let new = body.newPassword else { throw APIError.validation(errors) }
+        let stepUp = try await services.stepUp(body.proof, for: .passwordChange, context, passwordField: "current_password", into: &errors)
+        guard errors.isEmpty, let new = body.newPassword, let stepUp else { throw APIError.validation(errors) }
 
-        try await services.throttle.checkCallersPassword(current, context, via: "password_change")
+        let accepted = try await services.check(stepUp, context)
         let hash = try await services.passwords.hash(new)
-        let (sessionID, now, language, origin) = (context.sessionID, context.now, context.language, context.origin)
-        let changed = try await services.store.write { tx -> Bool in
-            guard var account = try tx.lockUser(id: userID) else { throw APIError.sessionRevoked }
-            if let proof, try services.secondFactor.check(proof, user: account, language: language, now: now, origin: origin, in: tx) == .wrong { return false }
+        let (sessionID, now) = (context.sessionID, context.now)
+        try await services.write(after: accepted, context) { tx in
+            guard var account = try tx.lockUser(id: user.id) else { throw APIError.sessionRevoked }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
-            let ended = try tx.revokeSessions(userID: userID, except: sessionID, at: now)
-            try tx.deleteSecondFactorChallenges(userID: userID, expiredBefore: nil)
-            try services.throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
-            try origin.record(.passwordChanged, userID: userID, at: now, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: userID, at: now, in: tx)
-            return true
-        }
-        guard changed else {
-            context.audit(.secondFactorFailed, ["via": "password_change"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "password_change")
+            let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
+            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
+            try services.recordChange(.passwordChanged, .passwordChanged, of: account, context, in: tx)
+            try context.origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: user.id, at: now, in: tx)
         }
         services.mail.poke()
         context.audit(.passwordChanged)

@@ -54,36 +54,23 @@ struct ProfileRoutes: RouteGroup {
         }
     }
 
-    /// `DELETE /auth/me`: with the password (or, for an account without one, a fresh Apple
-    /// identity token: ``CallersProof``); the account, its sessions and codes are gone, and its
-    /// nickname and address are free again.
+    /// `DELETE /auth/me`: with the step-up proof, the account, its sessions and codes are gone,
+    /// and its nickname and address are free again; the owner is mailed at the address it had.
     ///
-    /// The password is checked under the account's login back-off; a wrong one is
-    /// `403 invalid_credentials`. While a second factor is on, a `code` or `recovery_code` is
-    /// needed too; a wrong one is `400 code_invalid` and counts in the same back-off.
+    /// The proof is checked under the account's login back-off; a wrong password is
+    /// `403 invalid_credentials`, a wrong code `400 code_invalid`.
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
-        let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
-            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
-        let proof = try SecondFactorProof.stepUp(code: body.code, recoveryCode: body.recoveryCode, for: context.user, into: &errors)
-        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
-        let (userID, user, now, language, origin) = (context.userID, context.user, context.now, context.language, context.origin)
-        let accepted = try await services.checkCallersProof(callersProof, context, via: "account_delete")
+        let stepUp = try await services.stepUp(body, for: .accountDelete, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
+        let (services, user, now) = (self.services, context.user, context.now)
+        let accepted = try await services.check(stepUp, context)
         // The store removes sessions, refresh tokens, every code of the address and the second
-        // factor with it. The recovery code's notice is not sent: the account is gone. A linked
-        // Apple ID's grant is revoked at Apple through the outbox.
-        let deleted = try await services.write(spending: accepted, context, via: "account_delete") { tx -> Bool in
-            if let proof, try services.secondFactor.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) == .wrong {
-                return false
-            }
-            _ = try services.deleteAccount(id: userID, now: now, in: tx)
-            return true
-        }
-        guard deleted else {
-            context.audit(.secondFactorFailed, ["via": "account_delete"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: context.origin, via: "account_delete")
+        // factor with it. A linked Apple ID's grant is revoked at Apple through the outbox.
+        try await services.write(after: accepted, context) { tx in
+            guard try services.deleteAccount(id: user.id, now: now, in: tx) else { throw APIError.sessionRevoked }
+            try services.queueNotice(.accountDeleted, to: user.email, context, in: tx)
         }
         context.audit(.accountDeleted)
         services.mail.poke()

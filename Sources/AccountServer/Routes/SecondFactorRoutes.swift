@@ -23,31 +23,25 @@ struct SecondFactorRoutes: RouteGroup {
         router.add("POST", "/auth/mfa/recovery-codes", services.authenticator.require(replaceRecoveryCodes))
     }
 
-    /// `POST /auth/mfa/totp`: with the password, a new secret for an authenticator app. Nothing
-    /// changes for login until it is confirmed; a new call replaces an unconfirmed secret.
+    /// `POST /auth/mfa/totp`: with the step-up proof, a new secret for an authenticator app.
+    /// Nothing changes for login until it is confirmed; a new call replaces an unconfirmed secret.
     func enroll(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
         var errors = FieldErrors()
-        let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
-            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
-        guard errors.isEmpty, let callersProof else { throw APIError.validation(errors) }
+        let stepUp = try await services.stepUp(body, for: .secondFactorOn, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
-        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_enroll")
+        let accepted = try await services.check(stepUp, context)
         let factors = services.secondFactor
         let secret = factors.newSecret()
         let factor = TOTPFactorRecord(userID: context.userID, sealedSecret: factors.seal(secret, userID: context.userID), createdAt: context.now)
-        let (throttle, userID) = (services.throttle, context.userID)
-        let stored = try await services.write(spending: accepted, context, via: "mfa_enroll") { tx in
-            try throttle.clear(key: LoginThrottle.key(userID: userID), in: tx)
-            return try tx.upsertPendingTOTP(factor)
-        }
+        let stored = try await services.write(after: accepted, context) { tx in try tx.upsertPendingTOTP(factor) }
         guard stored else { throw APIError.mfaAlreadyEnabled }
         return try .json(TOTPEnrollment(secret: Base32.encode(secret), otpauthURI: factors.otpauthURI(secret: secret, nickname: context.user.username)))
     }
 
     /// What confirming an enrolment came to.
-    private enum Confirmation: Sendable {
+    private enum Confirmation: Sendable, Equatable {
         case confirmed(recoveryCodes: [String])
         case wrongCode
         case notStarted
@@ -56,13 +50,21 @@ struct SecondFactorRoutes: RouteGroup {
 
     /// `POST /auth/mfa/totp/confirm`: the app's current code turns the factor on. The reply has
     /// the recovery codes (shown once); every other session ends and the owner gets a notice.
+    ///
+    /// The code is checked under the account's back-off, like every code: the try is counted
+    /// first (`429 rate_limited` during a back-off) and a wrong code confirms the failure.
     func confirm(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPConfirmRequest.self)
         let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
         guard codeErrors.isEmpty, let rawCode = body.code else { throw APIError.validation("code", codeErrors) }
         let code = CodeRule.normalize(rawCode)
-        let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
-        let (factors, outbox) = (services.secondFactor, services.outbox)
+        let (user, sessionID, now) = (context.user, context.sessionID, context.now)
+        let (services, factors, throttle) = (self.services, services.secondFactor, services.throttle)
+        let key = LoginThrottle.key(userID: user.id)
+        if let retryAfter = try await throttle.reserveLoginTry(key: key, now: now) {
+            context.audit(.loginBackoff, ["via": "mfa_confirm"])
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
         let outcome = try await services.store.write { tx -> Confirmation in
             guard let factor = try tx.totpFactor(userID: user.id) else { return .notStarted }
             guard factor.confirmedAt == nil else { return .alreadyOn }
@@ -73,9 +75,9 @@ struct SecondFactorRoutes: RouteGroup {
             let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
-            try outbox.queueNotice(MailTemplates.secondFactor(.enabled, language: language, to: user.email), in: tx, now: now)
-            try origin.record(.mfaEnabled, userID: user.id, at: now, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .mfaEnabled, userID: user.id, at: now, in: tx)
+            try throttle.clear(key: key, in: tx)
+            try services.recordChange(.secondFactorEnabled, .mfaEnabled, of: user, context, in: tx)
+            try context.origin.recordSessionsEnded(ended, reason: .mfaEnabled, userID: user.id, at: now, in: tx)
             return .confirmed(recoveryCodes: codes)
         }
         switch outcome {
@@ -85,72 +87,49 @@ struct SecondFactorRoutes: RouteGroup {
             return try .json(RecoveryCodes(recoveryCodes: codes))
         case .wrongCode:
             context.audit(.secondFactorFailed, ["via": "mfa_confirm"])
-            throw APIError.secondFactorInvalid
-        case .notStarted: throw APIError.mfaNotEnabled
-        case .alreadyOn: throw APIError.mfaAlreadyEnabled
+            try await throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "mfa_confirm")
+        case .notStarted, .alreadyOn:
+            try await services.store.write { try throttle.refundLoginTry(key: key, now: now, in: $0) }
+            throw outcome == .notStarted ? APIError.mfaNotEnabled : APIError.mfaAlreadyEnabled
         }
     }
 
-    /// `POST /auth/mfa/recovery-codes`: with the password and an authenticator code, a new set of
-    /// recovery codes; the old set stops working.
+    /// `POST /auth/mfa/recovery-codes`: with the step-up proof (an authenticator code always), a
+    /// new set of recovery codes; the old set stops working.
     func replaceRecoveryCodes(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         var errors = FieldErrors()
-        let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
-            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
-        let codeErrors = body.code.map(CodeRule.validate) ?? [.required]
-        errors.add(contentsOf: codeErrors, to: "code")
-        guard errors.isEmpty, let callersProof, let code = body.code else { throw APIError.validation(errors) }
+        let stepUp = try await services.stepUp(body, for: .recoveryCodes, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_recovery_codes")
-        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
-        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
-        let codes = try await services.write(spending: accepted, context, via: "mfa_recovery_codes") { tx -> [String]? in
-            guard try factors.check(.code(CodeRule.normalize(code)), user: user, language: language, now: now, origin: origin, in: tx) == .totp else { return nil }
-            let codes = try factors.replaceRecoveryCodes(userID: user.id, in: tx)
-            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            try outbox.queueNotice(MailTemplates.secondFactor(.recoveryCodesReplaced, language: language, to: user.email), in: tx, now: now)
-            try origin.record(.recoveryCodesReplaced, userID: user.id, at: now, in: tx)
+        let accepted = try await services.check(stepUp, context)
+        let (services, user) = (self.services, context.user)
+        let codes = try await services.write(after: accepted, context) { tx -> [String] in
+            let codes = try services.secondFactor.replaceRecoveryCodes(userID: user.id, in: tx)
+            try services.recordChange(.recoveryCodesReplaced, .recoveryCodesReplaced, of: user, context, in: tx)
             return codes
-        }
-        guard let codes else {
-            context.audit(.secondFactorFailed, ["via": "mfa_recovery_codes"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "mfa_recovery_codes")
         }
         context.audit(.recoveryCodesReplaced)
         services.mail.poke()
         return try .json(RecoveryCodes(recoveryCodes: codes))
     }
 
-    /// `DELETE /auth/mfa/totp`: with the password and a code or recovery code, the second factor
-    /// is off (its recovery codes with it); every other session ends and the owner gets a notice.
+    /// `DELETE /auth/mfa/totp`: with the step-up proof (a code or recovery code always), the second
+    /// factor is off (its recovery codes with it); every other session ends and the owner gets a notice.
     func disable(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         var errors = FieldErrors()
-        let callersProof = CallersProof.parse(
-            password: body.password, appleIdentityToken: body.appleIdentityToken, appleNonce: body.appleNonce,
-            passkeyAssertion: body.passkeyAssertion, for: context.user, into: &errors)
-        let proof = try SecondFactorProof.parse(code: body.code, recoveryCode: body.recoveryCode, into: &errors)
-        guard errors.isEmpty, let callersProof, let proof else { throw APIError.validation(errors) }
+        let stepUp = try await services.stepUp(body, for: .secondFactorOff, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
-        let accepted = try await services.checkCallersProof(callersProof, context, via: "mfa_disable")
-        let (user, sessionID, now, language, origin) = (context.user, context.sessionID, context.now, context.language, context.origin)
-        let (factors, outbox, throttle) = (services.secondFactor, services.outbox, services.throttle)
-        let disabled = try await services.write(spending: accepted, context, via: "mfa_disable") { tx -> Bool in
-            guard try factors.check(proof, user: user, language: language, now: now, notify: false, origin: origin, in: tx) != .wrong else { return false }
+        let accepted = try await services.check(stepUp, context)
+        let (services, user, sessionID, now) = (self.services, context.user, context.sessionID, context.now)
+        try await services.write(after: accepted, context) { tx in
             try tx.disableTOTP(userID: user.id)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
-            try origin.record(.mfaDisabled, userID: user.id, at: now, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: user.id, at: now, in: tx)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
-            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            try outbox.queueNotice(MailTemplates.secondFactor(.disabled, language: language, to: user.email), in: tx, now: now)
-            return true
-        }
-        guard disabled else {
-            context.audit(.secondFactorFailed, ["via": "mfa_disable"])
-            try await services.throttle.refuseWrongCode(userID: user.id, now: now, origin: context.origin, via: "mfa_disable")
+            try services.recordChange(.secondFactorDisabled, .mfaDisabled, of: user, context, in: tx)
+            try context.origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: user.id, at: now, in: tx)
         }
         context.audit(.secondFactorDisabled)
         services.mail.poke()

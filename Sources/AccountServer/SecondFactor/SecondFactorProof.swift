@@ -35,11 +35,4 @@ enum SecondFactorProof: Sendable {
         }
         return .code(CodeRule.normalize(code))
     }
-
-    /// What a change that needs the second factor (password change, account deletion) asks of
-    /// `user`: nothing while the factor is off (the fields are ignored), else ``parse(code:recoveryCode:into:)``.
-    static func stepUp(code: String?, recoveryCode: String?, for user: UserRecord, into errors: inout FieldErrors) throws -> SecondFactorProof? {
-        guard user.totpEnabled else { return nil }
-        return try parse(code: code, recoveryCode: recoveryCode, into: &errors)
-    }
 }

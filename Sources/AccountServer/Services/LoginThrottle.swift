@@ -45,23 +45,6 @@ struct LoginThrottle: Sendable {
         return .wrong
     }
 
-    /// Checks the signed-in caller's password (password change, account deletion): throws
-    /// `rate_limited` during a back-off and ``APIError/wrongPassword`` for a wrong one.
-    func checkCallersPassword(_ password: String, _ context: AuthenticatedContext, via route: String) async throws {
-        let user = context.user
-        let failure = context.origin.event(.loginFailed, userID: user.id, at: context.now, ["check": "password", "via": route])
-        switch try await checkPassword(password, against: user.passwordHash, throttleKey: Self.key(userID: user.id), now: context.now, failure: failure) {
-        case .right:
-            return
-        case .wrong:
-            context.audit(.passwordCheckFailed, ["via": route])
-            throw APIError.wrongPassword
-        case .backedOff(let retryAfter):
-            context.audit(.loginBackoff, ["via": route])
-            throw APIError.rateLimited(retryAfter: retryAfter)
-        }
-    }
-
     /// Counts a login try against `key` before its password is checked; returns the seconds to
     /// wait when it is refused.
     ///

@@ -79,7 +79,7 @@ struct Services: Sendable {
         secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
         passkeys = PasskeyCeremonies(configuration: configuration)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
-        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock)
+        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, deliveries: [.appleRevocation: apple.grants])
         refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()

@@ -185,6 +185,7 @@ public final class ReadModelTransaction: StoreTransaction {
         try base.deleteAppleContinuations(expiredBefore: before)
     }
     public func insertUsedAppleToken(_ token: UsedAppleTokenRecord) throws -> Bool { try base.insertUsedAppleToken(token) }
+    public func appleTokenUsed(_ token: UsedAppleTokenRecord) throws -> Bool { try base.appleTokenUsed(token) }
     @discardableResult public func deleteUsedAppleTokens(expiredBefore before: Date, limit: Int) throws -> Int {
         try base.deleteUsedAppleTokens(expiredBefore: before, limit: limit)
     }

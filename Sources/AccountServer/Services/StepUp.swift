@@ -1,0 +1,214 @@
+import AccountAPI
+import AccountStore
+import Foundation
+
+/// A change of how an account proves who it is: each takes a fresh step-up proof
+/// (``AccountAPI/StepUpProof``) of what the account had before it, through ``Services/stepUp(_:for:_:passwordField:into:)``.
+enum SensitiveChange: String, Sendable, CaseIterable {
+    case passkeyAdd = "passkey_register"
+    case passkeyRemove = "passkey_delete"
+    case appleLink = "apple_link"
+    case appleUnlink = "apple_unlink"
+    case secondFactorOn = "mfa_enroll"
+    case secondFactorOff = "mfa_disable"
+    case recoveryCodes = "mfa_recovery_codes"
+    case passwordChange = "password_change"
+    case accountDelete = "account_delete"
+
+    /// The `via` of its log lines and security events.
+    var route: String { rawValue }
+
+    /// What it asks of the second factor.
+    fileprivate enum FactorRule { case whileOn, codeOrRecoveryCode, codeOnly }
+
+    fileprivate var factorRule: FactorRule {
+        switch self {
+        case .secondFactorOff: .codeOrRecoveryCode
+        case .recoveryCodes: .codeOnly
+        default: .whileOn
+        }
+    }
+}
+
+/// A step-up proof read from a request, its form checked: the account's first way in, and the
+/// second factor when the change asks for it.
+struct StepUp: Sendable {
+    enum FirstProof: Sendable {
+        case password(String)
+        case passkey(PasskeyAssertionCredential)
+        case apple(token: String, nonce: String)
+    }
+
+    let change: SensitiveChange
+    let first: FirstProof
+    let secondFactor: SecondFactorProof?
+
+    /// The proof `proof` gives for `change` to `user`, or `nil` with the field errors added to
+    /// `errors`.
+    ///
+    /// A step-up proves the strongest the account holds: a passkey assertion (user verified, so
+    /// both factors in one), or the password (an account without one: its linked Apple ID) with a
+    /// code while the second factor is on; an account that holds a passkey and no authenticator
+    /// app proves with a passkey, so a password alone never removes, adds or outranks one. Turning
+    /// the factor off takes a code or a recovery code, new recovery codes a code, whatever the
+    /// first proof. The password's field is `passwordField`.
+    /// - Throws: `invalid_request` when both `code` and `recovery_code` are given.
+    fileprivate static func parse(
+        _ proof: StepUpProof, for change: SensitiveChange, user: UserRecord, holdsPasskey: Bool, passwordField: String,
+        into errors: inout FieldErrors
+    ) throws -> StepUp? {
+        let first = firstProof(proof, user: user, holdsPasskey: holdsPasskey, passwordField: passwordField, into: &errors)
+        let factorNeeded: Bool
+        switch change.factorRule {
+        case .whileOn: factorNeeded = user.totpEnabled && proof.passkeyAssertion == nil
+        case .codeOrRecoveryCode, .codeOnly: factorNeeded = true
+        }
+        var factor: SecondFactorProof?
+        if factorNeeded {
+            let recoveryCode = change.factorRule == .codeOnly ? nil : proof.recoveryCode
+            factor = try SecondFactorProof.parse(code: proof.code, recoveryCode: recoveryCode, into: &errors)
+        }
+        guard errors.isEmpty, let first, factor != nil || !factorNeeded else { return nil }
+        return StepUp(change: change, first: first, secondFactor: factor)
+    }
+
+    private static func firstProof(
+        _ proof: StepUpProof, user: UserRecord, holdsPasskey: Bool, passwordField: String, into errors: inout FieldErrors
+    ) -> FirstProof? {
+        if let assertion = proof.passkeyAssertion { return .passkey(assertion) }
+        if holdsPasskey && !user.totpEnabled {
+            errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
+            return nil
+        }
+        if let password = proof.password, !password.isEmpty { return .password(password) }
+        guard !user.hasPassword else {
+            errors.add(.required, to: passwordField)
+            return nil
+        }
+        let (token, nonce) = (proof.appleIdentityToken ?? "", proof.appleNonce ?? "")
+        guard user.appleLinked || !token.isEmpty || !nonce.isEmpty else {
+            errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
+            return nil
+        }
+        if token.isEmpty { errors.add(.required, to: StepUpProof.Member.appleIdentityToken.rawValue) }
+        if nonce.isEmpty { errors.add(.required, to: StepUpProof.Member.appleNonce.rawValue) }
+        guard !token.isEmpty, !nonce.isEmpty else { return nil }
+        return .apple(token: token, nonce: nonce)
+    }
+}
+
+/// A step-up whose first proof passed its check, to be spent with the change it allows
+/// (``Services/write(after:_:_:)``).
+struct AcceptedStepUp: Sendable {
+    let stepUp: StepUp
+    /// The Apple token to record as used; `nil` for a password or a passkey.
+    let appleIdentity: AppleIdentity?
+}
+
+extension Services {
+    /// Reads the step-up proof of a request for `change` by the signed-in caller; the field errors
+    /// go to `errors`, which the route throws together with its own.
+    func stepUp(
+        _ proof: StepUpProof, for change: SensitiveChange, _ context: AuthenticatedContext, passwordField: String = "password",
+        into errors: inout FieldErrors
+    ) async throws -> StepUp? {
+        let user = context.user
+        var holdsPasskey = false
+        if !user.totpEnabled && proof.passkeyAssertion == nil {
+            let userID = user.id
+            holdsPasskey = try await store.read { try $0.passkeyCount(userID: userID) } > 0
+        }
+        return try StepUp.parse(proof, for: change, user: user, holdsPasskey: holdsPasskey, passwordField: passwordField, into: &errors)
+    }
+
+    /// Checks the first proof of `stepUp` under the account's back-off, which every check of a
+    /// proof or a code counts in (one counter per account with login's, shared by every server):
+    /// the try is counted first (`429 rate_limited` during a back-off), and a refused proof confirms
+    /// the failure: a wrong password is `403 invalid_credentials`, a passkey assertion that is not of
+    /// this session's challenge and one of the caller's passkeys `400 challenge_invalid` /
+    /// `403 passkey_invalid`, an Apple token not fresh or not of the Apple ID linked to the account
+    /// `403 apple_token_invalid`. The second factor is checked with the change, in its transaction.
+    func check(_ stepUp: StepUp, _ context: AuthenticatedContext) async throws -> AcceptedStepUp {
+        let (user, route) = (context.user, stepUp.change.route)
+        let key = LoginThrottle.key(userID: user.id)
+        if let retryAfter = try await throttle.reserveLoginTry(key: key, now: context.now) {
+            context.audit(.loginBackoff, ["via": route])
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+        func refused(_ check: String) async throws {
+            let event = context.origin.event(.loginFailed, userID: user.id, at: context.now, ["check": check, "via": route])
+            try await throttle.confirmLoginFailure(key: key, now: context.now, event: event)
+        }
+        switch stepUp.first {
+        case .password(let password):
+            guard try await passwords.verify(password, against: user.passwordHash) else {
+                try await refused("password")
+                context.audit(.passwordCheckFailed, ["via": route])
+                throw APIError.wrongPassword
+            }
+            return AcceptedStepUp(stepUp: stepUp, appleIdentity: nil)
+        case .passkey(let assertion):
+            do {
+                try await checkPasskeyProof(assertion, context, via: route)
+            } catch let error as APIError {
+                try await refused("passkey")
+                throw error
+            }
+            return AcceptedStepUp(stepUp: stepUp, appleIdentity: nil)
+        case .apple(let token, let nonce):
+            do {
+                let identity = try await apple.identity(
+                    token, nonce: nonce, context.base, userID: user.id, via: route, maximumAge: AppleSignIn.proofMaximumAge, status: 403)
+                let userID = user.id
+                guard try await store.read({ try $0.appleIdentity(userID: userID) })?.subject == identity.subject else {
+                    throw AppleSignIn.refuse(.wrongUser, context.base, userID: userID, via: route, status: 403)
+                }
+                return AcceptedStepUp(stepUp: stepUp, appleIdentity: identity)
+            } catch let error as APIError where error.status != 503 {
+                try await refused("apple")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body`, the change, in one write transaction with what its step-up spends: the Apple
+    /// token is recorded as used (a token accepted before is `403 apple_token_invalid`), the
+    /// second factor's code is checked and spent (a wrong one is `400 code_invalid`, counted in the
+    /// back-off), and the account's back-off is forgotten. Nothing of `body` is written unless
+    /// all of that holds.
+    func write<T: Sendable>(
+        after accepted: AcceptedStepUp, _ context: AuthenticatedContext, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
+    ) async throws -> T {
+        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
+        let (factors, throttle, change) = (secondFactor, self.throttle, accepted.stepUp.change)
+        let outcome: StepUpOutcome<T>
+        outcome = try await store.write { tx -> StepUpOutcome<T> in
+            if let identity = accepted.appleIdentity, try !AppleSignIn.spend(identity, in: tx) { return .replayed }
+            if let factor = accepted.stepUp.secondFactor {
+                // Turning the factor off has a notice of its own; a recovery code spent then is not mailed.
+                let notify = change != .secondFactorOff && change != .accountDelete
+                switch try factors.check(factor, user: user, language: language, now: now, notify: notify, origin: origin, in: tx) {
+                case .wrong: return .wrongCode
+                case .totp, .recoveryCode: break
+                }
+            }
+            let value = try body(tx)
+            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+            return .done(value)
+        }
+        switch outcome {
+        case .done(let value): return value
+        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: user.id, via: change.route, status: 403)
+        case .wrongCode:
+            context.audit(.secondFactorFailed, ["via": change.route])
+            try await throttle.refuseWrongCode(userID: user.id, now: now, origin: origin, via: change.route)
+        }
+    }
+}
+
+/// What the transaction of a stepped-up change came to.
+private enum StepUpOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case replayed
+    case wrongCode
+}
