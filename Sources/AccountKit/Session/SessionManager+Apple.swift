@@ -67,7 +67,7 @@ extension SessionManager {
         let nonce = AppleNonce()
         guard let authorization = try await Self.ceremony({ try await authorizer.authorize(nonce.hashed) }) else { return .cancelled }
         let client = client
-        let request = AppleLinkRequest(identityToken: authorization.identityToken, nonce: nonce.raw, authorizationCode: authorization.authorizationCode)
+        let request = AppleLinkRequest(identityToken: authorization.identityToken, nonce: nonce.raw, authorizationCode: authorization.authorizationCode, proof: StepUpProof())
         let user = try await authorized { try await client.linkApple(request, accessToken: $0) }
         remember(user)
         return .linked(user)

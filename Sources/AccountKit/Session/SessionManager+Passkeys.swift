@@ -30,7 +30,7 @@ extension SessionManager {
         let client = client
         let options = try await authorized { try await client.passkeyRegistrationOptions(accessToken: $0) }
         guard let credential = try await Self.ceremony({ try await authorizer.register(options) }) else { return .cancelled }
-        let request = PasskeyRegisterRequest(name: name, credential: credential)
+        let request = PasskeyRegisterRequest(name: name, credential: credential, proof: StepUpProof())
         return .added(try await authorized { try await client.registerPasskey(request, accessToken: $0) })
     }
 
