@@ -82,10 +82,12 @@ import Testing
         let loginOptions = try await wire.send("POST", "/auth/passkeys/login/options").decode(PasskeyRequestOptions.self)
         let assertion = passkey.assert(challenge: try #require(Base64URL.decode(loginOptions.challenge)), PasskeyServer.ceremony)
         try await wire.send("POST", "/auth/passkeys/login", json: ["credential": assertion.json])
-        try await wire.send("POST", "/auth/passkeys/reauth/options", token: pair.access)
+        let reauth = try await wire.send("POST", "/auth/passkeys/reauth/options", token: pair.access).decode(PasskeyRequestOptions.self)
 
-        // The authenticator app: enrolment, confirmation, new recovery codes, then a login's two steps.
-        let enrolment = try await wire.send("POST", "/auth/mfa/totp", json: ["password": mina.password], token: pair.access)
+        // The authenticator app (the passkey Mina holds proves it): enrolment, confirmation, new
+        // recovery codes, then a login's two steps.
+        let reauthProof = passkey.assert(challenge: try #require(Base64URL.decode(reauth.challenge)), PasskeyServer.ceremony)
+        let enrolment = try await wire.send("POST", "/auth/mfa/totp", json: ["passkey_assertion": reauthProof.json], token: pair.access)
         let secret = try #require(TOTPGenerator.base32Decode(try enrolment.decode(TOTPEnrollment.self).secret))
         let confirmCode = TOTPGenerator.code(secret: secret, at: clock.nextStep())
         try await wire.send("POST", "/auth/mfa/totp/confirm", json: ["code": confirmCode, "password": mina.password], token: pair.access)
