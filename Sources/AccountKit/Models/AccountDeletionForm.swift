@@ -25,8 +25,8 @@ import Observation
         proof = StepUpForm(session: session, change: .deleteAccount, apple: apple, passkeys: passkeys)
     }
 
-    /// What deleting means, and what the proof asks, in sentences above the fields.
-    public var instructions: String { StepUpTexts.deleteInstructions(language) + " " + proof.instructions }
+    /// What deleting means, in a sentence above the proof (whose ``StepUpForm/instructions`` follow).
+    public var consequence: String { StepUpTexts.deleteInstructions(language) }
 
     /// The session ended (the account deleted, or the session ended meanwhile): show sign-in.
     public var isSignedOut: Bool { isDeleted || proof.isSignedOut }

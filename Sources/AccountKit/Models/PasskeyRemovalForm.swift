@@ -35,8 +35,8 @@ import Observation
         proof = StepUpForm(session: session, requirement: requirement, apple: apple, passkeys: passkeys)
     }
 
-    /// What removing means, and what the proof asks, in sentences above the fields.
-    public var instructions: String { PasskeyTexts.removeInstructions(language) + " " + proof.instructions }
+    /// What removing means, in a sentence above the proof (whose ``StepUpForm/instructions`` follow).
+    public var consequence: String { PasskeyTexts.removeInstructions(language) }
 
     /// Whether the proof is typed and nothing is on its way.
     public var canSubmit: Bool { !isRemoved && proof.isComplete }

@@ -42,8 +42,9 @@ import Observation
         proof = StepUpForm(session: session, change: .replaceRecoveryCodes, apple: apple, passkeys: passkeys)
     }
 
-    /// A message about the whole flow.
-    public var message: String? { step == .confirm ? proof.message : savedMessage }
+    /// A message about the codes step (confirm that they are saved); the proof's are
+    /// ``StepUpForm/message``.
+    public var message: String? { savedMessage }
 
     /// The new codes, while they are shown.
     public var recoveryCodes: [String] {

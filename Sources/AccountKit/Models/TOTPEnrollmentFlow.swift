@@ -63,8 +63,9 @@ import Observation
     /// The session ended meanwhile: show sign-in.
     public var isSignedOut: Bool { endedWhileConfirming || proof.isSignedOut }
 
-    /// A message about the whole flow (already on, too many tries, connection lost…).
-    public var message: String? { step == .proof ? refusal.message ?? proof.message : refusal.message }
+    /// A message about the flow's own steps (the enrolment ended, too many tries, connection
+    /// lost…); the proof's are ``StepUpForm/message``.
+    public var message: String? { refusal.message }
 
     /// The message under the code field (`.code`); the proof's fields have ``StepUpForm/errors(for:)``.
     public func errors(for field: Field) -> [String] { field == .code ? refusal.errors(for: field, method: .authenticatorCode) : [] }
