@@ -25,4 +25,9 @@ struct AccountDeletionScreen: View {
         }
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Delete account") { AccountPreviews.accountDeletion() }
+#Preview("계정 삭제") { AccountPreviews.accountDeletion(language: .ko) }
+#endif
 #endif

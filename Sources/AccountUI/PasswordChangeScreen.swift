@@ -47,4 +47,9 @@ struct PasswordChangeScreen: View {
         AccountUIStrings.text(key, form.language)
     }
 }
+
+#if targetEnvironment(simulator) || os(macOS)
+#Preview("Change password") { AccountPreviews.passwordChange() }
+#Preview("비밀번호 변경") { AccountPreviews.passwordChange(language: .ko) }
+#endif
 #endif

@@ -149,10 +149,7 @@ import Observation
     }
 
     /// A message about the proof (the server asked for a passkey, the sheet failed…).
-    public internal(set) var message: String? {
-        get { refusal.message }
-        set { refusal.message = newValue }
-    }
+    public var message: String? { refusal.message }
 
     /// The messages under `field` (the second factor's under the field of the method in use).
     public func errors(for field: Field) -> [String] { refusal.errors(for: field, method: method) }
@@ -171,7 +168,7 @@ import Observation
             requirement = try await session.stepUpRequirement(for: requirement.change)
             if !offersPasskey { usesPasskey = false }
         } catch {
-            isSignedOut = AccountError(wrapping: error).endsSession
+            if AccountError(wrapping: error).endsSession { isSignedOut = true }
         }
     }
 
@@ -251,7 +248,7 @@ import Observation
         }
         refusal = SecondFactorRefusal(error, entry: sentFactor ?? sent, language, ownFields: ownFields)
         if refusal.message != nil, let words = describe(error) { refusal.message = words }
-        isSignedOut = refusal.endsSession
+        if refusal.endsSession { isSignedOut = true }
     }
 
     /// Empties the fields after the change ran.
