@@ -159,6 +159,7 @@ public struct StepUpRequirement: Sendable, Hashable {
 /// The parts of a step-up proof the server found missing (its `422` naming `passkey_assertion`,
 /// `password`, `apple_identity_token` or `code` as `required`): ``AccountError/proofRequired(_:)``.
 public struct MissingProof: OptionSet, Sendable, Hashable {
+    /// The set's bits, one a member.
     public let rawValue: Int
     /// Creates a set from its raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
