@@ -2,11 +2,15 @@
 
 All traffic goes to 127.0.0.1 only.
 """
+import base64
+import hashlib
+import hmac
 import http.client
 import json
 import os
 import resource
 import signal
+import struct
 import subprocess
 import sys
 import threading
@@ -143,6 +147,14 @@ def once(port, method, path, body=None, token=None, timeout=10):
 
 def signup_body(name):
     return {"username": name, "email": f"{name}@resil.test", "password": PASSWORD, "mbti": MBTIS[hash(name) % 16]}
+
+
+def totp(secret_b32, offset_steps=0):
+    """The authenticator code of the current 30-second step plus `offset_steps` (RFC 6238, SHA-1)."""
+    secret = base64.b32decode(secret_b32 + "=" * (-len(secret_b32) % 8))
+    mac = hmac.new(secret, struct.pack(">Q", int(time.time()) // 30 + offset_steps), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
 
 
 def mutate(rnd, raw, inserts=()):

@@ -6,8 +6,9 @@ crash (kill -9 mid-load, restart, nothing acknowledged is lost), slow and idle c
 a PostgreSQL outage under load, schemathesis against /openapi.json, a byte-level raw HTTP fuzzer,
 races of the same request at once on two servers over one PostgreSQL, mangled access tokens with a
 refresh grace replayed from another client, the enumeration and guessing attacks (enum-reset,
-enum-signup, guessing), a connection flood from one address with another timed, and pre-hijacking
-by a newer sign-up of the victim's address (prehijack). `--quick` is the short form.
+enum-signup, guessing), a connection flood from one address with another timed, pre-hijacking
+by a newer sign-up of the victim's address (prehijack), and takeover with one stolen access token
+(takeover). `--quick` is the short form.
 """
 import argparse
 import os
@@ -35,6 +36,9 @@ CHECKS.update({"prehijack": "prehijack"})
 CHECKS.update({"webauthn": "webauthnfuzz"})
 # Apple identity tokens mutated, and unknown kids that must not make the server hammer Apple (issue 16).
 CHECKS.update({"apple": "applefuzz"})
+# Account takeover with one stolen access token: every change of a sign-in method, factor, password,
+# address or the account itself needs a proof the thief lacks (takeover).
+CHECKS.update({"takeover": "takeover"})
 # soak's and guessing's connections all come from 127.0.0.1 (256 and 200 at once in the full form,
 # over the per-address cap of 64), each standing for a client of its own or testing something else;
 # the cap itself is tried by the flood check.

@@ -123,10 +123,10 @@ public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
         case clientAddress = "client_address"
     }
 
-    /// Encodes with the id in lower case, as the API writes ids.
+    /// Encodes every member, `null` ones too (the id in lower case, as every id is written).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.lowercasedText, forKey: .id)
+        try container.encode(id, forKey: .id)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(lastUsedAt, forKey: .lastUsedAt)
         try container.encode(userAgent, forKey: .userAgent)

@@ -65,3 +65,31 @@ extension UUID {
         }
     }
 }
+
+/// Every id the API writes is a lower-case UUID (RFC 9562 asks for lower case on output;
+/// Foundation's `UUID` encodes itself in upper case). These overloads are the one place that
+/// says so: the synthesized `Encodable` of a wire type in this package calls them for each of its
+/// `UUID` and `UUID?` properties, so `Passkey`, `User`, `SessionInfo` and any type added later
+/// write ``UUID/lowercasedText`` without an `encode(to:)` of their own, whatever encoder is used.
+/// Decoding takes either case, as `UUID` does.
+///
+/// They cover ids encoded by name (keyed containers), which is how every id on the wire is
+/// written; a bare `[UUID]` goes through `Array`'s own encoding and is not covered.
+extension KeyedEncodingContainer {
+    /// Writes `value` as its lower-case text.
+    package mutating func encode(_ value: UUID, forKey key: Key) throws {
+        try encode(value.lowercasedText, forKey: key)
+    }
+
+    /// Writes `value` as its lower-case text, or `null`.
+    package mutating func encode(_ value: UUID?, forKey key: Key) throws {
+        guard let value else { return try encodeNil(forKey: key) }
+        try encode(value, forKey: key)
+    }
+
+    /// Writes `value` as its lower-case text, or nothing.
+    package mutating func encodeIfPresent(_ value: UUID?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(value, forKey: key)
+    }
+}

@@ -50,19 +50,4 @@ public struct User: Codable, Hashable, Sendable, Identifiable {
         case appleLinked = "apple_linked"
         case hasPassword = "has_password"
     }
-
-    /// Encodes with the id in lower case, as the API writes ids.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        // RFC 4122 asks for lower-case hex on output; Foundation's default is upper case.
-        try container.encode(id.lowercasedText, forKey: .id)
-        try container.encode(username, forKey: .username)
-        try container.encode(email, forKey: .email)
-        try container.encode(emailVerified, forKey: .emailVerified)
-        try container.encode(mbti, forKey: .mbti)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(mfa, forKey: .mfa)
-        try container.encodeIfPresent(appleLinked, forKey: .appleLinked)
-        try container.encodeIfPresent(hasPassword, forKey: .hasPassword)
-    }
 }

@@ -49,8 +49,12 @@ public enum ServerMain {
                 let store = try StoreFactory.open(configuration.databaseURL)
                 try await store.migrate()
                 let seal = try SecretSeal.configured(keyFile: configuration.secretKeyFile)
-                let (settings, keys) = try await store.write { try seal.unseal(in: $0) }
-                print("account-server: \(settings) secrets and \(keys) signing keys are in clear again; start the servers without --secret-key-file")
+                let (settings, keys, mail, unopened) = try await store.write { try seal.unseal(in: $0) }
+                print("account-server: \(settings) secrets, \(keys) signing keys and \(mail) waiting messages are in clear again; "
+                    + "start the servers without --secret-key-file")
+                if unopened > 0 {
+                    print("account-server: removed \(unopened) waiting messages that did not open with the key (altered or moved from another row)")
+                }
                 await store.close()
                 return 0
             case .generateSecretKey(let path):

@@ -176,6 +176,12 @@ public protocol StoreTransaction {
     func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws
     /// How many messages wait.
     func outboxCount() throws -> Int
+    /// Every waiting row of kind ``OutboxKind/mail``, whatever its due time or claim, oldest
+    /// first: what sealing the database's secrets (or unsealing them) rewrites.
+    func waitingMail() throws -> [OutboxMessage]
+    /// Replaces the subject and body of the message `id` (with their sealed or opened text);
+    /// returns whether it exists.
+    @discardableResult func replaceMailText(id: UUID, subject: String, body: String) throws -> Bool
 
     // MARK: Refresh token use by client
 

@@ -11,6 +11,8 @@ private enum OutboxSQL {
     static let delete = SQLStatement("DELETE FROM outbox WHERE id = ?")
     static let reschedule = SQLStatement("UPDATE outbox SET attempts = ?, next_attempt_at = ? WHERE id = ?")
     static let count = SQLStatement("SELECT COUNT(*) FROM outbox")
+    static let waitingMail = SQLStatement("SELECT \(columns) FROM outbox WHERE kind = 'mail' ORDER BY created_at, id")
+    static let replaceText = SQLStatement("UPDATE outbox SET subject = ?, body = ? WHERE id = ?")
 }
 
 extension SQLTransaction {
@@ -22,13 +24,20 @@ extension SQLTransaction {
     }
 
     public func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] {
-        try query(OutboxSQL.due, [.date(now), .int(limit)]) { row -> OutboxMessage? in
-            // A kind a newer server wrote is left to it: this one would not know how to deliver it.
-            guard let kind = OutboxKind(rawValue: row.text(7)) else { return nil }
-            return OutboxMessage(
-                id: try row.uuid(0), recipient: row.text(1), subject: row.text(2), body: row.text(3),
-                createdAt: row.date(4), attempts: row.int(5), nextAttemptAt: row.date(6), kind: kind)
-        }.compactMap { $0 }
+        try query(OutboxSQL.due, [.date(now), .int(limit)], row: Self.outboxMessage).compactMap { $0 }
+    }
+
+    public func waitingMail() throws -> [OutboxMessage] {
+        try query(OutboxSQL.waitingMail, [], row: Self.outboxMessage).compactMap { $0 }
+    }
+
+    /// The message of a row of ``OutboxSQL/columns``; `nil` for a kind a newer server wrote,
+    /// which is left to it: this one would not know how to deliver it.
+    private static func outboxMessage(_ row: any SQLRow) throws -> OutboxMessage? {
+        guard let kind = OutboxKind(rawValue: row.text(7)) else { return nil }
+        return OutboxMessage(
+            id: try row.uuid(0), recipient: row.text(1), subject: row.text(2), body: row.text(3),
+            createdAt: row.date(4), attempts: row.int(5), nextAttemptAt: row.date(6), kind: kind)
     }
 
     public func claimMail(id: UUID, now: Date, until: Date) throws -> Bool {
@@ -37,6 +46,11 @@ extension SQLTransaction {
 
     public func deleteMail(id: UUID) throws {
         try execute(OutboxSQL.delete, [.uuid(id)])
+    }
+
+    @discardableResult
+    public func replaceMailText(id: UUID, subject: String, body: String) throws -> Bool {
+        try execute(OutboxSQL.replaceText, [.text(subject), .text(body), .uuid(id)]) > 0
     }
 
     public func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws {

@@ -34,7 +34,7 @@ import TestSupport
         let waiting = Task { try await transport.send(other) }
         try await eventually("the second send waits") { transport.workers.queueLength == 1 }
 
-        let dispatcher = MailDispatcher(store: store, transport: transport, clock: clock.serverClock)
+        let dispatcher = MailDispatcher(store: store, transport: transport, clock: clock.serverClock, seal: .clear)
         #expect(await dispatcher.deliverDue() == 0)
         // Still there, due now, no attempt counted; and no connection was made for it.
         #expect(try await store.read { try $0.dueMail(now: clock.now, limit: 10) } == [queued])

@@ -48,6 +48,16 @@ final class ServerFolder: Sendable {
         await harness.app.shutdown()
         await harness.store.close()
     }
+
+    /// What `keys unseal` does, on this folder's database with every server stopped: puts its
+    /// secrets back in clear with the key of `keyFile`; returns its counts.
+    func unseal(keyFile: String) async throws -> (settings: Int, signingKeys: Int, mail: Int, unopenedMail: Int) {
+        let harness = try await start(keyFile: keyFile)
+        let seal = harness.app.services.secrets.seal
+        let counts = try await harness.store.write { try seal.unseal(in: $0) }
+        await stop(harness)
+        return counts
+    }
 }
 
 @Suite("Secrets sealed with --secret-key-file")
@@ -185,10 +195,8 @@ struct SecretSealingTests {
         await folder.stop(sealed)
 
         // Back to clear, with the key (stop every server first): then it starts without one.
-        let unsealing = try await folder.start(keyFile: keyFile)
-        let counts = try await unsealing.store.write { try seal.unseal(in: $0) }
+        let counts = try await folder.unseal(keyFile: keyFile)
         #expect(counts.settings == 7 && counts.signingKeys == 1)
-        await folder.stop(unsealing)
         let clearAgain = try await folder.start(keyFile: nil)
         #expect(try await Self.stored(clearAgain).settings == before.settings)
         #expect(try await Self.stored(clearAgain).seeds == before.seeds)

@@ -35,6 +35,33 @@ extension StoreConformance {
         #expect(try await store.read { try $0.dueMail(now: Fixture.time(300), limit: 10) } == [rescheduled, later])
     }
 
+    /// Sealing the database lists every waiting message, claimed or backing off, and rewrites its
+    /// text in place: rows of other kinds are not listed, and nothing but the text changes.
+    static func outboxTextRewrite(_ store: any AccountStore) async throws {
+        let due = Fixture.mail(to: "a@example.com", createdAt: Fixture.time(0), due: Fixture.time(0))
+        let backingOff = Fixture.mail(to: "b@example.com", createdAt: Fixture.time(1), due: Fixture.time(3600))
+        let revocation = OutboxMessage(
+            id: UUID(), recipient: "com.example.mbti", subject: "", body: "c2VhbGVk", createdAt: Fixture.time(2), nextAttemptAt: Fixture.time(2),
+            kind: .appleRevocation)
+        try await store.write { tx in
+            try tx.enqueueMail(revocation)
+            try tx.enqueueMail(backingOff)
+            try tx.enqueueMail(due)
+        }
+        #expect(try await store.write { try $0.claimMail(id: due.id, now: Fixture.time(10), until: Fixture.time(70)) })
+        var claimed = due
+        claimed.nextAttemptAt = Fixture.time(70)
+        #expect(try await store.read { try $0.waitingMail() } == [claimed, backingOff])
+
+        #expect(try await store.write { try $0.replaceMailText(id: backingOff.id, subject: "sbx1:c3ViamVjdA==", body: "sbx1:Ym9keQ==") })
+        #expect(try await store.write { try $0.replaceMailText(id: UUID(), subject: "", body: "") } == false)
+        var replaced = backingOff
+        replaced.subject = "sbx1:c3ViamVjdA=="
+        replaced.body = "sbx1:Ym9keQ=="
+        #expect(try await store.read { try $0.waitingMail() } == [claimed, replaced])
+        #expect(try await store.read { try $0.dueMail(now: Fixture.time(3600), limit: 10) } == [claimed, replaced, revocation])
+    }
+
     static func claimMailRace(_ store: any AccountStore) async throws {
         let message = Fixture.mail()
         try await store.write { try $0.enqueueMail(message) }

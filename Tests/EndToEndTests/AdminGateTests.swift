@@ -93,12 +93,13 @@ import Testing
         let folder = try TemporaryFolder()
         let server = try await ServerProcess.start(in: folder, PasskeyServer.arguments)
         let (account, pair) = try await server.verifiedAccount("keyop")
-        var (passkey, _) = try await server.addPasskey(pair.access, .es256, name: "iPhone")
+        var (passkey, _) = try await server.addPasskey(pair.access, .es256, name: "iPhone", proof: ["password": account.password])
         // A key bound to its device (a security key, the console's browser): `hwk` instead of `swk`.
         var deviceBound = PasskeyServer.ceremony
         deviceBound.backupEligible = false
         deviceBound.backedUp = false
-        var (securityKey, _) = try await server.addPasskey(pair.access, .eddsa, name: "Security key", ceremony: deviceBound)
+        var (securityKey, _) = try await server.addPasskey(
+            pair.access, .eddsa, name: "Security key", ceremony: deviceBound, proof: try await server.passkeyProof(&passkey, token: pair.access))
         #expect(try await admin(server, ["grant", account.username]).status.code == 0)
         // The password's session is refused; the passkey's (amr names `mfa`) is let in.
         #expect(try await audit(server, pair.access).problem?.code == .secondFactorRequired)

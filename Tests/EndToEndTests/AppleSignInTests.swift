@@ -175,13 +175,14 @@ import Testing
         let (code, appleRefresh) = apple.authorizationCode()
         let (linkToken, linkNonce) = context.token(sub: sub, email: account.email)
         let linked = try await server.client.send(
-            "POST", "/auth/apple/link", json: ["identity_token": linkToken, "nonce": linkNonce, "authorization_code": code], token: pair.access)
+            "POST", "/auth/apple/link", json: ["identity_token": linkToken, "nonce": linkNonce, "authorization_code": code, "password": account.password],
+            token: pair.access)
         #expect(linked.status == 200, "\(linked.text)")
         #expect(try linked.decode(User.self).appleLinked == true)
         #expect(try linked.decode(User.self).hasPassword == true)
         // Again: still 200.
         let (again, againNonce) = context.token(sub: sub, email: account.email)
-        #expect(try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": again, "nonce": againNonce], token: pair.access).status == 200)
+        #expect(try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": again, "nonce": againNonce, "password": account.password], token: pair.access).status == 200)
 
         // Now Apple signs this account in.
         let (login, loginNonce) = context.token(sub: sub, email: account.email)
@@ -190,23 +191,26 @@ import Testing
         #expect(try signedIn.decode(TokenPair.self).user.id == pair.user.id)
 
         // Another account may not take this Apple ID, and this account may not take a second one.
-        let (_, otherPair) = try await server.verifiedAccount("other")
+        let (other, otherPair) = try await server.verifiedAccount("other")
         let (stolen, stolenNonce) = context.token(sub: sub, email: account.email)
-        let taken = try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": stolen, "nonce": stolenNonce], token: otherPair.access)
+        let taken = try await server.client.send(
+            "POST", "/auth/apple/link", json: ["identity_token": stolen, "nonce": stolenNonce, "password": other.password], token: otherPair.access)
         #expect(taken.status == 409 && taken.problem?.code == .appleAlreadyLinked)
         let (second, secondNonce) = context.token(sub: AppleServer.newUser().sub, email: account.email)
-        let twice = try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": second, "nonce": secondNonce], token: pair.access)
+        let twice = try await server.client.send(
+            "POST", "/auth/apple/link", json: ["identity_token": second, "nonce": secondNonce, "password": account.password], token: pair.access)
         #expect(twice.status == 409 && twice.problem?.code == .appleAlreadyLinked)
         // A broken token is refused at linking too.
         let (bad, badNonce) = context.token(sub: sub, email: account.email) { $0.aud = "com.example.stranger" }
-        #expect(try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": bad, "nonce": badNonce], token: otherPair.access).status == 401)
+        #expect(try await server.client.send(
+            "POST", "/auth/apple/link", json: ["identity_token": bad, "nonce": badNonce, "password": other.password], token: otherPair.access).status == 403)
 
-        // Unlinking (the account has a password) revokes the grant at Apple.
-        let unlinked = try await server.client.send("DELETE", "/auth/apple/link", token: pair.access)
+        // Unlinking (with the password's proof) revokes the grant at Apple.
+        let unlinked = try await server.client.send("DELETE", "/auth/apple/link", json: ["password": account.password], token: pair.access)
         #expect(unlinked.status == 204)
         #expect(try await server.me(pair.access).decode(User.self).appleLinked == false)
         try await eventually("the grant is revoked") { apple.revoked.contains { $0.token == appleRefresh && $0.clientID == AppleStandIn.clientID } }
-        #expect(try await server.client.send("DELETE", "/auth/apple/link", token: pair.access).status == 404)
+        #expect(try await server.client.send("DELETE", "/auth/apple/link", json: ["password": account.password], token: pair.access).status == 404)
         await context.stop()
         let logs = server.logs
         #expect(logs.contains("\"apple_link_required\"") && logs.contains("\"apple_linked\"") && logs.contains("\"apple_unlinked\""))
@@ -215,13 +219,16 @@ import Testing
 
     @Test func appleIsNotUnlinkedFromAnAccountWithNoOtherWayIn() async throws {
         let context = try await AppleServer.start(PasskeyServer.arguments)
-        let (_, _, _, pair) = try await context.appleAccount("lastway")
-        let refused = try await context.server.client.send("DELETE", "/auth/apple/link", token: pair.access)
+        let (sub, email, _, pair) = try await context.appleAccount("lastway")
+        let (token, nonce) = context.token(sub: sub, email: email)
+        let appleProof = ["apple_identity_token": token, "apple_nonce": nonce]
+        let refused = try await context.server.client.send("DELETE", "/auth/apple/link", json: appleProof, token: pair.access)
         #expect(refused.status == 409 && refused.problem?.code == .lastSignInMethod)
         #expect(try await context.server.me(pair.access).decode(User.self).appleLinked == true)
-        // With a passkey, Apple may go.
-        _ = try await context.server.addPasskey(pair.access)
-        #expect(try await context.server.client.send("DELETE", "/auth/apple/link", token: pair.access).status == 204)
+        // With a passkey (added with a fresh token of the linked Apple ID), Apple may go, the passkey proving it.
+        var (passkey, _) = try await context.server.addPasskey(pair.access, proof: appleProof)
+        let proof = try await context.server.passkeyProof(&passkey, token: pair.access)
+        #expect(try await context.server.client.send("DELETE", "/auth/apple/link", json: proof, token: pair.access).status == 204)
         await context.stop()
     }
 
@@ -231,7 +238,10 @@ import Testing
         let protected = try await server.accountWithSecondFactor("mfaapple", clock: clock)
         let sub = AppleServer.newUser().sub
         let (linkToken, linkNonce) = context.token(sub: sub, email: protected.account.email)
-        let linked = try await server.client.send("POST", "/auth/apple/link", json: ["identity_token": linkToken, "nonce": linkNonce], token: protected.pair.access)
+        let linked = try await server.client.send(
+            "POST", "/auth/apple/link",
+            json: ["identity_token": linkToken, "nonce": linkNonce, "password": protected.account.password, "code": protected.code(at: clock.nextStep())],
+            token: protected.pair.access)
         #expect(linked.status == 200, "\(linked.text)")
 
         let (token, nonce) = context.token(sub: sub, email: protected.account.email)
@@ -295,7 +305,8 @@ import Testing
         let (code, _) = context.apple.authorizationCode()
         let (token, nonce) = context.token(sub: AppleServer.newUser().sub, email: account.email)
         #expect(try await context.server.client.send(
-            "POST", "/auth/apple/link", json: ["identity_token": token, "nonce": nonce, "authorization_code": code], token: pair.access).status == 200)
+            "POST", "/auth/apple/link", json: ["identity_token": token, "nonce": nonce, "authorization_code": code, "password": account.password],
+            token: pair.access).status == 200)
         await context.server.stop()
         let bare = try await ServerProcess.start(in: folder, context.clock.serverArguments)
         let again = try await bare.logIn(account)

@@ -22,9 +22,11 @@ import Testing
     @Test func anAccountWithOnlyAPasskeyProvesChangesWithIt() async throws {
         let context = try await AppleServer.start(PasskeyServer.arguments)
         let (server, clock) = (context.server, context.clock)
-        let (_, _, _, pair) = try await context.appleAccount("pkonly")
-        var (signer, passkey) = try await server.addPasskey(pair.access)
-        #expect(try await server.client.send("DELETE", "/auth/apple/link", token: pair.access).status == 204)
+        let (sub, email, _, pair) = try await context.appleAccount("pkonly")
+        let (appleToken, appleNonce) = context.token(sub: sub, email: email)
+        var (signer, passkey) = try await server.addPasskey(pair.access, proof: ["apple_identity_token": appleToken, "apple_nonce": appleNonce])
+        let unlinkProof = try await server.passkeyProof(&signer, token: pair.access)
+        #expect(try await server.client.send("DELETE", "/auth/apple/link", json: unlinkProof, token: pair.access).status == 204)
         let me = try await server.me(pair.access).decode(User.self)
         #expect(me.hasPassword == false && me.appleLinked == false, "such an account exists")
 
@@ -65,8 +67,8 @@ import Testing
         #expect(forged.status == 403 && forged.problem?.code == .passkeyInvalid, "\(forged.text)")
 
         // Another account's real passkey: refused the same way.
-        let (_, otherPair) = try await server.verifiedAccount("pkother")
-        var (otherSigner, _) = try await server.addPasskey(otherPair.access)
+        let (otherAccount, otherPair) = try await server.verifiedAccount("pkother")
+        var (otherSigner, _) = try await server.addPasskey(otherPair.access, proof: ["password": otherAccount.password])
         let borrowed = otherSigner.assert(challenge: try await options(server, pair.access), PasskeyServer.ceremony)
         let refused = try await enroll(server, borrowed, token: pair.access)
         #expect(refused.status == 403 && refused.problem?.code == .passkeyInvalid, "\(refused.text)")
@@ -93,12 +95,12 @@ import Testing
 
     @Test func aPasswordAccountMayUseItsPasskeyInsteadAndOneWithoutGetsNoOptions() async throws {
         let server = try await ServerProcess.start(PasskeyServer.arguments)
-        let (_, pair) = try await server.verifiedAccount("pkpassword")
+        let (account, pair) = try await server.verifiedAccount("pkpassword")
         let none = try await server.client.send("POST", "/auth/passkeys/reauth/options", token: pair.access)
         #expect(none.status == 404, "\(none.text)")
         #expect(try await server.client.send("POST", "/auth/passkeys/reauth/options").status == 401)
 
-        var (signer, passkey) = try await server.addPasskey(pair.access)
+        var (signer, passkey) = try await server.addPasskey(pair.access, proof: ["password": account.password])
         let challenge = try await options(server, pair.access)
         let removed = try await server.client.send(
             "DELETE", "/auth/passkeys/\(passkey.id.uuidString.lowercased())",

@@ -176,22 +176,25 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static var available: [Backend] { PostgresTestServer.isConfigured ? [.postgres, .sqlite] : [.sqlite] }
 }
 
-/// The servers of one race, A and B (the same server twice on SQLite), sharing a mail folder.
+/// The servers of one race, A and B (the same server twice on SQLite), sharing a mail folder and
+/// a clock (at the real time until a test moves it: second-factor codes are read from it).
 struct Servers {
     let a: ServerProcess
     let b: ServerProcess
+    let clock: TestClock
 
     /// Starts them with unverified logins allowed and `extra` options.
     static func start(_ backend: Backend, _ extra: [String] = []) async throws -> Servers {
         let folder = try TemporaryFolder()
-        let options = ["--allow-unverified-login"] + extra
+        let clock = try TestClock(in: folder)
+        let options = ["--allow-unverified-login"] + clock.serverArguments + extra
         switch backend {
         case .sqlite:
             let server = try await ServerProcess.start(in: folder, options)
-            return Servers(a: server, b: server)
+            return Servers(a: server, b: server, clock: clock)
         case .postgres:
             let shared = options + ["--database-url", try await PostgresTestServer.freshDatabase()]
-            return Servers(a: try await ServerProcess.start(in: folder, shared), b: try await ServerProcess.start(in: folder, shared))
+            return Servers(a: try await ServerProcess.start(in: folder, shared), b: try await ServerProcess.start(in: folder, shared), clock: clock)
         }
     }
 

@@ -69,7 +69,8 @@ import Testing
         clock.advance(1)
 
         // A passkey added, used to sign in, removed.
-        var (passkey, added) = try await server.addPasskey(app.access, name: "내 아이폰")
+        var (passkey, added) = try await server.addPasskey(
+            app.access, name: "내 아이폰", proof: ["password": password, "code": mina.code(at: clock.nextStep())])
         clock.advance(1)
         let passkeyLogin = try await server.passkeyLogin(&passkey)
         try #require(passkeyLogin.status == 200, "\(passkeyLogin.text)")

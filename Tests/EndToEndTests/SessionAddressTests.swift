@@ -139,8 +139,8 @@ import Testing
         #expect(try await Self.ownAddress(server, mfa) == "192.0.2.51")
 
         // A passkey (the software authenticator).
-        let (_, keyPair) = try await server.verifiedAccount("addrkey")
-        var (passkey, _) = try await server.addPasskey(keyPair.access)
+        let (keyAccount, keyPair) = try await server.verifiedAccount("addrkey")
+        var (passkey, _) = try await server.addPasskey(keyPair.access, proof: ["password": keyAccount.password])
         let options = try await server.loginOptions()
         let assertion = passkey.assert(challenge: try #require(Base64URL.decode(options.challenge)), PasskeyServer.ceremony)
         let keyLogin = try await server.client.send(

@@ -14,11 +14,11 @@ struct TwoServerPasskeyTests {
         let options = ["--database-url", database, "--database-pool", "2"] + PasskeyServer.arguments
         let a = try await ServerProcess.start(in: folder, options)
         let b = try await ServerProcess.start(in: folder, options)
-        let (_, pair) = try await a.verifiedAccount("twinpk")
+        let (account, pair) = try await a.verifiedAccount("twinpk")
 
         // Registration options from A, answered on B.
         let (passkey, challenge) = try await a.newPasskey(pair.access)
-        let added = try await b.register(passkey.register(challenge: challenge, PasskeyServer.ceremony), token: pair.access)
+        let added = try await b.register(passkey.register(challenge: challenge, PasskeyServer.ceremony), proof: ["password": account.password], token: pair.access)
         #expect(added.status == 201, "\(added.text)")
         var signer = passkey
 

@@ -80,25 +80,6 @@ import Mailer
     }
 
     @Test(arguments: Language.allCases)
-    func passkeyAndSecondFactorNoticesSayAtLeastWhatTheOldOnesSay(language: Language) {
-        let pairs: [(old: MailMessage, new: Change)] = [
-            (MailTemplates.passkey(.added(name: "Pixel Tablet"), language: language, to: "a@b.example"), .passkeyAdded(name: "Pixel Tablet")),
-            (MailTemplates.passkey(.removed(name: "Pixel Tablet"), language: language, to: "a@b.example"), .passkeyRemoved(name: "Pixel Tablet")),
-            (MailTemplates.secondFactor(.enabled, language: language, to: "a@b.example"), .secondFactorEnabled),
-            (MailTemplates.secondFactor(.disabled, language: language, to: "a@b.example"), .secondFactorDisabled),
-            (MailTemplates.secondFactor(.recoveryCodesReplaced, language: language, to: "a@b.example"), .recoveryCodesReplaced),
-        ]
-        for (old, change) in pairs {
-            let new = MailTemplates.securityNotice(change, from: Self.origin, language: language, to: "a@b.example")
-            #expect(new.subject == old.subject)
-            let text = Self.visible(new.text)
-            for paragraph in old.text.components(separatedBy: "\n\n") {
-                #expect(text.contains(paragraph.trimmingCharacters(in: .newlines)), "\(change) \(language): \(paragraph)")
-            }
-        }
-    }
-
-    @Test(arguments: Language.allCases)
     func onlyTheDeletionAsksToContactSupportAndItAsksToChangeNoPassword(language: Language) {
         let deleted = MailTemplates.securityNotice(.accountDeleted, from: Self.origin, language: language, to: "a@b.example")
         #expect(!deleted.text.contains(language == .en ? "change your password" : "비밀번호를 바꾸고"))

@@ -87,6 +87,20 @@ public struct MailFolder: Sendable {
         (normalized(message).components(separatedBy: "\n\n").first ?? "").split(separator: "\n")
     }
 
+    /// The `Subject:` header as written (an English subject is plain ASCII).
+    public static func subject(of message: String) -> String? {
+        headers(of: message).first { $0.hasPrefix("Subject: ") }.map { String($0.dropFirst(9)) }
+    }
+
+    /// The lines a reader sees in the plain-text part (sent `8bit`, so as written), blank lines
+    /// left out, each without its surrounding blanks.
+    public static func plainLines(of message: String) -> [String] {
+        let marker = "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+        guard let start = normalized(message).range(of: marker)?.upperBound else { return [] }
+        let part = normalized(message)[start...].components(separatedBy: "\n--").first ?? ""
+        return part.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// Everything after the header block.
     public static func body(of message: String) -> String {
         normalized(message).components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")

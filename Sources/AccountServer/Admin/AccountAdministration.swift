@@ -94,7 +94,10 @@ struct AccountAdministration: Sendable {
         let row = try await act(.secondFactorRemoved, on: id, by: actor, reason: reason, now: now) { user, tx in
             if try tx.disableTOTP(userID: id) {
                 try Self.origin.record(.mfaDisabled, userID: id, at: now, ["by": "operator"], in: tx)
-                try outbox.queueNotice(MailTemplates.secondFactor(.disabled, language: language, to: user.email), in: tx, now: now)
+                // The operator's own device and address are not the account's business.
+                let notice = MailTemplates.securityNotice(
+                    .secondFactorDisabled, from: MailTemplates.NoticeOrigin(device: nil, address: nil, at: now), language: language, to: user.email)
+                try outbox.queueNotice(notice, in: tx, now: now)
             }
             try tx.deleteSecondFactorChallenges(userID: id, expiredBefore: nil)
             return try tx.adminUser(id: id)!

@@ -13,20 +13,15 @@ extension Operation {
         Operation(
             method: "delete", path: "/auth/me", id: "deleteMe", tag: "Account", summary: "Delete the account",
             description: """
-                With the current password, checked under the account's login back-off (failures here and at login count \
-                together), or another proof (`passkey_assertion`; an Apple token for an account without a password). While a second factor is on, an authenticator `code` or a `recovery_code` too (a wrong one \
-                counts on the same back-off). The account, its sessions, codes and second factor are gone; its nickname and \
-                address are free again.
-                """,
-            authenticated: true, body: "DeleteAccountRequest",
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The account, its sessions, codes and second factor \
+                are gone; its nickname and address are free again. The owner gets a notice mail at the address it had.
+                """,            authenticated: true, body: "DeleteAccountRequest",
             successes: [.init(status: 204, description: "Deleted.")],
-            errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+            errors: StepUpSchemas.errors([
                 401: "A token error: `token_invalid`, `token_expired` or `session_revoked` (with a Bearer challenge).",
-                403: "`invalid_credentials`: the password is wrong; the token is fine, so no Bearer challenge and the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
-                429: "`rate_limited`: the account is backed off after failed password checks (here, at login or at password change), or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "get", path: "/auth/sessions", id: "listSessions", tag: "Sessions", summary: "The account's live sessions",
             authenticated: true,
@@ -44,19 +39,16 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/password/change", id: "changePassword", tag: "Password", summary: "Change the password",
             description: """
-                With the current password, checked under the account's login back-off (failures here and at login count \
-                together), or another proof (`passkey_assertion`; an Apple token for an account without a password). While a second factor is on, an authenticator `code` or a `recovery_code` too (a wrong one \
-                counts on the same back-off). Every other session is revoked; this one stays.
-                """,
-            authenticated: true, body: "ChangePasswordRequest",
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The password is `current_password` here. Every \
+                other session is revoked; this one stays. The owner gets a notice mail naming the change, the device and the address; the security history has `password_changed`.
+                """,            authenticated: true, body: "ChangePasswordRequest",
             successes: [.init(status: 204, description: "Changed.")],
-            errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong.",
+            errors: StepUpSchemas.errors([
                 401: "A token error: `token_invalid`, `token_expired` or `session_revoked` (with a Bearer challenge).",
-                403: "`invalid_credentials`: the current password is wrong; the token is fine, so no Bearer challenge and the session stays.",
-                429: "`rate_limited`: the account is backed off after failed password checks (here, at login or at account deletion), or the address limit; with `Retry-After`.",
+                422: "`new_password` missing or breaking a password rule.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "post", path: "/auth/password/reset", id: "requestPasswordReset", tag: "Password", summary: "Mail a password-reset code",
             description: """

@@ -46,29 +46,33 @@ extension Operation {
             method: "post", path: "/auth/apple/link", id: "linkApple", tag: "Sign in with Apple", summary: "Link an Apple ID to the account",
             description: """
                 A fresh identity token (checked as at `POST /auth/apple`, and spent: a token is accepted once) links its Apple ID \
-                to the signed-in account, which may then log in with Apple. Linking the Apple ID already linked is `200` again. The event log has `apple_linked`.
-                """,
-            authenticated: true, body: "AppleLinkRequest",
+                to the signed-in account, which may then log in with Apple; the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The Apple ID being linked proves nothing. \
+                Linking the Apple ID already linked is `200` again. The owner gets a notice mail naming the change, the device and the address; the security history has `apple_linked`.
+                """,            authenticated: true, body: "AppleLinkRequest",
             successes: [.init(status: 200, description: "The account, `apple_linked` true.", schema: Schema.ref("User"))],
-            errors: [
-                401: "`apple_token_invalid` (a check failed, or the token was accepted before); or the access token is missing, invalid or expired, or its session ended.",
+            errors: StepUpSchemas.errors([
+                401: "The access token is missing, invalid or expired, or its session ended.",
+                403: "`apple_token_invalid` for the token being linked (a check failed, or it was accepted before).",
                 404: "`apple_not_configured`.",
                 409: "`apple_already_linked`: the Apple ID is another account's, or this account has another Apple ID.",
+                422: "`identity_token` or `nonce` missing.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "delete", path: "/auth/apple/link", id: "unlinkApple", tag: "Sign in with Apple", summary: "Unlink the account's Apple ID",
             description: """
                 Unlinks it and revokes the grant at Apple (through the outbox, retried; skipped and logged without \
-                `--apple-key-file`). Refused while Apple is the account's only way to log in. No body is read. The event log \
-                has `apple_unlinked`.
+                `--apple-key-file`). Refused while Apple is the account's only way to log in. With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. \
+                The owner gets a notice mail naming the change, the device and the address; the security history has `apple_unlinked`.
                 """,
-            authenticated: true,
+            authenticated: true, body: "AppleUnlinkRequest",
             successes: [.init(status: 204, description: "Unlinked.")],
-            errors: [
+            errors: StepUpSchemas.errors([
                 404: "`not_found`: no Apple ID is linked.",
                 409: "`last_sign_in_method`: the account has no password and no passkey.",
                 503: "`service_unavailable`.",
-            ]),
+            ]))
     ]
 }

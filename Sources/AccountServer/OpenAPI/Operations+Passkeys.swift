@@ -16,21 +16,21 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/passkeys/register", id: "registerPasskey", tag: "Passkeys", summary: "Add a passkey",
             description: """
-                The `RegistrationResponseJSON` that `create()` made for the options' challenge, with a device name. Checked as \
+                The `RegistrationResponseJSON` that `create()` made for the options' challenge, with a device name, and the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. A passkey never proves its own addition. Checked as \
                 WebAuthn §7.1 lists it: `type` `webauthn.create`, the challenge (issued to this account for registering; spent \
                 by this request whatever follows), an origin of `--webauthn-origin`, `rpIdHash` of `--webauthn-rp-id`, user \
                 presence and verification, ES256/EdDSA/RS256 keys (points on their curve, RSA 2048–8192 bits), attestation \
                 `none` or `packed` self-attestation (its signature checked, never trusted more than `none`), the backup flags \
-                stored. The owner gets a notice mail; the event log has `passkey_added`.
-                """,
-            authenticated: true, body: "PasskeyRegisterRequest",
+                stored. The owner gets a notice mail naming the change, the device and the address; the security history has `passkey_added`.
+                """,            authenticated: true, body: "PasskeyRegisterRequest",
             successes: [.init(status: 201, description: "Added.", schema: Schema.ref("Passkey"))],
-            errors: [
-                400: "`invalid_request`; `challenge_invalid`: the challenge is unknown, used, or not this account's registration's; `challenge_expired`; `passkey_invalid`: a WebAuthn check failed (the log's `passkey_refused` line names it).",
+            errors: StepUpSchemas.errors([
+                400: "`challenge_invalid`: the registration challenge is unknown, used, or not this account's; `challenge_expired`; `passkey_invalid`: a WebAuthn check failed (the log's `passkey_refused` line names it).",
                 409: "`passkey_exists`: the credential is registered already (to this or another account).",
-                422: "`validation_failed`: `name` missing, too long or with control characters, or `credential` missing.",
+                422: "`name` missing, too long or with control characters, or `credential` missing.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "post", path: "/auth/passkeys/login/options", id: "passkeyLoginOptions", tag: "Passkeys", summary: "Options to log in with a passkey",
             description: """
@@ -80,24 +80,18 @@ extension Operation {
         Operation(
             method: "delete", path: "/auth/passkeys/{id}", id: "deletePasskey", tag: "Passkeys", summary: "Remove a passkey",
             description: """
-                With the current password (under the account's login back-off) or another proof (`passkey_assertion`, an Apple \
-                token for an account without a password) and, while the second factor is on, an authenticator `code` or a \
-                `recovery_code`, like every sensitive change. The owner gets a notice mail; the \
-                event log has `passkey_removed`.
-                """,
-            authenticated: true, body: "PasskeyDeleteRequest",
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The owner gets a notice mail naming the change, the device and the address; the security history has `passkey_removed`.
+                """,            authenticated: true, body: "PasskeyDeleteRequest",
             parameters: [[
                 "name": "id", "in": "path", "required": true, "description": "The passkey's id (from `GET /auth/passkeys`).",
                 "schema": FieldSchemas.uuid,
             ]],
             successes: [.init(status: 204, description: "Removed.")],
-            errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`: the second factor is wrong; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
+            errors: StepUpSchemas.errors([
                 404: "`not_found`: the account has no passkey with this id (another account's is 404 too).",
-                429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "get", path: "/.well-known/apple-app-site-association", id: "appleAppSiteAssociation", tag: "Discovery",
             summary: "Which iOS apps may use this domain's passkeys",

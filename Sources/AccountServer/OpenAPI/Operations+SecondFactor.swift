@@ -4,33 +4,30 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/mfa/totp", id: "enrollTOTP", tag: "Second factor", summary: "Start enrolling an authenticator app",
             description: """
-                With the current password (checked under the account's login back-off) or another proof (`passkey_assertion`; \
-                an Apple token for an account without a password), a new secret for an authenticator app \
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. A new secret for an authenticator app \
                 (RFC 6238: SHA-1, 6 digits, 30-second steps). Nothing changes for login until `POST /auth/mfa/totp/confirm`; a new \
                 call replaces an unconfirmed secret. The secret is stored sealed with the server's key (itself sealed by \
                 `--secret-key-file` when given), never logged.
-                """,
-            authenticated: true, body: "TOTPEnrollRequest",
+                """,            authenticated: true, body: "TOTPEnrollRequest",
             successes: [.init(status: 200, description: "The secret and its `otpauth://` URI.", schema: Schema.ref("TOTPEnrollment"))],
-            errors: [
-                400: "`invalid_request`; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
-                403: "`invalid_credentials`: the password is wrong; the session stays. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
+            errors: StepUpSchemas.errors([
                 409: "`mfa_already_enabled`: turn the second factor off first.",
-                429: "`rate_limited`: the account is backed off after failed password or code checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "post", path: "/auth/mfa/totp/confirm", id: "confirmTOTP", tag: "Second factor", summary: "Turn the authenticator app on",
             description: """
                 The code the app shows for the new secret turns the second factor on: from now on a login needs it after the \
                 password. The reply has ten recovery codes, shown once. Every other session of the account ends, and its \
-                owner gets a notice mail.
+                owner gets a notice mail. The code is checked under the account's login back-off (the try is counted first).
                 """,
             authenticated: true, body: "TOTPConfirmRequest",
             successes: [.init(status: 200, description: "On; the recovery codes.", schema: Schema.ref("RecoveryCodes"))],
             errors: [
-                400: "`invalid_request`, or `code_invalid`: the code is not the secret's for this time (±1 step).",
+                400: "`invalid_request`, or `code_invalid`: the code is not the secret's for this time (±1 step); it counts in the account's login back-off.",
                 409: "`mfa_not_enabled`: no enrolment was started; `mfa_already_enabled`: it is on already.",
+                429: "`rate_limited`: the account is backed off after failed password, code or proof checks, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
             ]),
         Operation(
@@ -56,33 +53,27 @@ extension Operation {
         Operation(
             method: "post", path: "/auth/mfa/recovery-codes", id: "replaceRecoveryCodes", tag: "Second factor", summary: "A new set of recovery codes",
             description: """
-                With the current password and an authenticator `code` (both under the account's login back-off), ten new \
-                recovery codes; the old set stops working. The owner gets a notice mail.
-                """,
-            authenticated: true, body: "RecoveryCodesRequest",
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. An authenticator `code` always. Ten new \
+                recovery codes; the old set stops working. The owner gets a notice mail naming the change, the device and the address; the security history has `recovery_codes_replaced`.
+                """,            authenticated: true, body: "RecoveryCodesRequest",
             successes: [.init(status: 200, description: "The new codes, shown once.", schema: Schema.ref("RecoveryCodes"))],
-            errors: [
-                400: "`invalid_request`, or `code_invalid`: the code is wrong or was used; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
+            errors: StepUpSchemas.errors([
                 409: "`mfa_not_enabled`.",
-                429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
-            ]),
+            ])),
         Operation(
             method: "delete", path: "/auth/mfa/totp", id: "disableTOTP", tag: "Second factor", summary: "Turn the second factor off",
             description: """
-                With the current password and an authenticator `code` or a `recovery_code` (under the account's login \
-                back-off): the authenticator and every recovery code are removed, logins need only the password again, every \
-                other session ends and the owner gets a notice mail.
-                """,
-            authenticated: true, body: "TOTPDisableRequest",
+                With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
+                a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. An authenticator `code` or a `recovery_code` always. \
+                The authenticator and every recovery code are removed, logins need only the password again, every other session \
+                ends. The owner gets a notice mail naming the change, the device and the address; the security history has `mfa_disabled`.
+                """,            authenticated: true, body: "TOTPDisableRequest",
             successes: [.init(status: 204, description: "Off.")],
-            errors: [
-                400: "`invalid_request` (also for both `code` and `recovery_code`), or `code_invalid`; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
-                403: "`invalid_credentials`: the password is wrong. For an account without a password: `apple_token_invalid`, the Apple identity token is not a fresh one of its linked Apple ID, or was accepted before. `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included).",
+            errors: StepUpSchemas.errors([
                 409: "`mfa_not_enabled`.",
-                429: "`rate_limited`: the account is backed off, or the address limit; with `Retry-After`.",
                 503: "`service_unavailable`.",
-            ]),
+            ]))
     ]
 }

@@ -75,18 +75,13 @@ enum PasskeySchemas {
                         ], required: ["clientDataJSON", "authenticatorData", "signature"]),
                 ], required: ["id", "rawId", "type", "response"],
                 description: "WebAuthn L3 `AuthenticationResponseJSON` (`credential.toJSON()`); other members are ignored."),
-            "PasskeyRegisterRequest": Schema.object(
+            "PasskeyRegisterRequest": StepUpSchemas.request(
                 [
                     "name": Schema.string("The device's name as its owner gives it: 1–64 characters after trimming, no control characters.", minLength: 1, maxLength: 64),
                     "credential": Schema.ref("PasskeyRegistrationCredential"),
                 ], required: ["name", "credential"]),
             "PasskeyLoginRequest": Schema.object(["credential": Schema.ref("PasskeyAssertionCredential")], required: ["credential"]),
-            "PasskeyDeleteRequest": Schema.object(
-                AppleSchemas.withProof([
-                    "password": Schema.string("The account's current password.", minLength: 1),
-                    "code": FieldSchemas.authenticatorCode("While the second factor is on: give this or `recovery_code`."),
-                    "recovery_code": FieldSchemas.recoveryCode,
-                ]), description: AppleSchemas.proofDescription),
+            "PasskeyDeleteRequest": StepUpSchemas.request(),
             "Passkey": Schema.object(
                 [
                     "id": FieldSchemas.uuid, "name": Schema.string("The device name its owner gave."),

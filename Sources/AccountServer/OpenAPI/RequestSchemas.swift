@@ -45,19 +45,10 @@ enum RequestSchemas {
             "UpdateProfileRequest": Schema.object(
                 ["username": FieldSchemas.username, "mbti": FieldSchemas.mbtiInput],
                 description: "Absent fields stay as they are."),
-            "DeleteAccountRequest": Schema.object(
-                AppleSchemas.withProof([
-                    "password": Schema.string("The account's current password.", minLength: 1),
-                    "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
-                    "recovery_code": FieldSchemas.recoveryCode,
-                ]), description: AppleSchemas.proofDescription),
-            "ChangePasswordRequest": Schema.object(
-                [
-                    "current_password": Schema.string("The password in use now.", minLength: 1),
-                    "new_password": FieldSchemas.password("The password from now on."),
-                    "code": FieldSchemas.authenticatorCode("While a second factor is on: this or `recovery_code` is needed."),
-                    "recovery_code": FieldSchemas.recoveryCode,
-                ], required: ["current_password", "new_password"]),
+            "DeleteAccountRequest": StepUpSchemas.request(),
+            "ChangePasswordRequest": StepUpSchemas.request(
+                ["new_password": FieldSchemas.password("The password from now on.")], required: ["new_password"],
+                passwordField: "current_password", without: ["apple_identity_token", "apple_nonce"]),
             "PasswordResetRequest": Schema.object(["email": FieldSchemas.email], required: ["email"]),
             "PasswordResetConfirmRequest": Schema.object(
                 ["email": FieldSchemas.email, "code": FieldSchemas.code, "new_password": FieldSchemas.password("The password from now on.")],

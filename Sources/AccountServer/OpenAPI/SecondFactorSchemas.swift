@@ -10,9 +10,7 @@ enum SecondFactorSchemas {
                     "recovery_codes_left": Schema.integer("Unused recovery codes (0 while `totp` is off).", minimum: 0),
                 ], required: ["totp", "recovery_codes_left"],
                 description: "The account's second factor."),
-            "TOTPEnrollRequest": Schema.object(
-                AppleSchemas.withProof(["password": Schema.string("The account's current password.", minLength: 1)]),
-                description: AppleSchemas.proofDescription),
+            "TOTPEnrollRequest": StepUpSchemas.request(without: ["code", "recovery_code"]),
             "TOTPEnrollment": Schema.object(
                 [
                     "secret": Schema.string("The new secret, base32 (RFC 4648) without padding: 160 random bits.", pattern: "^[A-Z2-7]{32}$"),
@@ -36,15 +34,8 @@ enum SecondFactorSchemas {
                     "recovery_code": FieldSchemas.recoveryCode,
                 ], required: ["mfa_token"],
                 description: "Exactly one of `code` and `recovery_code`: neither is `422` (`code` `required`), both `400 invalid_request`."),
-            "RecoveryCodesRequest": Schema.object(
-                AppleSchemas.withProof(["password": Schema.string("The account's current password.", minLength: 1), "code": FieldSchemas.authenticatorCode("Required.")]),
-                required: ["code"], description: AppleSchemas.proofDescription),
-            "TOTPDisableRequest": Schema.object(
-                AppleSchemas.withProof([
-                    "password": Schema.string("The account's current password.", minLength: 1),
-                    "code": FieldSchemas.authenticatorCode("Give this or `recovery_code`."),
-                    "recovery_code": FieldSchemas.recoveryCode,
-                ]), description: AppleSchemas.proofDescription),
+            "RecoveryCodesRequest": StepUpSchemas.request(required: ["code"], factor: "Required: a code of the authenticator app.", without: ["recovery_code"]),
+            "TOTPDisableRequest": StepUpSchemas.request(factor: "Required: this or `recovery_code`."),
         ]
     }
 }

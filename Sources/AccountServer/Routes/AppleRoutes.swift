@@ -61,17 +61,18 @@ struct AppleRoutes: RouteGroup {
         let stepUp = try await services.stepUp(proof, for: .appleLink, context, into: &errors)
         guard errors.isEmpty, let (token, nonce) = tokenAndNonce, let stepUp else { throw APIError.validation(errors) }
         let (services, userID, now) = (self.services, context.userID, context.now)
-        let accepted = try await services.check(stepUp, context)
+        // The token being linked is checked first (it asks nothing of Apple until every local
+        // check passed), then the proof; only then is Apple's token endpoint called.
         let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link", status: 403)
         enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone, replayed }
-        let (linkedElsewhere, used) = try await services.store.read { tx in
-            (try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false, try tx.appleTokenUsed(identity.use))
+        let linkedElsewhere = try await services.store.read { tx in
+            try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
         }
-        guard !used else { throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link", status: 403) }
         guard !linkedElsewhere else {
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         }
+        let accepted = try await services.check(stepUp, context)
         let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
         let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID) else { return .gone }
@@ -108,9 +109,6 @@ struct AppleRoutes: RouteGroup {
     /// ID is linked. The owner is mailed.
     func unlink(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(AppleUnlinkRequest.self)
-        var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .appleUnlink, context, into: &errors)
-        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let (services, userID, now) = (self.services, context.userID, context.now)
         let grants = services.apple.grants
         enum Outcome: Sendable { case unlinked, lastMethod, notLinked }
@@ -124,6 +122,9 @@ struct AppleRoutes: RouteGroup {
         case .lastMethod: throw APIError.lastSignInMethod
         case .unlinked: break
         }
+        var errors = FieldErrors()
+        let stepUp = try await services.stepUp(body, for: .appleUnlink, context, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }

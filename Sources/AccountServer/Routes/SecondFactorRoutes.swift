@@ -27,10 +27,10 @@ struct SecondFactorRoutes: RouteGroup {
     /// Nothing changes for login until it is confirmed; a new call replaces an unconfirmed secret.
     func enroll(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
+        guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
         var errors = FieldErrors()
         let stepUp = try await services.stepUp(body, for: .secondFactorOn, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
         let accepted = try await services.check(stepUp, context)
         let factors = services.secondFactor
         let secret = factors.newSecret()
@@ -98,10 +98,10 @@ struct SecondFactorRoutes: RouteGroup {
     /// new set of recovery codes; the old set stops working.
     func replaceRecoveryCodes(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
+        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
         let stepUp = try await services.stepUp(body, for: .recoveryCodes, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         let accepted = try await services.check(stepUp, context)
         let (services, user) = (self.services, context.user)
         let codes = try await services.write(after: accepted, context) { tx -> [String] in
@@ -118,10 +118,10 @@ struct SecondFactorRoutes: RouteGroup {
     /// factor is off (its recovery codes with it); every other session ends and the owner gets a notice.
     func disable(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
+        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
         let stepUp = try await services.stepUp(body, for: .secondFactorOff, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         let accepted = try await services.check(stepUp, context)
         let (services, user, sessionID, now) = (self.services, context.user, context.sessionID, context.now)
         try await services.write(after: accepted, context) { tx in

@@ -138,7 +138,7 @@ struct SecondFactor: Sendable {
                 let left = try tx.useRecoveryCode(userID: user.id, hash: hash(recoveryCode: normalized, userID: user.id))
             else { return .wrong }
             if notify {
-                try outbox.queueNotice(MailTemplates.secondFactor(.recoveryCodeUsed(left: left), language: language, to: user.email), in: tx, now: now)
+                try outbox.queueNotice(MailTemplates.recoveryCodeUsed(left: left, language: language, to: user.email), in: tx, now: now)
             }
             try origin.record(.recoveryCodeUsed, userID: user.id, at: now, ["left": String(left)], in: tx)
             return .recoveryCode(left: left)

@@ -76,15 +76,19 @@ struct LoginThrottle: Sendable {
     /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
     /// `event` (the account's `login_failed`, if the try was of an account) is written in the same
     /// transaction, so a failure costs no write of its own.
+    ///
+    /// The account was read before its password or code was checked, outside any transaction: if
+    /// it was deleted meanwhile, the event goes with it (``record(_:in:)``) and the failure is
+    /// answered as any other, never with a `500` from an event whose account is gone.
     func confirmLoginFailure(key: String, now: Date, event: SecurityEventRecord?) async throws {
         let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
         guard limit > 0 else {
             // No back-off is kept, so nothing is written but the event.
-            if let event { try await store.write { try $0.insertSecurityEvent(event) } }
+            if let event { try await store.write { try Self.record(event, in: $0) } }
             return
         }
         try await store.write { tx in
-            if let event { try tx.insertSecurityEvent(event) }
+            if let event { try Self.record(event, in: tx) }
             var record = try tx.lockLoginThrottle(key: key, now: now)
             guard (record.lockedUntil ?? .distantPast) <= now, record.failures >= Self.threshold(record, limit: limit) else { return }
             record.lockedUntil = now.addingTimeInterval(min(window, base * pow(2, Double(min(record.lockouts, 20)))))
@@ -92,6 +96,15 @@ struct LoginThrottle: Sendable {
             record.failures = 0
             try tx.updateLoginThrottle(record)
         }
+    }
+
+    /// Writes a failure's security event if its account still exists, locking the account's row
+    /// first: a deletion that commits before is seen (no event, nothing to write it for), and one
+    /// that comes after waits for this transaction and removes the event with the account. Locked
+    /// before the throttle row, in the order a deletion and a successful login take them.
+    private static func record(_ event: SecurityEventRecord, in tx: any StoreTransaction) throws {
+        guard try tx.lockUser(id: event.userID) != nil else { return }
+        try tx.insertSecurityEvent(event)
     }
 
     /// Gives back a try counted by ``reserveLoginTry(key:now:)`` that turned out neither a failure

@@ -1,3 +1,4 @@
+import AccountAPI
 import AccountStore
 import Foundation
 import Mailer
@@ -13,20 +14,32 @@ import Mailer
 /// queue is full) tried nothing: the message stays due with its attempts unchanged, and the round
 /// ends, leaving the rest for the next one. Routes never see a transport error; what they
 /// acknowledged is already in the outbox.
+///
+/// A message's subject and body are opened with the server's ``SecretSeal`` just before it is
+/// handed to the transport (they are sealed in the database when the server has a key file). One
+/// that does not open is not sent: it counts as a failed try, backs off like one and is logged
+/// (`mail_unopenable`, with its id and never its text), and the round goes on with the others; a
+/// server that can open it (one of the same database still running without the key, or with it)
+/// sends it on its own rounds.
 actor MailDispatcher {
     private let store: any AccountStore
     private let transport: any MailTransport
     private let clock: ServerClock
+    private let seal: SecretSeal
     /// How rows that are not mail are delivered, by kind.
     private let deliveries: [OutboxKind: any OutboxDelivery]
     private var wakeUp: AsyncStream<Void>.Continuation?
     private var task: Task<Void, Never>?
     private var currentRound: Task<Int, Never>?
 
-    init(store: any AccountStore, transport: any MailTransport, clock: ServerClock, deliveries: [OutboxKind: any OutboxDelivery] = [:]) {
+    init(
+        store: any AccountStore, transport: any MailTransport, clock: ServerClock, seal: SecretSeal,
+        deliveries: [OutboxKind: any OutboxDelivery] = [:]
+    ) {
         self.store = store
         self.transport = transport
         self.clock = clock
+        self.seal = seal
         self.deliveries = deliveries
     }
 
@@ -91,7 +104,7 @@ actor MailDispatcher {
             guard claimed else { continue }
             do {
                 if message.kind == .mail {
-                    try await transport.send(MailMessage(to: message.recipient, subject: message.subject, text: message.body))
+                    try await transport.send(seal.mail(message))
                 } else if let delivery = deliveries[message.kind] {
                     try await delivery.deliver(message)
                 } else {
@@ -112,7 +125,9 @@ actor MailDispatcher {
                 try? await store.write { tx in
                     try tx.rescheduleMail(id: message.id, attempts: attempts, nextAttemptAt: now.addingTimeInterval(delay))
                 }
-                if message.kind == .mail {
+                if message.kind == .mail, error is SecretsError {
+                    Log.event("mail_unopenable", ["id": message.id.lowercasedText, "attempts": String(attempts), "reason": unopenableReason(message)])
+                } else if message.kind == .mail {
                     Log.event("mail_delivery_failed", ["attempts": String(attempts)])
                 } else {
                     Log.event("outbox_delivery_failed", ["kind": message.kind.rawValue, "attempts": String(attempts), "reason": String(describing: error)])
@@ -120,5 +135,14 @@ actor MailDispatcher {
             }
         }
         return delivered
+    }
+
+    /// Why `message`'s text did not open, for the log: a fixed phrase, never the text.
+    private func unopenableReason(_ message: OutboxMessage) -> String {
+        if seal.key == nil { return "sealed, and this server has no secret key file" }
+        if !SecretSeal.isSealed(text: message.subject) || !SecretSeal.isSealed(text: message.body) {
+            return "in clear, and this server seals mail with its secret key file"
+        }
+        return "does not open with the secret key: sealed with another key, altered or moved from another row"
     }
 }

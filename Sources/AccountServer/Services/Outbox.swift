@@ -6,6 +6,9 @@ import Mailer
 /// The one way into the outbox, under each recipient's mail budget.
 struct Outbox: Sendable {
     let configuration: ServerConfiguration
+    /// Seals each message's subject and body before it is written, when the server has a
+    /// `--secret-key-file` (see `SecretSeal+Outbox.swift`): a waiting message holds a live code.
+    let seal: SecretSeal
 
     /// Writes mail into the outbox inside the caller's transaction, if the recipient's mail budget
     /// allows it; ``MailDispatcher`` delivers it. Every message the server sends goes through here.
@@ -34,9 +37,9 @@ struct Outbox: Sendable {
     }
 
     private func enqueue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
-        try tx.enqueueMail(OutboxMessage(
+        try tx.enqueueMail(seal.sealed(mail: OutboxMessage(
             id: UUID.random(), recipient: message.to, subject: message.subject, body: message.text,
-            createdAt: now, nextAttemptAt: now))
+            createdAt: now, nextAttemptAt: now)))
     }
 
     /// Counts one message to `emailKey`; `false` when the address had its messages for now.

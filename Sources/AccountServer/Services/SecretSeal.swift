@@ -2,14 +2,17 @@ import AccountStore
 import Foundation
 import Sodium
 
-/// How the server's secrets (signing seeds, HMAC keys: everything in `settings`) are kept in the
-/// database: in clear, or sealed with the key of `--secret-key-file`.
+/// How the server's secrets (signing seeds, HMAC keys: everything in `settings`; and the text of
+/// mail waiting in the outbox, which holds live codes) are kept in the database: in clear, or
+/// sealed with the key of `--secret-key-file`.
 ///
 /// A sealed value is `sbx1`, then a `crypto_secretbox` (XSalsa20-Poly1305, random nonce) under a
-/// key derived from the file's key for that value alone (`setting:<name>`, `signing-key:<kid>`),
-/// so a value moved to another row does not open. A sealed database holds a check value in
-/// `settings` (`secret_key_check`: the key's fingerprint and a box of it), which is how a
-/// database tells which key it needs: another key, or none, is refused before anything is read.
+/// key derived from the file's key for that value alone (`setting:<name>`, `signing-key:<kid>`,
+/// `outbox-subject:<id>`, `outbox-body:<id>`), so a value moved to another row does not open;
+/// a text column holds it as `sbx1:` and the base64 of the box (``seal(text:context:)``). A
+/// sealed database holds a check value in `settings` (`secret_key_check`: the key's fingerprint
+/// and a box of it), which is how a database tells which key it needs: another key, or none, is
+/// refused before anything is read.
 struct SecretSeal: Sendable {
     /// The file's key; `nil` keeps secrets in clear.
     let key: SecretBoxKey?
@@ -17,15 +20,16 @@ struct SecretSeal: Sendable {
     static let clear = SecretSeal(key: nil)
     /// The setting that marks a sealed database and names its key.
     static let checkSetting = "secret_key_check"
-    private static let sealedPrefix = Array("sbx1".utf8)
+    /// How a sealed value begins (the version of its form).
+    static let sealedPrefix = Array("sbx1".utf8)
     private static let checkPrefix = Array("skc1".utf8)
 
     /// What ``adopt(in:)`` found or did.
     enum Adoption: Equatable, Sendable {
         case clear
         case sealed
-        /// A clear database sealed just now: how many settings and signing keys.
-        case sealedNow(settings: Int, signingKeys: Int)
+        /// A clear database sealed just now: how many settings, signing keys and waiting messages.
+        case sealedNow(settings: Int, signingKeys: Int, mail: Int)
     }
 
     /// The seal `--secret-key-file` asks for, warning (one log line) when the file is open to
@@ -100,18 +104,21 @@ struct SecretSeal: Sendable {
             return .sealed
         }
         let (settings, keys) = try rewriteSecrets(in: tx) { value, context in seal(value, context: context) }
-        return .sealedNow(settings: settings, signingKeys: keys)
+        return .sealedNow(settings: settings, signingKeys: keys, mail: try sealWaitingMail(in: tx))
     }
 
-    /// Puts every secret of a database sealed with this key back in clear and removes the check
-    /// (`account-server keys unseal`); returns how many settings and signing keys.
-    func unseal(in tx: any StoreTransaction) throws -> (settings: Int, signingKeys: Int) {
+    /// Puts every secret of a database sealed with this key back in clear, waiting mail included,
+    /// and removes the check (`account-server keys unseal`); returns how many settings, signing
+    /// keys and messages, and how many messages did not open and were removed
+    /// (``unsealWaitingMail(in:)``).
+    func unseal(in tx: any StoreTransaction) throws -> (settings: Int, signingKeys: Int, mail: Int, unopenedMail: Int) {
         guard let key else { throw SecretsError.unsealNeedsKey }
         guard let check = try tx.setting(Self.checkSetting) else { throw SecretsError.notSealed }
         try verify(check, key: key)
-        let counts = try rewriteSecrets(in: tx) { value, context in try open(value, context: context) }
+        let (settings, keys) = try rewriteSecrets(in: tx) { value, context in try open(value, context: context) }
+        let (mail, unopened) = try unsealWaitingMail(in: tx)
         try tx.deleteSetting(Self.checkSetting)
-        return counts
+        return (settings, keys, mail, unopened)
     }
 
     /// Replaces every setting but the check, and every signing seed, with `rewrite` of it;

@@ -30,8 +30,9 @@ struct Secrets: Sendable {
     /// How secrets are kept in the database (signing seeds too).
     let seal: SecretSeal
 
-    /// Checks `seal` against the database (sealing a clear database's secrets when a key is
-    /// newly given, in the same transaction) and loads the secrets, making those that are missing.
+    /// Checks `seal` against the database (sealing a clear database's secrets and waiting mail when
+    /// a key is newly given, in the same transaction) and loads the secrets, making those that are
+    /// missing.
     /// - Throws: ``SecretsError`` when the database was sealed with another key, or with one and
     ///   none is given.
     static func load(from store: any AccountStore, seal: SecretSeal) async throws -> Secrets {
@@ -53,10 +54,10 @@ struct Secrets: Sendable {
             return (secrets, adoption)
         }
         // A new database is sealed from its first secret on: nothing to say then.
-        if case .sealedNow(let settings, let signingKeys) = adoption, settings + signingKeys > 0 {
+        if case .sealedNow(let settings, let signingKeys, let mail) = adoption, settings + signingKeys + mail > 0 {
             Log.notice("secrets_sealed", level: "notice", [
-                "key": seal.fingerprint ?? "", "settings": String(settings), "signing_keys": String(signingKeys),
-                "detail": "the database's secrets were in clear and are now sealed with the secret key file",
+                "key": seal.fingerprint ?? "", "settings": String(settings), "signing_keys": String(signingKeys), "mail": String(mail),
+                "detail": "the database's secrets and waiting mail were in clear and are now sealed with the secret key file",
             ])
         }
         return secrets

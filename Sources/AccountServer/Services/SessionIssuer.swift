@@ -13,13 +13,18 @@ struct SessionIssuer: Sendable {
     /// unless given), for every token it issues. It keeps `origin`'s client address (the one a
     /// refresh then updates). The account's `login_succeeded` security event, from `origin`, is
     /// written with it; `method` names the sign-in when `amr` cannot (a code).
-    /// A disabled account gets `403 account_disabled` and no session, on every way of signing in.
+    /// A disabled account gets `403 account_disabled` and no session, on every way of signing in;
+    /// an account deleted since the caller read it gets the `401 invalid_credentials` of a login
+    /// of an unknown account (callers that answer a vanished account otherwise lock it first and
+    /// refuse before this), never a `500` from a session row whose account is gone.
     func openSession(
         userID: UUID, userAgent: String?, origin: EventOrigin, amr: [String] = [AuthenticationMethod.password],
         method: SignInMethod? = nil, now: Date, in tx: any StoreTransaction
     ) throws -> (SessionRecord, RefreshToken) {
-        // Locked, so a disabling that commits first is seen, and one that comes after revokes this.
-        if try tx.lockUser(id: userID)?.disabledAt != nil { throw APIError.accountDisabled }
+        // Locked, so a disabling or deletion that commits first is seen, and one that comes after
+        // revokes this session (or removes it with the account).
+        guard let account = try tx.lockUser(id: userID) else { throw APIError.invalidCredentials }
+        if account.disabledAt != nil { throw APIError.accountDisabled }
         var session = policy.newSession(userID: userID, userAgent: userAgent, clientAddress: origin.clientAddress, now: now)
         session.amr = amr
         let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)

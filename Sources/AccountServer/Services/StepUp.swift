@@ -175,26 +175,34 @@ extension Services {
     /// token is recorded as used (a token accepted before is `403 apple_token_invalid`), the
     /// second factor's code is checked and spent (a wrong one is `400 code_invalid`, counted in the
     /// back-off), and the account's back-off is forgotten. Nothing of `body` is written unless
-    /// all of that holds.
+    /// all of that holds; when `body` throws, the try the step-up counted is given back.
     func write<T: Sendable>(
         after accepted: AcceptedStepUp, _ context: AuthenticatedContext, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
     ) async throws -> T {
         let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
         let (factors, throttle, change) = (secondFactor, self.throttle, accepted.stepUp.change)
         let outcome: StepUpOutcome<T>
-        outcome = try await store.write { tx -> StepUpOutcome<T> in
-            if let identity = accepted.appleIdentity, try !AppleSignIn.spend(identity, in: tx) { return .replayed }
-            if let factor = accepted.stepUp.secondFactor {
-                // Turning the factor off has a notice of its own; a recovery code spent then is not mailed.
-                let notify = change != .secondFactorOff && change != .accountDelete
-                switch try factors.check(factor, user: user, language: language, now: now, notify: notify, origin: origin, in: tx) {
-                case .wrong: return .wrongCode
-                case .totp, .recoveryCode: break
+        do {
+            outcome = try await store.write { tx -> StepUpOutcome<T> in
+                if let identity = accepted.appleIdentity, try !AppleSignIn.spend(identity, in: tx) { return .replayed }
+                if let factor = accepted.stepUp.secondFactor {
+                    // Turning the factor off has a notice of its own; a recovery code spent then is not mailed.
+                    let notify = change != .secondFactorOff && change != .accountDelete
+                    switch try factors.check(factor, user: user, language: language, now: now, notify: notify, origin: origin, in: tx) {
+                    case .wrong: return .wrongCode
+                    case .totp, .recoveryCode: break
+                    }
                 }
+                let value = try body(tx)
+                try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
+                return .done(value)
             }
-            let value = try body(tx)
-            try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            return .done(value)
+        } catch {
+            // The change itself failed (the account went, the store failed): the proof was not
+            // refused, so its counted try is given back.
+            let key = LoginThrottle.key(userID: user.id)
+            try? await store.write { try throttle.refundLoginTry(key: key, now: now, in: $0) }
+            throw error
         }
         switch outcome {
         case .done(let value): return value

@@ -138,6 +138,9 @@ public final class ReadModelTransaction: StoreTransaction {
     public func enqueueMail(_ message: OutboxMessage) throws { try base.enqueueMail(message) }
     public func claimMail(id: UUID, now: Date, until: Date) throws -> Bool { try base.claimMail(id: id, now: now, until: until) }
     public func deleteMail(id: UUID) throws { try base.deleteMail(id: id) }
+    @discardableResult public func replaceMailText(id: UUID, subject: String, body: String) throws -> Bool {
+        try base.replaceMailText(id: id, subject: subject, body: body)
+    }
     public func rescheduleMail(id: UUID, attempts: Int, nextAttemptAt: Date) throws {
         try base.rescheduleMail(id: id, attempts: attempts, nextAttemptAt: nextAttemptAt)
     }
@@ -213,6 +216,7 @@ public final class ReadModelTransaction: StoreTransaction {
     public func setting(_ name: String) throws -> [UInt8]? { try base.setting(name) }
     public func dueMail(now: Date, limit: Int) throws -> [OutboxMessage] { try base.dueMail(now: now, limit: limit) }
     public func outboxCount() throws -> Int { try base.outboxCount() }
+    public func waitingMail() throws -> [OutboxMessage] { try base.waitingMail() }
     public func settingNames() throws -> [String] { try base.settingNames() }
     public func pendingSignUp(emailKey: String) throws -> PendingSignUpRecord? { try base.pendingSignUp(emailKey: emailKey) }
     public func pendingSignUp(usernameKey: String) throws -> PendingSignUpRecord? { try base.pendingSignUp(usernameKey: usernameKey) }

@@ -42,20 +42,33 @@ extension ServerProcess {
         return (SoftwareAuthenticator(algorithm: algorithm, userHandle: handle, counts: counts), challenge)
     }
 
-    /// `POST /auth/passkeys/register` with what `passkey` made for `challenge`.
+    /// `POST /auth/passkeys/register` with what `passkey` made for `challenge` and the step-up `proof`'s members.
     func register(
-        _ made: SoftwareAuthenticator.Registration, name: String = "iPhone", token: String
+        _ made: SoftwareAuthenticator.Registration, name: String = "iPhone", proof: [String: Any], token: String
     ) async throws -> Reply {
-        try await client.send("POST", "/auth/passkeys/register", json: ["name": name, "credential": made.json], token: token)
+        try await client.send("POST", "/auth/passkeys/register", json: proof.merging(["name": name, "credential": made.json]) { $1 }, token: token)
     }
 
-    /// A passkey of `algorithm` added to the account behind `token`; expects 201.
+    /// The step-up proof of the passkey `signer` for the session of `token`: an assertion for a
+    /// fresh `POST /auth/passkeys/reauth/options` challenge, as `passkey_assertion`.
+    func passkeyProof(
+        _ signer: inout SoftwareAuthenticator, token: String, _ ceremony: SoftwareAuthenticator.Ceremony = PasskeyServer.ceremony,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [String: Any] {
+        let reply = try await client.send("POST", "/auth/passkeys/reauth/options", token: token)
+        try #require(reply.status == 200, "reauth options: \(reply.status) \(reply.text)", sourceLocation: sourceLocation)
+        let challenge = try #require(Base64URL.decode(try reply.decode(PasskeyRequestOptions.self).challenge), sourceLocation: sourceLocation)
+        return ["passkey_assertion": signer.assert(challenge: challenge, ceremony).json]
+    }
+
+    /// A passkey of `algorithm` added to the account behind `token` with the step-up `proof`
+    /// (`["password": …]`, or ``passkeyProof(_:token:_:sourceLocation:)`` where the account holds one); expects 201.
     func addPasskey(
         _ token: String, _ algorithm: SoftwareAuthenticator.Algorithm = .es256, name: String = "iPhone", counts: Bool = true,
-        ceremony: SoftwareAuthenticator.Ceremony = PasskeyServer.ceremony, sourceLocation: SourceLocation = #_sourceLocation
+        ceremony: SoftwareAuthenticator.Ceremony = PasskeyServer.ceremony, proof: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> (SoftwareAuthenticator, Passkey) {
         let (passkey, challenge) = try await newPasskey(token, algorithm, counts: counts, sourceLocation: sourceLocation)
-        let reply = try await register(passkey.register(challenge: challenge, ceremony), name: name, token: token)
+        let reply = try await register(passkey.register(challenge: challenge, ceremony), name: name, proof: proof, token: token)
         try #require(reply.status == 201, "register: \(reply.status) \(reply.text)", sourceLocation: sourceLocation)
         return (passkey, try reply.decode(Passkey.self))
     }

@@ -1,0 +1,47 @@
+import AccountAPI
+
+/// The step-up proof (``AccountAPI/StepUpProof``) as every request that changes how an account
+/// proves who it is carries it: its members at the top level, beside the request's own.
+enum StepUpSchemas {
+    /// What the proof must hold, said once for every such request.
+    static let description = "Step-up proof (the strongest the account holds): `passkey_assertion` of one of the account's passkeys "
+        + "(for a challenge of `POST /auth/passkeys/reauth/options`; both factors in one), or the password (an account without one: "
+        + "`apple_identity_token` and `apple_nonce` of its linked Apple ID) with `code` or `recovery_code` while the second factor is on. "
+        + "An account that holds a passkey and no authenticator app gives `passkey_assertion`. Checked under the account's login back-off."
+
+    /// The proof's members; the password is `passwordField` (`current_password` for a password change).
+    static func members(passwordField: String = "password", factor: String = "While the second factor is on (and no passkey assertion is given): this or `recovery_code`.") -> [String: JSONValue] {
+        [
+            passwordField: Schema.string("The account's current password.", minLength: 1),
+            "passkey_assertion": Schema.ref("PasskeyAssertionCredential"),
+            "apple_identity_token": Schema.string(
+                "For an account without a password: an identity token of its linked Apple ID issued in the last 10 minutes, not "
+                    + "accepted before; spent with the change.", minLength: 1),
+            "apple_nonce": Schema.string("The raw nonce of `apple_identity_token`.", minLength: 1),
+            "code": FieldSchemas.authenticatorCode(factor),
+            "recovery_code": FieldSchemas.recoveryCode,
+        ]
+    }
+
+    /// A request of `properties` with the proof beside them.
+    static func request(
+        _ properties: [String: JSONValue] = [:], required: [String] = [], passwordField: String = "password",
+        factor: String = "While the second factor is on (and no passkey assertion is given): this or `recovery_code`.", without: Set<String> = []
+    ) -> JSONValue {
+        let proof = members(passwordField: passwordField, factor: factor).filter { !without.contains($0.key) }
+        return Schema.object(properties.merging(proof) { own, _ in own }, required: required, description: description)
+    }
+}
+
+extension StepUpSchemas {
+    /// The replies a step-up gives, beside an operation's own (`own` first where both say a status).
+    static func errors(_ own: [Int: String]) -> [Int: String] {
+        let proof: [Int: String] = [
+            400: "`invalid_request` (also for both `code` and `recovery_code`); `code_invalid`: the second factor is wrong; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
+            403: "`invalid_credentials`: the password is wrong (the session stays); `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included); `apple_token_invalid`: the Apple identity token is not a fresh one of the Apple ID linked to this account, or was accepted before.",
+            422: "`validation_failed`: the proof is missing: `password` (or `current_password`), `passkey_assertion` (an account that holds a passkey and no authenticator app, or one with neither a password nor Apple), `apple_identity_token`/`apple_nonce`, or `code`.",
+            429: "`rate_limited`: the account is backed off after failed password, code or proof checks, or the address limit; with `Retry-After`.",
+        ]
+        return own.merging(proof) { own, proof in own + " " + proof }
+    }
+}
