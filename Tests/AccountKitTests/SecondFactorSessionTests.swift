@@ -164,8 +164,8 @@ import Testing
         guard case .userUpdated(let updated) = await events.next() else { throw TestFailure("no userUpdated event") }
         #expect(updated.mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
         #expect(manager.currentUser?.mfa?.totp == true)
-        // Enrolling again is a step-up of an account with the factor on: the code first, then the conflict.
-        await #expect(throws: AccountError.proofRequired(.secondFactor)) { try await manager.enrollTOTP(password: account.password) }
+        // Enrolling again is refused before any proof is read, with or without a code.
+        await #expect(throws: AccountError.conflict(.mfaAlreadyEnabled)) { try await manager.enrollTOTP(password: account.password) }
         await #expect(throws: AccountError.conflict(.mfaAlreadyEnabled)) {
             try await manager.enrollTOTP(proof: .password(account.password, code: "123456"))
         }
