@@ -68,19 +68,30 @@ import SwiftUI
         PreviewStack(language: language) { SecondFactorStepPreview(session: $0) }
     }
 
-    /// Turning on two-step verification, as the profile's sheet shows it.
+    /// Turning on two-step verification, as the profile's sheet shows it (the sample account
+    /// holds passkeys, so one proves it).
     static func enrollment(language: Language = .en) -> some View {
-        PreviewStack(signedIn: true, language: language) { TOTPEnrollmentScreen(session: $0) }
+        PreviewStack(signedIn: true, language: language) { TOTPEnrollmentScreen(session: $0, methods: .passkeys) }
     }
 
     /// A new set of recovery codes, as the profile's sheet shows it.
     static func newRecoveryCodes(language: Language = .en) -> some View {
-        PreviewStack(signedIn: true, language: language) { NewRecoveryCodesScreen(session: $0) }
+        PreviewStack(signedIn: true, language: language) { NewRecoveryCodesScreen(session: $0, methods: .passkeys) }
     }
 
     /// Turning off two-step verification, as the profile's sheet shows it.
     static func disableSecondFactor(language: Language = .en) -> some View {
-        PreviewStack(signedIn: true, language: language) { SecondFactorDisableScreen(session: $0) }
+        PreviewStack(signedIn: true, language: language) { SecondFactorDisableScreen(session: $0, methods: .passkeys) }
+    }
+
+    /// A new password, as the profile's sheet shows it.
+    static func passwordChange(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { PasswordChangeScreen(session: $0, methods: .passkeys) }
+    }
+
+    /// Deleting the account, as the profile's sheet shows it.
+    static func accountDeletion(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { AccountDeletionScreen(session: $0, methods: .passkeys) }
     }
 }
 

@@ -90,7 +90,7 @@ public enum AccountUIStrings {
         case position = "%lld of %lld"
         case newRecoveryCodes = "Get new recovery codes"
         case turnOff = "Turn off"
-        case turnOffHint = "Logins will need only your password. Enter your password and a code from your authenticator app, or a recovery code."
+        case turnOffHint = "Logins will no longer ask for a code from your authenticator app."
         case recoveryCode = "Recovery code"
         case useRecoveryCode = "Use a recovery code"
         case useAuthenticatorCode = "Use a code from the app"
@@ -119,6 +119,14 @@ public enum AccountUIStrings {
         case finishSignUp = "Finish signing up"
         case emailFromApple = "Email from Apple"
         case confirmWithApple = "Confirm with Apple"
+        // The step-up proof of every change of how the account signs in; a new password, deleting the account.
+        case confirmWithPasskey = "Confirm with a passkey"
+        case usePasskeyInstead = "Use a passkey instead"
+        case usePasswordInstead = "Use your password instead"
+        case useAppleInstead = "Use Apple instead"
+        case currentPassword = "Current password"
+        case changePassword = "Change password"
+        case deleteAccount = "Delete account"
     }
 
     /// The text of `key` in `language`.

@@ -3,18 +3,20 @@ import AccountKit
 import SwiftUI
 
 /// A new set of recovery codes over ``RecoveryCodesFlow``, in a sheet above the profile: the
-/// password and the authenticator app's code (the current codes stop working, it says first),
+/// step-up proof with the authenticator app's code (the current codes stop working, it says first),
 /// then the new codes, which stay until "I saved them" is on and Done is pressed (the sheet
 /// cannot be swiped away meanwhile).
 struct NewRecoveryCodesScreen: View {
-    typealias Field = RecoveryCodesFlow.Field
+    typealias Field = StepUpForm.Field
 
     @State private var flow: RecoveryCodesFlow
     @FocusState private var focus: Field?
 
-    /// - Parameter session: the signed-in session.
-    @MainActor init(session: SessionManager) {
-        _flow = State(initialValue: RecoveryCodesFlow(session: session))
+    /// - Parameters:
+    ///   - session: the signed-in session.
+    ///   - methods: the ways to log in the app offers, which may prove the account.
+    @MainActor init(session: SessionManager, methods: SignInMethods = []) {
+        _flow = State(initialValue: RecoveryCodesFlow(session: session, apple: methods.appleAuthorizer, passkeys: methods.passkeyAuthorizer))
     }
 
     var body: some View {
@@ -24,7 +26,6 @@ struct NewRecoveryCodesScreen: View {
         }
         .navigationTitle(text(.recoveryCodes))
         .sheetFlow(cancelTitle: text(.cancel), canCancel: !showsCodes, isFinished: flow.step == .done || flow.isSignedOut)
-        .onAppear { focus = .password }
     }
 
     @ViewBuilder private var steps: some View {
@@ -32,20 +33,10 @@ struct NewRecoveryCodesScreen: View {
         case .confirm:
             Label(text(.replacesRecoveryCodes), systemImage: "exclamationmark.triangle")
                 .fixedSize(horizontal: false, vertical: true)
-            SignupTextFieldView(
-                kind: .password, title: text(.password), text: $flow.password, field: Field.password, focus: $focus,
-                errors: flow.errors(for: .password)
-            ) { focus = .code }
-            .id(Field.password)
-            Text(flow.instructions)
-                .foregroundStyle(.secondary)
-                .fixedSize(horizontal: false, vertical: true)
-            SignupTextFieldView(
-                kind: .code, title: text(.authenticatorCode), text: $flow.code, field: Field.code, focus: $focus,
-                errors: flow.errors(for: .code), submitLabel: .done, keyboardDoneTitle: text(.done)
+            StepUpFields(form: flow.proof, focus: $focus, onSubmit: submit)
+            PrimaryButton(
+                title: text(StepUpFields.title(.newRecoveryCodes, for: flow.proof)), isEnabled: flow.canSubmit, isWorking: flow.isWorking
             ) { submit() }
-            .id(Field.code)
-            PrimaryButton(title: text(.newRecoveryCodes), isEnabled: flow.canSubmit, isWorking: flow.isWorking) { submit() }
         case .codes(let codes):
             RecoveryCodesView(flow: flow, codes: codes)
         case .done:
@@ -58,7 +49,7 @@ struct NewRecoveryCodesScreen: View {
         return false
     }
 
-    /// Sends the password and code; what is missing gets the model's message.
+    /// Sends the proof; what is missing gets the model's message.
     private func submit() {
         guard !flow.isWorking else { return }
         focus = nil

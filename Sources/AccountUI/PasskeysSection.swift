@@ -4,13 +4,12 @@ import AccountKit
 import SwiftUI
 
 /// The profile's passkeys over ``PasskeyListModel``: the account's list with a remove button each
-/// (``PasskeyRemovalScreen`` in a sheet), "Add a passkey" (a name, suggested from the device, then
-/// the system's sheet), and what just happened.
+/// (``PasskeyRemovalScreen`` in a sheet), "Add a passkey" (a sheet with the name, suggested from
+/// the device, and the step-up proof, then the system's sheet), and what just happened.
 struct PasskeysSection: View {
     @Bindable var model: PasskeyListModel
-    /// The signed-in account (its password and second factor decide what a removal asks).
+    /// The signed-in account (what it holds decides what a removal asks).
     let user: User?
-    @State private var asksName = false
     @State private var removal: PasskeyRemovalForm?
 
     var body: some View {
@@ -21,17 +20,13 @@ struct PasskeysSection: View {
                 }
             }
             Button {
-                model.newName = PasskeyName.suggestion
-                asksName = true
+                model.startAdding()
             } label: {
                 Label(text(.addPasskey), systemImage: "plus.circle")
             }
             .disabled(model.isWorking || user == nil)
             if let notice = model.notice {
-                Label(notice, systemImage: "checkmark.circle")
-                    .font(.footnote)
-                    .foregroundStyle(.green)
-                    .announcesNew([notice])
+                NoticeLabel(notice: notice)
             }
             FormMessageView(message: model.message)
         } header: {
@@ -39,15 +34,23 @@ struct PasskeysSection: View {
         } footer: {
             Text(text(.passkeysHint))
         }
-        .alert(text(.addPasskey), isPresented: $asksName) {
-            TextField(text(.passkeyName), text: $model.newName)
-            Button(text(.add)) {
-                Task { await model.add() }
+        .sheet(item: Binding(get: { model.addition }, set: { if $0 == nil { model.cancelAdding() } })) { proof in
+            NavigationStack {
+                StepUpSheet(
+                    title: .addPasskey, proof: proof, action: .add, canSubmit: model.canAdd,
+                    isFinished: model.addition == nil || model.isSignedOut, submit: model.add
+                ) {
+                    Text(text(.passkeyNameMessage))
+                        .foregroundStyle(.secondary)
+                        .fixedSize(horizontal: false, vertical: true)
+                    VStack(alignment: .leading, spacing: 6) {
+                        TextField(text(.passkeyName), text: $model.newName)
+                            .textFieldStyle(.roundedBorder)
+                            .accessibilityLabel(text(.passkeyName))
+                        FieldErrorsView(errors: model.nameErrors)
+                    }
+                }
             }
-            .disabled(!model.canAdd)
-            Button(text(.cancel), role: .cancel) {}
-        } message: {
-            Text(text(.passkeyNameMessage))
         }
         .sheet(item: $removal) { form in
             NavigationStack {

@@ -7,18 +7,22 @@ import SwiftUI
 /// type, editing, the two-step verification switch (on: ``TOTPEnrollmentScreen``; off:
 /// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on, the
 /// passkeys (``PasskeysSection``) and Sign in with Apple (``AppleLinkSection``) when the app offers
-/// them, logging out here or everywhere (each asked first, in an alert), the signed-in devices with
-/// revoke, and the way to the account's security history (``SecurityHistoryScreen``).
+/// them, a new password (``PasswordChangeScreen``), logging out here or everywhere (each asked
+/// first, in an alert), the signed-in devices with revoke, the way to the account's security
+/// history (``SecurityHistoryScreen``), and deleting the account (``AccountDeletionScreen``). Every
+/// change of how the account signs in asks its step-up proof first (``StepUpFields``).
 struct ProfileScreen: View {
     enum Field: Hashable {
         case nickname
     }
 
-    /// The second-factor flow shown in a sheet.
-    enum SecondFactorSheet: Hashable, Identifiable {
+    /// The flow shown in a sheet.
+    enum Sheet: Hashable, Identifiable {
         case enroll
         case disable
         case newRecoveryCodes
+        case changePassword
+        case deleteAccount
 
         var id: Self { self }
     }
@@ -27,9 +31,11 @@ struct ProfileScreen: View {
     @FocusState private var focus: Field?
     @State private var asksToLogOut = false
     @State private var asksToLogOutEverywhere = false
-    @State private var secondFactorSheet: SecondFactorSheet?
+    @State private var sheet: Sheet?
     @State private var passkeys: PasskeyListModel?
     @State private var apple: AppleLinkModel?
+    /// The ways to log in the app offers, which may prove the account in a step-up.
+    private let methods: SignInMethods
 
     /// - Parameters:
     ///   - session: the signed-in session.
@@ -39,10 +45,11 @@ struct ProfileScreen: View {
         let profile = ProfileModel(session: session)
         profile.show(user)
         _profile = State(initialValue: profile)
+        self.methods = methods
         let passkeyAuthorizer = methods.passkeyAuthorizer
         let appleAuthorizer = methods.appleAuthorizer
         _passkeys = State(initialValue: passkeyAuthorizer.map { PasskeyListModel(session: session, authorizer: $0, apple: appleAuthorizer) })
-        _apple = State(initialValue: appleAuthorizer.map { AppleLinkModel(session: session, authorizer: $0) })
+        _apple = State(initialValue: appleAuthorizer.map { AppleLinkModel(session: session, authorizer: $0, passkeys: passkeyAuthorizer) })
     }
 
     var body: some View {
@@ -83,8 +90,14 @@ struct ProfileScreen: View {
                 }
             }
             Section {
+                Button(text(.changePassword)) { sheet = .changePassword }
+                    .disabled(profile.user == nil)
                 Button(text(.logOut)) { asksToLogOut = true }
                 Button(text(.logOutEverywhere), role: .destructive) { asksToLogOutEverywhere = true }
+            }
+            Section {
+                Button(text(.deleteAccount), role: .destructive) { sheet = .deleteAccount }
+                    .disabled(profile.user == nil)
             }
         }
         .accountColumn()
@@ -124,12 +137,14 @@ struct ProfileScreen: View {
         } message: {
             Text(text(.logOutEverywhereMessage))
         }
-        .sheet(item: $secondFactorSheet, onDismiss: { Task { await profile.load() } }) { sheet in
+        .sheet(item: $sheet, onDismiss: { Task { await profile.load() } }) { sheet in
             NavigationStack {
                 switch sheet {
-                case .enroll: TOTPEnrollmentScreen(session: profile.session)
-                case .disable: SecondFactorDisableScreen(session: profile.session)
-                case .newRecoveryCodes: NewRecoveryCodesScreen(session: profile.session)
+                case .enroll: TOTPEnrollmentScreen(session: profile.session, methods: methods)
+                case .disable: SecondFactorDisableScreen(session: profile.session, methods: methods)
+                case .newRecoveryCodes: NewRecoveryCodesScreen(session: profile.session, methods: methods)
+                case .changePassword: PasswordChangeScreen(session: profile.session, methods: methods)
+                case .deleteAccount: AccountDeletionScreen(session: profile.session, methods: methods)
                 }
             }
         }
@@ -179,7 +194,7 @@ struct ProfileScreen: View {
                     .foregroundStyle(.orange)
             }
             if profile.isSecondFactorOn {
-                Button(text(.newRecoveryCodes)) { secondFactorSheet = .newRecoveryCodes }
+                Button(text(.newRecoveryCodes)) { sheet = .newRecoveryCodes }
             }
         } footer: {
             if !profile.isSecondFactorOn {
@@ -190,8 +205,8 @@ struct ProfileScreen: View {
 
     private func flipSecondFactor() {
         switch profile.secondFactorAction {
-        case .enroll: secondFactorSheet = .enroll
-        case .disable: secondFactorSheet = .disable
+        case .enroll: sheet = .enroll
+        case .disable: sheet = .disable
         }
     }
 

@@ -3,7 +3,7 @@ import AccountKit
 import SwiftUI
 
 /// Turning on the second factor over ``TOTPEnrollmentFlow``, in a sheet above the profile: the
-/// password; then the QR code of the `otpauth://` URI with the setup key beside it to copy, "open
+/// step-up proof (``StepUpFields``); then the QR code of the `otpauth://` URI with the setup key beside it to copy, "open
 /// in authenticator app" (the phone that shows the codes cannot scan its own screen), and the
 /// app's first code, sent by itself at its sixth digit; then the recovery codes, which stay until
 /// "I saved them" is on and Done is pressed (the sheet cannot be swiped away meanwhile).
@@ -15,9 +15,11 @@ struct TOTPEnrollmentScreen: View {
     @State private var noAuthenticatorApp = false
     @Environment(\.openURL) private var openURL
 
-    /// - Parameter session: the signed-in session.
-    @MainActor init(session: SessionManager) {
-        _flow = State(initialValue: TOTPEnrollmentFlow(session: session))
+    /// - Parameters:
+    ///   - session: the signed-in session.
+    ///   - methods: the ways to log in the app offers, which may prove the account.
+    @MainActor init(session: SessionManager, methods: SignInMethods = []) {
+        _flow = State(initialValue: TOTPEnrollmentFlow(session: session, apple: methods.appleAuthorizer, passkeys: methods.passkeyAuthorizer))
     }
 
     var body: some View {
@@ -27,13 +29,12 @@ struct TOTPEnrollmentScreen: View {
         }
         .navigationTitle(text(.setUpAuthenticator))
         .sheetFlow(cancelTitle: text(.cancel), canCancel: !showsRecoveryCodes, isFinished: flow.step == .done || flow.isSignedOut)
-        .onAppear { focus = .password }
         .onChange(of: flow.code) { _, _ in
             Task { await flow.confirmIfComplete() }
         }
         .onChange(of: flow.step) { _, step in
             // No keyboard over the QR code and the recovery codes: the code field waits for a tap.
-            focus = step == .password ? .password : nil
+            focus = step == .proof && flow.proof.asksPassword ? .password : nil
             // VoiceOver hears what the new step asks.
             if step != .done { AccessibilityNotification.Announcement(flow.instructions).post() }
         }
@@ -41,15 +42,11 @@ struct TOTPEnrollmentScreen: View {
 
     @ViewBuilder private var steps: some View {
         switch flow.step {
-        case .password:
-            Text(flow.instructions)
-                .foregroundStyle(.secondary)
-            SignupTextFieldView(
-                kind: .password, title: text(.password), text: $flow.password, field: Field.password, focus: $focus,
-                errors: flow.errors(for: .password), submitLabel: .continue
+        case .proof:
+            StepUpFields(form: flow.proof, focus: $focus, onSubmit: start)
+            PrimaryButton(
+                title: text(StepUpFields.title(.continueAction, for: flow.proof)), isEnabled: flow.canStart, isWorking: flow.isWorking
             ) { start() }
-            .id(Field.password)
-            PrimaryButton(title: text(.continueAction), isEnabled: flow.canStart, isWorking: flow.isWorking) { start() }
         case .scan(let enrollment):
             Text(flow.instructions)
                 .fixedSize(horizontal: false, vertical: true)
@@ -94,6 +91,7 @@ struct TOTPEnrollmentScreen: View {
     }
 
     private func start() {
+        guard !flow.isWorking else { return }
         focus = nil
         Task { await flow.start() }
     }

@@ -26,7 +26,7 @@ import Testing
         let stored = try manager.stored()
 
         await #expect(throws: AccountError.invalidCredentials) {
-            try await manager.changePassword(ChangePasswordRequest(currentPassword: "not the password at all", newPassword: "another long passphrase 42"))
+            try await manager.changePassword(newPassword: "another long passphrase 42", proof: .password("not the password at all"))
         }
         await #expect(throws: AccountError.invalidCredentials) { try await manager.deleteAccount(password: "not the password either") }
         #expect(counter.count("/auth/refresh") == 0, "a wrong password is no reason to refresh")
@@ -38,7 +38,7 @@ import Testing
         }
         // Backed off, even with the right password; the session stays.
         do {
-            try await manager.changePassword(ChangePasswordRequest(currentPassword: account.password, newPassword: "another long passphrase 42"))
+            try await manager.changePassword(newPassword: "another long passphrase 42", proof: .password(account.password))
             Issue.record("a change during the back-off went through")
         } catch AccountError.rateLimited(let retryAfter) {
             #expect((1...30).contains(retryAfter ?? 0))

@@ -131,14 +131,14 @@ import Testing
 
         let flow = TOTPEnrollmentFlow(session: manager)
         #expect(!flow.canStart)
-        flow.password = "not the password at all"
+        flow.proof.password = "not the password at all"
         await flow.start()
-        #expect(flow.errors(for: .password) == ["The password is not right."])
-        #expect(flow.step == .password)
-        flow.password = account.password
+        #expect(flow.proof.errors(for: .password) == ["The password is not right."])
+        #expect(flow.step == .proof)
+        flow.proof.password = account.password
         await flow.start()
         let enrollment = try #require(flow.enrollment)
-        #expect(flow.password.isEmpty, "the password is not kept")
+        #expect(flow.proof.password.isEmpty, "the password is not kept")
         #expect(flow.otpauthURL?.absoluteString == enrollment.otpauthURI)
         #expect(flow.groupedSecret?.replacingOccurrences(of: " ", with: "") == enrollment.secret)
         #expect(flow.instructions.hasPrefix("Scan this QR code"))
@@ -186,12 +186,12 @@ import Testing
         #expect(profile.recoveryCodesWarning == "복구 코드가 3개만 남았어요. 새 복구 코드를 만들어 주세요.")
 
         let flow = RecoveryCodesFlow(session: manager)
-        flow.password = fixture.account.password
-        flow.code = "12345"
+        flow.proof.password = fixture.account.password
+        flow.proof.code = "12345"
         #expect(!flow.canSubmit)
         await flow.submit()
-        #expect(flow.errors(for: .code) == ["인증 앱의 6자리 코드를 입력해 주세요."])
-        flow.code = fixture.nextCode()
+        #expect(flow.proof.errors(for: .code) == ["인증 앱의 6자리 코드를 입력해 주세요."])
+        flow.proof.code = fixture.nextCode()
         await flow.submit()
         #expect(flow.recoveryCodes.count == 10 && Set(flow.recoveryCodes).isDisjoint(with: fixture.recoveryCodes))
         #expect(!String(describing: flow.step).contains(flow.recoveryCodes[0]))
@@ -208,21 +208,21 @@ import Testing
         _ = try await fixture.challenge(manager)
         _ = try await manager.verifySecondFactor(code: fixture.nextCode())
         let form = SecondFactorDisableForm(session: manager)
-        form.password = fixture.account.password
-        form.code = fixture.wrongCode()
+        form.proof.password = fixture.account.password
+        form.proof.code = fixture.wrongCode()
         #expect(form.canSubmit)
         await form.submit()
-        #expect(form.errors(for: .code).first?.hasPrefix("That code is not right.") == true)
+        #expect(form.proof.errors(for: .code).first?.hasPrefix("That code is not right.") == true)
         #expect(!form.isDisabled)
-        form.useRecoveryCode()
-        #expect(form.errors(for: .code).isEmpty, "switching clears the refusal")
-        form.recoveryCode = fixture.recoveryCodes[9]
-        form.password = "not the password at all"
+        form.proof.useRecoveryCode()
+        #expect(form.proof.errors(for: .code).isEmpty, "switching clears the refusal")
+        form.proof.recoveryCode = fixture.recoveryCodes[9]
+        form.proof.password = "not the password at all"
         await form.submit()
-        #expect(form.errors(for: .password) == ["The password is not right."])
-        form.password = fixture.account.password
+        #expect(form.proof.errors(for: .password) == ["The password is not right."])
+        form.proof.password = fixture.account.password
         await form.submit()
-        #expect(form.isDisabled && form.password.isEmpty)
+        #expect(form.isDisabled && form.proof.password.isEmpty)
         let profile = ProfileModel(session: manager)
         await profile.load()
         #expect(!profile.isSecondFactorOn && profile.secondFactorAction == .enroll)

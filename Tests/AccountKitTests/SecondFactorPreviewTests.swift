@@ -29,7 +29,7 @@ import Testing
         let session = SessionManager.preview(signedIn: true)
         _ = try await session.restore()
         let flow = TOTPEnrollmentFlow(session: session)
-        flow.password = "anything at all"
+        flow.proof.password = "anything at all"
         await flow.start()
         let enrollment = try #require(flow.enrollment)
         #expect(flow.otpauthURL?.scheme == "otpauth")
@@ -48,14 +48,14 @@ import Testing
         let session = SessionManager.preview(signedIn: true)
         _ = try await session.restore()
         let codes = RecoveryCodesFlow(session: session)
-        codes.password = "anything at all"
-        codes.code = "123456"
+        codes.proof.password = "anything at all"
+        codes.proof.code = "123456"
         await codes.submit()
         #expect(codes.recoveryCodes.count == 10)
         let off = SecondFactorDisableForm(session: session)
-        off.password = "anything at all"
-        off.useRecoveryCode()
-        off.recoveryCode = "k3m9x-2pqrt"
+        off.proof.password = "anything at all"
+        off.proof.useRecoveryCode()
+        off.proof.recoveryCode = "k3m9x-2pqrt"
         await off.submit()
         #expect(off.isDisabled)
         #expect(off.message == nil)

@@ -164,7 +164,11 @@ import Testing
         guard case .userUpdated(let updated) = await events.next() else { throw TestFailure("no userUpdated event") }
         #expect(updated.mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
         #expect(manager.currentUser?.mfa?.totp == true)
+        // Enrolling again is refused before any proof is read, with or without a code.
         await #expect(throws: AccountError.conflict(.mfaAlreadyEnabled)) { try await manager.enrollTOTP(password: account.password) }
+        await #expect(throws: AccountError.conflict(.mfaAlreadyEnabled)) {
+            try await manager.enrollTOTP(proof: .password(account.password, code: "123456"))
+        }
         #expect(
             AccountError.conflict(.mfaAlreadyEnabled).localizedDescription(in: .en)
                 == "Two-step verification is already on. Turn it off first to set up another authenticator app.")
@@ -219,19 +223,17 @@ import Testing
         _ = try await manager.verifySecondFactor(code: fixture.nextCode())
         let newPassword = "a brand new passphrase 7"
 
-        // Without a code: the refusal says the factor is needed.
+        // Without a code: the refusal says the factor is needed, as a missing part of the proof.
         do {
-            try await manager.changePassword(ChangePasswordRequest(currentPassword: fixture.account.password, newPassword: newPassword))
+            try await manager.changePassword(newPassword: newPassword, proof: .password(fixture.account.password))
             Issue.record("changed without the second factor")
         } catch let error as AccountError {
-            #expect(error.needsSecondFactor, "\(error)")
+            #expect(error == .proofRequired(.secondFactor) && error.needsSecondFactor, "\(error)")
         }
         await #expect(throws: AccountError.codeRejected(.codeInvalid)) {
-            try await manager.changePassword(
-                ChangePasswordRequest(currentPassword: fixture.account.password, newPassword: newPassword, code: fixture.wrongCode()))
+            try await manager.changePassword(newPassword: newPassword, proof: .password(fixture.account.password, code: fixture.wrongCode()))
         }
-        try await manager.changePassword(
-            ChangePasswordRequest(currentPassword: fixture.account.password, newPassword: newPassword, code: fixture.nextCode()))
+        try await manager.changePassword(newPassword: newPassword, proof: .password(fixture.account.password, code: fixture.nextCode()))
         // The new password still needs the factor at login.
         let other = fixture.manager()
         await #expect(throws: AccountError.self) { try await other.logIn(.identifier(fixture.account.username, password: newPassword)) }

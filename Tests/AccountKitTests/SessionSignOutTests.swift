@@ -93,7 +93,7 @@ import Testing
         let (first, _, _) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
 
-        try await second.changePassword(ChangePasswordRequest(currentPassword: account.password, newPassword: "another long passphrase 42"))
+        try await second.changePassword(newPassword: "another long passphrase 42", proof: .password(account.password))
         #expect(try await second.me().username == account.username)
         await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await first.me() }
         #expect(await first.state == .signedOut)

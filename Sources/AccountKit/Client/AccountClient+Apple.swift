@@ -28,19 +28,22 @@ extension AccountClient {
     }
 
     /// `POST /auth/apple/link`: links the Apple user of the identity token to the signed-in
-    /// account; the account as it is now.
+    /// account, with the step-up proof of what the account had before (the token being linked
+    /// proves nothing); the account as it is now.
     ///
     /// An Apple user of another account (or an account linked to another Apple user already)
-    /// throws ``AccountError/conflict(_:)`` with ``ErrorCode/appleAlreadyLinked``.
+    /// throws ``AccountError/conflict(_:)`` with ``ErrorCode/appleAlreadyLinked``; a proof short of
+    /// what the account needs, ``AccountError/proofRequired(_:)``.
     public func linkApple(_ request: AppleLinkRequest, accessToken: String) async throws -> User {
-        try await call("POST", "/auth/apple/link", body: request, accessToken: accessToken)
+        try await call("POST", "/auth/apple/link", body: request, accessToken: accessToken, stepUp: true)
     }
 
-    /// `DELETE /auth/apple/link`: unlinks Apple from the signed-in account.
+    /// `DELETE /auth/apple/link`: unlinks Apple from the signed-in account, with the step-up proof.
     ///
     /// An account with no password and no passkey throws ``AccountError/conflict(_:)`` with
-    /// ``ErrorCode/lastSignInMethod``: it would have no way left to log in.
-    public func unlinkApple(accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/apple/link", accessToken: accessToken)
+    /// ``ErrorCode/lastSignInMethod``: it would have no way left to log in. A proof short of what
+    /// the account needs throws ``AccountError/proofRequired(_:)``.
+    public func unlinkApple(_ request: AppleUnlinkRequest, accessToken: String) async throws {
+        _ = try await send("DELETE", "/auth/apple/link", body: request, accessToken: accessToken, stepUp: true)
     }
 }

@@ -12,13 +12,15 @@ extension AccountClient {
         try await call("POST", "/auth/passkeys/register/options", accessToken: accessToken)
     }
 
-    /// `POST /auth/passkeys/register`: adds the passkey the device made for the last options.
+    /// `POST /auth/passkeys/register`: adds the passkey the device made for the last options, with
+    /// the step-up proof of what the account had before it (a passkey never proves its own addition).
     ///
     /// A response the server's checks refuse throws ``AccountError/refused(_:)`` with
     /// ``ErrorCode/passkeyInvalid``, ``ErrorCode/challengeInvalid`` or ``ErrorCode/challengeExpired``
-    /// (ask for new options); one registered already, ``ErrorCode/passkeyExists``.
+    /// (ask for new options); one registered already, ``ErrorCode/passkeyExists``; a proof short of
+    /// what the account needs, ``AccountError/proofRequired(_:)``.
     public func registerPasskey(_ request: PasskeyRegisterRequest, accessToken: String) async throws -> Passkey {
-        try await call("POST", "/auth/passkeys/register", body: request, accessToken: accessToken)
+        try await call("POST", "/auth/passkeys/register", body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/passkeys/login/options`: the request options of a passkey login (no account
@@ -51,12 +53,12 @@ extension AccountClient {
         return list.passkeys
     }
 
-    /// `DELETE /auth/passkeys/{id}`: removes one of the account's passkeys, proven by the password
-    /// (and the second factor while it is on).
+    /// `DELETE /auth/passkeys/{id}`: removes one of the account's passkeys, with the step-up proof.
     ///
     /// A wrong password throws ``AccountError/invalidCredentials`` (the session stays); no passkey
-    /// of the account with this id, ``AccountError/refused(_:)`` with ``ErrorCode/notFound``.
+    /// of the account with this id, ``AccountError/refused(_:)`` with ``ErrorCode/notFound``; a
+    /// proof short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func deletePasskey(id: UUID, _ request: PasskeyDeleteRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/passkeys/\(id.uuidString.lowercased())", body: request, accessToken: accessToken)
+        _ = try await send("DELETE", "/auth/passkeys/\(id.uuidString.lowercased())", body: request, accessToken: accessToken, stepUp: true)
     }
 }

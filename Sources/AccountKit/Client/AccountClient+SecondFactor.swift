@@ -19,13 +19,15 @@ extension AccountClient {
         }
     }
 
-    /// `POST /auth/mfa/totp`: starts enrolling an authenticator app (a new call replaces an
-    /// unconfirmed secret); nothing changes for login until ``confirmTOTP(_:accessToken:)``.
+    /// `POST /auth/mfa/totp`: starts enrolling an authenticator app with the step-up proof (a new
+    /// call replaces an unconfirmed secret); nothing changes for login until
+    /// ``confirmTOTP(_:accessToken:)``.
     ///
     /// A wrong password throws ``AccountError/invalidCredentials``; a factor already on,
-    /// ``AccountError/conflict(_:)`` with ``ErrorCode/mfaAlreadyEnabled``.
+    /// ``AccountError/conflict(_:)`` with ``ErrorCode/mfaAlreadyEnabled``; a proof short of what
+    /// the account needs (a passkey, for an account that holds one), ``AccountError/proofRequired(_:)``.
     public func enrollTOTP(_ request: TOTPEnrollRequest, accessToken: String) async throws -> TOTPEnrollment {
-        try await call("POST", "/auth/mfa/totp", body: request, accessToken: accessToken)
+        try await call("POST", "/auth/mfa/totp", body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/mfa/totp/confirm`: the app's current code turns the factor on; the reply's ten
@@ -37,15 +39,15 @@ extension AccountClient {
         try await call("POST", "/auth/mfa/totp/confirm", body: request, accessToken: accessToken)
     }
 
-    /// `POST /auth/mfa/recovery-codes`: with the password and an authenticator code, a new set of
-    /// recovery codes; the old set stops working.
+    /// `POST /auth/mfa/recovery-codes`: with the step-up proof and an authenticator `code` always,
+    /// a new set of recovery codes; the old set stops working.
     public func replaceRecoveryCodes(_ request: RecoveryCodesRequest, accessToken: String) async throws -> RecoveryCodes {
-        try await call("POST", "/auth/mfa/recovery-codes", body: request, accessToken: accessToken)
+        try await call("POST", "/auth/mfa/recovery-codes", body: request, accessToken: accessToken, stepUp: true)
     }
 
-    /// `DELETE /auth/mfa/totp`: with the password and an authenticator code or a recovery code,
-    /// turns the second factor off; every other session of the account ends.
+    /// `DELETE /auth/mfa/totp`: with the step-up proof and an authenticator code or a recovery code
+    /// always, turns the second factor off; every other session of the account ends.
     public func disableTOTP(_ request: TOTPDisableRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/mfa/totp", body: request, accessToken: accessToken)
+        _ = try await send("DELETE", "/auth/mfa/totp", body: request, accessToken: accessToken, stepUp: true)
     }
 }

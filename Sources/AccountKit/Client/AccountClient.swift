@@ -132,13 +132,14 @@ public struct AccountClient: Sendable {
         _ = try await send("DELETE", "/auth/sessions/\(id.uuidString.lowercased())", accessToken: accessToken)
     }
 
-    /// `POST /auth/password/change`: every other session is revoked. While a second factor is
-    /// on, the request needs its `code` or `recoveryCode` too.
+    /// `POST /auth/password/change`: a new password with the step-up proof (``StepUpProof``, the
+    /// current password as `current_password`); every other session is revoked.
     ///
     /// A wrong current password throws ``AccountError/invalidCredentials`` (the token stays good);
-    /// after repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.
+    /// after repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``; a proof
+    /// short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func changePassword(_ request: ChangePasswordRequest, accessToken: String) async throws {
-        _ = try await send("POST", "/auth/password/change", body: request, accessToken: accessToken)
+        _ = try await send("POST", "/auth/password/change", body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/password/reset`: mails a reset code (the same reply whatever the address).
@@ -151,28 +152,29 @@ public struct AccountClient: Sendable {
         _ = try await send("POST", "/auth/password/reset/confirm", body: request)
     }
 
-    /// `DELETE /auth/me`: removes the account, its sessions and codes. While a second factor is
-    /// on, the request needs its `code` or `recoveryCode` too.
+    /// `DELETE /auth/me`: removes the account, its sessions and codes, with the step-up proof.
     ///
     /// A wrong password throws ``AccountError/invalidCredentials`` (the token stays good); after
-    /// repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``.
+    /// repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``; a proof
+    /// short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func deleteAccount(_ request: DeleteAccountRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/me", body: request, accessToken: accessToken)
+        _ = try await send("DELETE", "/auth/me", body: request, accessToken: accessToken, stepUp: true)
     }
 
     // MARK: Plumbing
 
     func call<Reply: Decodable>(
-        _ method: String, _ path: String, body: (any Encodable)? = nil, accessToken: String? = nil
+        _ method: String, _ path: String, body: (any Encodable)? = nil, accessToken: String? = nil, stepUp: Bool = false
     ) async throws -> Reply {
-        let (status, data) = try await send(method, path, body: body, accessToken: accessToken)
+        let (status, data) = try await send(method, path, body: body, accessToken: accessToken, stepUp: stepUp)
         return try decode(Reply.self, data, status)
     }
 
-    /// Sends a request; returns status and body of a 2xx reply, throws ``AccountError`` otherwise.
+    /// Sends a request; returns status and body of a 2xx reply, throws ``AccountError`` otherwise
+    /// (for a change that carries a step-up proof, `stepUp`, as ``AccountError/asStepUpRefusal``).
     func send(
         _ method: String, _ path: String, query: [String: String] = [:], body: (any Encodable)? = nil,
-        accessToken: String? = nil
+        accessToken: String? = nil, stepUp: Bool = false
     ) async throws -> (Int, Data) {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
@@ -202,7 +204,8 @@ public struct AccountClient: Sendable {
         guard (200..<300).contains(http.statusCode) else {
             let problem = try? Self.decoder.decode(Problem.self, from: data)
             let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0) }
-            throw AccountError(status: http.statusCode, problem: problem, retryAfter: retryAfter)
+            let error = AccountError(status: http.statusCode, problem: problem, retryAfter: retryAfter)
+            throw stepUp ? error.asStepUpRefusal : error
         }
         return (http.statusCode, data)
     }

@@ -19,6 +19,7 @@ extension AccountError: LocalizedError {
         case .invalidInput(let fields):
             return fields.sorted { $0.key < $1.key }.first?.value.first?.message
                 ?? Messages.detail(.validationFailed, language)
+        case .proofRequired(let missing): return StepUpTexts.missing(missing)(language)
         case .invalidCredentials: return Messages.detail(.invalidCredentials, language)
         case .emailNotVerified: return Messages.detail(.emailNotVerified, language)
         case .conflict(let code):

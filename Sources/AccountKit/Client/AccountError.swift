@@ -11,7 +11,7 @@ import FoundationNetworking
 ///
 /// | problem `code` | case |
 /// |---|---|
-/// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`) |
+/// | `validation_failed` | ``invalidInput(_:)`` (``conflict(_:)`` with ``ErrorCode/emailTaken`` when its only error is `email` `taken`; from a change that needs a step-up, ``proofRequired(_:)`` when its only errors are the proof's members `required`) |
 /// | `invalid_credentials` (401 at login, 403 behind a valid token) | ``invalidCredentials`` |
 /// | `email_not_verified` | ``emailNotVerified`` |
 /// | `username_taken`, `signup_superseded`, `mfa_already_enabled`, `mfa_not_enabled`, `apple_already_linked`, `last_sign_in_method` | ``conflict(_:)`` |
@@ -36,6 +36,12 @@ public enum AccountError: Error, Sendable, Hashable {
     /// `validation_failed`: per-field errors with the server's messages, keyed by wire field name;
     /// a model's `errors(for:)` shows them on its own fields (see ``fieldErrors(as:)``).
     case invalidInput([String: [FieldError]])
+    /// A change of how the account signs in (``SensitiveChange``) was sent without a part of the
+    /// proof the server asks of this account (its `422` naming only the proof's members as
+    /// `required`): a passkey (the account holds one and no second factor), the password, Apple,
+    /// or the second factor (turned on elsewhere, say). Ask for it (``StepUpRequirement/learn(_:)``)
+    /// and send again.
+    case proofRequired(MissingProof)
     /// Wrong identifier or password; from a password change or account deletion, a wrong current
     /// password (the server's `403`): the session is fine and stays.
     case invalidCredentials
@@ -130,12 +136,29 @@ public enum AccountError: Error, Sendable, Hashable {
         return [:]
     }
 
+    /// What a refused change of how the account signs in lacked of its proof: the value of
+    /// ``proofRequired(_:)``, or the proof's members `required` among ``invalidInput(_:)``'s errors
+    /// (beside a field of the change's own); empty for any other error.
+    public var missingProof: MissingProof {
+        switch self {
+        case .proofRequired(let missing): missing
+        case .invalidInput(let fields): MissingProof(fields: fields)
+        default: []
+        }
+    }
+
     /// Whether a change that needs the second factor (password change, account deletion) was
     /// refused for want of one: the account has a second factor now (turned on elsewhere, say), so
     /// ask for its code and send again.
-    public var needsSecondFactor: Bool {
-        let fields = fieldErrors
-        return fields["code"]?.contains { $0.code == .required } == true && fields["recovery_code"] == nil
+    public var needsSecondFactor: Bool { missingProof.contains(.secondFactor) }
+
+    /// This error as a change of how the account signs in reports it: a `422` whose only errors
+    /// are the proof's members `required` becomes ``proofRequired(_:)``.
+    var asStepUpRefusal: AccountError {
+        guard case .invalidInput(let fields) = self, !fields.isEmpty,
+              fields.allSatisfy({ MissingProof.wireFields[$0.key] != nil && $0.value.allSatisfy { $0.code == .required } })
+        else { return self }
+        return .proofRequired(MissingProof(fields: fields))
     }
 
     /// The server's field errors on the fields of a form, keyed by its field type; errors on a
@@ -172,6 +195,7 @@ public enum AccountError: Error, Sendable, Hashable {
         case .storage(let error): hasher.combine(13); hasher.combine(error)
         case .secondFactorRequired(let challenge): hasher.combine(14); hasher.combine(challenge)
         case .secondFactorChallengeEnded(let code): hasher.combine(15); hasher.combine(code)
+        case .proofRequired(let missing): hasher.combine(16); hasher.combine(missing)
         }
     }
 }

@@ -3,24 +3,38 @@ import Foundation
 import Observation
 
 /// Sign in with Apple in the profile: whether the account is linked to an Apple ID, linking it
-/// (Apple's sheet), and unlinking it while another way to log in remains.
+/// and unlinking it (while another way to log in remains), each after the step-up proof in
+/// ``stepUp`` (what the account held before: the password, a passkey, or for an account without
+/// a password Apple's own sheet), then Apple's sheet for a link.
 ///
 /// ```swift
 /// let apple = AppleLinkModel(session: session, authorizer: .platform())
 /// apple.show(user)
-/// await apple.link()          // isLinked == true; notice says so
-/// await apple.unlink()        // refused with a message while Apple is the only way to log in
+/// apple.begin(.link)                               // stepUp asks for the proof: show it in a sheet
+/// apple.stepUp?.password = "correct horse battery"
+/// await apple.confirm()                            // isLinked == true; notice says so
 /// ```
 @MainActor @Observable public final class AppleLinkModel {
+    /// What the person asked for.
+    public enum Action: String, Sendable, Hashable {
+        /// Linking an Apple ID.
+        case link
+        /// Unlinking the account's Apple ID.
+        case unlink
+
+        /// The change it makes.
+        public var change: SensitiveChange { self == .link ? .linkApple : .unlinkApple }
+    }
+
     /// Whether the account is linked to an Apple ID (as last read).
     public private(set) var isLinked = false
     /// Whether the server has Sign in with Apple (its user objects say `apple_linked`); the
     /// profile shows the row only then.
     public private(set) var isOffered = false
-    /// A request, or Apple's sheet, is on its way.
-    public private(set) var isWorking = false
-    /// A refusal (the Apple ID is another account's, the last way to log in…).
-    public private(set) var message: String?
+    /// The action under way, while its proof is asked for.
+    public private(set) var action: Action?
+    /// The proof the action under way asks (a sheet shows it); `nil` otherwise.
+    public private(set) var stepUp: StepUpForm?
     /// What just succeeded, until the next action.
     public private(set) var notice: String?
     /// The session ended meanwhile: show sign-in.
@@ -30,18 +44,25 @@ import Observation
     public let session: SessionManager
     /// Apple's sheet.
     public let authorizer: AppleSignInAuthorizer
+    /// The device's passkeys, which prove an account that holds one.
+    public let passkeys: PasskeyAuthorizer?
 
     /// - Parameters:
     ///   - session: the signed-in session; its client's language is the messages'.
     ///   - authorizer: Apple's sheet (``AppleSignInAuthorizer/platform(_:)`` on Apple platforms).
-    public init(session: SessionManager, authorizer: AppleSignInAuthorizer) {
+    ///   - passkeys: the device's passkeys, for an account that proves itself with one.
+    public init(session: SessionManager, authorizer: AppleSignInAuthorizer, passkeys: PasskeyAuthorizer? = nil) {
         self.session = session
         self.authorizer = authorizer
+        self.passkeys = passkeys
         if let user = session.currentUser { show(user) }
     }
 
     /// The language of the messages.
     public var language: Language { session.client.language }
+
+    /// A request, or a sheet, is on its way.
+    public var isWorking: Bool { stepUp?.isWorking ?? false }
 
     /// Follows a newer copy of the signed-in user.
     public func show(_ user: User) {
@@ -49,45 +70,51 @@ import Observation
         isOffered = user.appleLinked != nil
     }
 
-    /// Links the person's Apple ID (Apple's sheet); closing it changes nothing.
-    public func link() async {
-        guard !isLinked else { return }
-        await run { [session, authorizer] in
-            guard case .linked(let user) = try await session.linkApple(using: authorizer) else { return }
-            self.show(user)
-            self.notice = AppleTexts.linked(self.language)
-        }
-    }
-
-    /// Unlinks Apple; refused while it is the account's only way to log in.
-    public func unlink() async {
-        guard isLinked else { return }
-        await run { [session] in
-            try await session.unlinkApple()
-            self.isLinked = false
-            self.notice = AppleTexts.unlinked(self.language)
-        }
-    }
-
-    /// Runs a request with `isWorking` set, and shows its refusal.
-    private func run(_ body: () async throws -> Void) async {
-        isWorking = true
-        message = nil
+    /// Starts linking (when not linked) or unlinking (when linked): ``stepUp`` asks for the proof.
+    public func begin(_ action: Action) {
+        guard action == .link ? !isLinked : isLinked, stepUp == nil || self.action != action else { return }
         notice = nil
-        defer { isWorking = false }
-        do {
-            try await body()
-        } catch let failure as AuthorizationError {
-            message = failure.localizedDescription(in: language)
-        } catch {
-            let error = AccountError(wrapping: error)
-            switch error {
-            case .conflict(.lastSignInMethod): message = AppleTexts.lastSignInMethod(language)
-            case .conflict(.appleAlreadyLinked): message = AppleTexts.alreadyLinked(language)
-            default:
-                message = error.localizedDescription(in: language)
-                isSignedOut = error.endsSession
+        self.action = action
+        stepUp = StepUpForm(session: session, change: action.change, apple: authorizer, passkeys: passkeys)
+    }
+
+    /// Drops the action under way.
+    public func cancel() {
+        guard stepUp?.isWorking != true else { return }
+        action = nil
+        stepUp = nil
+    }
+
+    /// Sends the action under way with its proof (a link after Apple's sheet, which changes
+    /// nothing when closed); ``stepUp`` ends once it is done.
+    public func confirm() async {
+        guard let action, let stepUp else { return }
+        let (session, authorizer, language) = (session, authorizer, language)
+        _ = await stepUp.submit(describing: { Self.describe($0, language) }) { proof in
+            switch action {
+            case .link:
+                guard case .linked(let user) = try await session.linkApple(using: authorizer, proof: proof) else {
+                    throw AuthorizationError.cancelled
+                }
+                self.show(user)
+                self.notice = AppleTexts.linked(language)
+            case .unlink:
+                try await session.unlinkApple(proof: proof)
+                self.isLinked = false
+                self.notice = AppleTexts.unlinked(language)
             }
+            self.action = nil
+            self.stepUp = nil
+        }
+        if stepUp.isSignedOut { isSignedOut = true }
+    }
+
+    /// Apple's own words for its refusals.
+    private static func describe(_ error: AccountError, _ language: Language) -> String? {
+        switch error {
+        case .conflict(.lastSignInMethod): AppleTexts.lastSignInMethod(language)
+        case .conflict(.appleAlreadyLinked): AppleTexts.alreadyLinked(language)
+        default: nil
         }
     }
 }

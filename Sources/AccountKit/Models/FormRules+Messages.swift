@@ -12,6 +12,11 @@ extension FormRules {
         return Messages.field(code, field: field, language)
     }
 
+    /// The server's `error` on `field`: its own message, else this rule's sentence for its code.
+    public func message(for error: FieldError, field: String, _ language: Language) -> String {
+        error.message.isEmpty ? message(error.code, field: field, language) : error.message
+    }
+
     /// The messages for `codes` on `field`, in order.
     public func messages(_ codes: [FieldErrorCode], field: String, _ language: Language) -> [String] {
         codes.map { message($0, field: field, language) }

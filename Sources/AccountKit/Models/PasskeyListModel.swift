@@ -2,15 +2,18 @@ import AccountAPI
 import Foundation
 import Observation
 
-/// The profile's passkeys: the account's list, adding one of this device under a name, and the
-/// form that removes one (``PasskeyRemovalForm``).
+/// The profile's passkeys: the account's list, adding one of this device under a name after the
+/// step-up proof in ``addition`` (what the account held before it), and the form that removes one
+/// (``PasskeyRemovalForm``).
 ///
 /// Closing the system's sheet while adding is no failure: nothing changes and nothing shows.
 ///
 /// ```swift
 /// let passkeys = PasskeyListModel(session: session, authorizer: .platform())
 /// await passkeys.load()
+/// passkeys.startAdding()               // addition asks for the proof: show it in a sheet
 /// passkeys.newName = "iPhone"          // suggested from the device
+/// passkeys.addition?.password = "correct horse battery"
 /// await passkeys.add()                 // passkeys.passkeys has it; passkeys.notice says so
 /// let removal = passkeys.removal(of: passkeys.passkeys[0], for: user)
 /// ```
@@ -21,9 +24,12 @@ import Observation
     public private(set) var isLoaded = false
     /// The new passkey's name; this device's kind at first ("iPhone").
     public var newName = PasskeyName.suggestion { didSet { nameError = nil } }
-    /// A request, or the system's sheet, is on its way.
-    public private(set) var isWorking = false
-    /// A message about the list (connection lost, the passkey exists already…).
+    /// The proof adding a passkey asks, from ``startAdding()`` until it is added or
+    /// ``cancelAdding()``; its refusals (the passkey exists already…) are its ``StepUpForm/message``.
+    public private(set) var addition: StepUpForm?
+    /// The list is being read.
+    private var isLoading = false
+    /// A message about the list (connection lost…).
     public private(set) var message: String?
     /// What just succeeded ("Passkey “iPhone” added."), until the next action.
     public private(set) var notice: String?
@@ -35,13 +41,13 @@ import Observation
     public let session: SessionManager
     /// The device's passkeys.
     public let authorizer: PasskeyAuthorizer
-    /// Apple's sheet, which proves an account without a password when it removes a passkey.
+    /// Apple's sheet, which proves an account without a password when it adds or removes a passkey.
     public let apple: AppleSignInAuthorizer?
 
     /// - Parameters:
     ///   - session: the signed-in session; its client's language is the messages'.
     ///   - authorizer: the device's passkeys (``PasskeyAuthorizer/platform(_:)`` on Apple platforms).
-    ///   - apple: Apple's sheet, for removals by an account made with Apple (it has no password).
+    ///   - apple: Apple's sheet, for an account made with Apple (it has no password).
     public init(session: SessionManager, authorizer: PasskeyAuthorizer, apple: AppleSignInAuthorizer? = nil) {
         self.session = session
         self.authorizer = authorizer
@@ -57,8 +63,11 @@ import Observation
         return PasskeyName.validate(newName).map { PasskeyName.message($0, language) }
     }
 
-    /// Whether a passkey can be added now (a valid name, nothing on its way).
-    public var canAdd: Bool { !isWorking && PasskeyName.validate(newName).isEmpty }
+    /// A request, or a system sheet, is on its way.
+    public var isWorking: Bool { isLoading || addition?.isWorking == true }
+
+    /// Whether the passkey can be added now (a valid name, the proof typed, nothing on its way).
+    public var canAdd: Bool { !isLoading && PasskeyName.validate(newName).isEmpty && addition?.isComplete == true }
 
     /// Reads the account's passkeys (`GET /auth/passkeys`).
     public func load() async {
@@ -69,21 +78,45 @@ import Observation
         }
     }
 
-    /// Makes a passkey on this device in the system's sheet and adds it to the account under
-    /// ``newName``.
+    /// Starts adding a passkey: a name suggested from the device, and ``addition`` asking for the
+    /// proof.
+    public func startAdding() {
+        guard addition == nil else { return }
+        newName = PasskeyName.suggestion
+        notice = nil
+        addition = StepUpForm(session: session, change: .addPasskey, apple: apple, passkeys: authorizer)
+    }
+
+    /// Drops the addition under way.
+    public func cancelAdding() {
+        guard addition?.isWorking != true else { return }
+        addition = nil
+        nameError = nil
+    }
+
+    /// Proves the account (the passkey's or Apple's sheet, for those), makes a passkey on this
+    /// device in the system's sheet and adds it to the account under ``newName``.
     public func add() async {
-        guard canAdd else { return }
-        let name = newName.trimmingCharacters(in: .whitespacesAndNewlines)
-        await run { [session, authorizer] in
-            switch try await session.addPasskey(named: name, using: authorizer) {
-            case .added(let passkey):
-                self.passkeys.append(passkey)
-                self.notice = PasskeyTexts.added(passkey.name)(self.language)
-                self.newName = PasskeyName.suggestion
-            case .cancelled:
-                break
-            }
+        guard let addition, !addition.isWorking else { return }
+        if let problem = PasskeyName.validate(newName).first {
+            nameError = PasskeyName.message(problem, language)
+            return
         }
+        let (session, authorizer, language) = (session, authorizer, language)
+        let name = newName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let outcome = await addition.submit(keeping: ["name"], describing: { Self.describe($0, language) }) { proof in
+            guard case .added(let passkey) = try await session.addPasskey(named: name, using: authorizer, proof: proof) else {
+                throw AuthorizationError.cancelled
+            }
+            self.passkeys.append(passkey)
+            self.notice = PasskeyTexts.added(passkey.name)(language)
+            self.newName = PasskeyName.suggestion
+            self.addition = nil
+        }
+        if case .refused(let error) = outcome, let problem = error.fieldErrors["name"]?.first {
+            nameError = problem.message.isEmpty ? PasskeyName.message(problem.code, language) : problem.message
+        }
+        if addition.isSignedOut { signedOut() }
     }
 
     /// The form that removes `passkey`, asking what `user` (the signed-in account) proves itself with.
@@ -98,37 +131,33 @@ import Observation
         passkeys.removeAll { $0.id == id }
     }
 
-    /// Runs a request with `isWorking` set, and shows its refusal.
+    /// Runs a read with `isWorking` set, and shows its refusal.
     private func run(_ body: () async throws -> Void) async {
-        isWorking = true
+        isLoading = true
         message = nil
         notice = nil
-        defer { isWorking = false }
+        defer { isLoading = false }
         do {
             try await body()
-        } catch let failure as AuthorizationError {
-            message = failure.localizedDescription(in: language)
         } catch {
-            apply(AccountError(wrapping: error))
+            let error = AccountError(wrapping: error)
+            message = error.localizedDescription(in: language)
+            if error.endsSession { signedOut() }
         }
     }
 
-    private func apply(_ error: AccountError) {
+    /// The passkey's own words for the refusals of an addition.
+    private static func describe(_ error: AccountError, _ language: Language) -> String? {
         switch error {
-        case .invalidInput(let fields) where fields["name"] != nil:
-            // Shown under the name, and for the list (the name's prompt has closed by then).
-            nameError = fields["name"]?.first.map { $0.message.isEmpty ? PasskeyName.message($0.code, language) : $0.message }
-            message = nameError
-        case .refused(let problem) where problem.code == .passkeyExists:
-            message = PasskeyTexts.exists(language)
-        case .refused(let problem) where problem.code == .challengeExpired || problem.code == .challengeInvalid:
-            message = PasskeyTexts.restart(language)
-        default:
-            message = error.localizedDescription(in: language)
-            if error.endsSession {
-                isSignedOut = true
-                passkeys = []
-            }
+        case .refused(let problem) where problem.code == .passkeyExists: PasskeyTexts.exists(language)
+        case .refused(let problem) where problem.code == .challengeExpired || problem.code == .challengeInvalid: PasskeyTexts.restart(language)
+        default: nil
         }
+    }
+
+    private func signedOut() {
+        isSignedOut = true
+        passkeys = []
+        addition = nil
     }
 }

@@ -140,9 +140,9 @@ import Observation
         switch error {
         case .invalidInput(let fields):
             let ours = error.fieldErrors(as: Field.self)
-            if let first = ours[.email]?.first { emailError = text(first, field: "email") }
-            if let first = ours[.code]?.first { codeError = text(first, field: "code") }
-            if let first = ours[.newPassword]?.first { passwordServerError = text(first, field: "password") }
+            if let first = ours[.email]?.first { emailError = rules.message(for: first, field: "email", language) }
+            if let first = ours[.code]?.first { codeError = rules.message(for: first, field: "code", language) }
+            if let first = ours[.newPassword]?.first { passwordServerError = rules.message(for: first, field: "password", language) }
             if fields.keys.contains(where: { Field(wireName: $0) == nil }) {
                 message = error.localizedDescription(in: language)
             }
@@ -151,9 +151,5 @@ import Observation
         default:
             message = error.localizedDescription(in: language)
         }
-    }
-
-    private func text(_ error: FieldError, field: String) -> String {
-        error.message.isEmpty ? rules.message(error.code, field: field, language) : error.message
     }
 }

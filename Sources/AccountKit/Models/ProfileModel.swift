@@ -229,8 +229,8 @@ import Observation
         switch error {
         case .invalidInput:
             let ours = error.fieldErrors(as: Field.self)
-            usernameServerError = ours[.username]?.first.map { text($0, field: "username") }
-            mbtiServerError = ours[.mbti]?.first.map { text($0, field: "mbti") }
+            usernameServerError = ours[.username]?.first.map { rules.message(for: $0, field: "username", language) }
+            mbtiServerError = ours[.mbti]?.first.map { rules.message(for: $0, field: "mbti", language) }
             if ours.isEmpty { message = error.localizedDescription(in: language) }
         case .conflict(.usernameTaken):
             usernameServerError = rules.message(.taken, field: "username", language)
@@ -245,9 +245,5 @@ import Observation
         sessions = []
         isEditing = false
         isSignedOut = true
-    }
-
-    private func text(_ error: FieldError, field: String) -> String {
-        error.message.isEmpty ? rules.message(error.code, field: field, language) : error.message
     }
 }

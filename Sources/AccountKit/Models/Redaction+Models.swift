@@ -82,7 +82,7 @@ extension TOTPEnrollmentFlow.Step: CustomStringConvertible, CustomDebugStringCon
     /// The step, without the secret and the recovery codes.
     public var description: String {
         switch self {
-        case .password: "password"
+        case .proof: "proof"
         case .scan: "scan(<redacted>)"
         case .recoveryCodes(let codes): "recoveryCodes(<\(codes.count) redacted>)"
         case .done: "done"
@@ -93,7 +93,7 @@ extension TOTPEnrollmentFlow.Step: CustomStringConvertible, CustomDebugStringCon
     /// The step, without the secret and the recovery codes, for `dump` and debuggers.
     public var customMirror: Mirror {
         switch self {
-        case .password, .done: Mirror(self, children: [:], displayStyle: .enum)
+        case .proof, .done: Mirror(self, children: [:], displayStyle: .enum)
         case .scan: Mirror(self, children: ["scan": Redaction.hidden], displayStyle: .enum)
         case .recoveryCodes(let codes): Mirror(self, children: ["recoveryCodes": "<\(codes.count) redacted>"], displayStyle: .enum)
         }

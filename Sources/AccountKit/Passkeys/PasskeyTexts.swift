@@ -20,8 +20,8 @@ enum PasskeyTexts {
         en: "The passkey request ran out or was already used. Please try again.",
         ko: "패스키 요청이 만료되었거나 이미 사용되었어요. 다시 시도해 주세요.")
     static let removeInstructions = LocalizedText(
-        en: "You can no longer log in with this passkey once it is removed. Confirm it is you.",
-        ko: "삭제하면 이 패스키로 더 이상 로그인할 수 없어요. 본인인지 확인해 주세요.")
+        en: "You can no longer log in with this passkey once it is removed.",
+        ko: "삭제하면 이 패스키로 더 이상 로그인할 수 없어요.")
     static let confirmWithPasskey = LocalizedText(
         en: "Your account has no password: confirm it is you with one of your passkeys.",
         ko: "계정에 비밀번호가 없어요. 패스키로 본인임을 확인해 주세요.")

@@ -37,6 +37,12 @@ public struct SecondFactorEntry: Sendable, Hashable {
         self.recoveryCode = recoveryCode ?? ""
     }
 
+    /// The entry of a call's `code` and `recoveryCode`; `nil` when neither is given.
+    init?(ifAny code: String?, recoveryCode: String?) {
+        guard code != nil || recoveryCode != nil else { return nil }
+        self.init(code: code, recoveryCode: recoveryCode)
+    }
+
     /// The authenticator code as sent: the typed text without spaces and hyphens (`"123 456"` is `"123456"`).
     public var normalizedCode: String {
         String(code.unicodeScalars.filter { $0 != "-" && !$0.properties.isWhitespace })

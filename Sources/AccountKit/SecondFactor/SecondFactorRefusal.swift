@@ -1,7 +1,8 @@
 import AccountAPI
 
-/// A field of the signed-in second-factor forms (``TOTPEnrollmentFlow``, ``RecoveryCodesFlow``,
-/// ``SecondFactorDisableForm``; each uses those it shows).
+/// A field of a step-up proof (``StepUpForm``) and of the signed-in second-factor forms
+/// (``TOTPEnrollmentFlow``, ``RecoveryCodesFlow``, ``SecondFactorDisableForm``; each uses those it
+/// shows).
 public enum SecondFactorField: String, FormField {
     /// The account's password.
     case password
@@ -14,8 +15,8 @@ public enum SecondFactorField: String, FormField {
     public var wireName: String { self == .recoveryCode ? "recovery_code" : rawValue }
 }
 
-/// Where a refusal of a signed-in second-factor change shows: under the password, under the
-/// code, or for the whole form. Shared by enrolment, new recovery codes and turning it off.
+/// Where a refusal of a step-up proof (or of an enrolment's code) shows: under the password,
+/// under the code, or for the whole form. ``StepUpForm``'s, and the enrolment's code step.
 struct SecondFactorRefusal: Sendable, Equatable {
     var password: String?
     var code: String?
@@ -36,21 +37,28 @@ struct SecondFactorRefusal: Sendable, Equatable {
         return text.map { [$0] } ?? []
     }
 
-    /// `error` placed for a form whose factor is `entry`, in `language`.
-    init(_ error: AccountError, entry: SecondFactorEntry, _ language: Language) {
+    /// `error` placed for a form whose factor is `entry`, in `language`; the errors of the
+    /// owner's own fields (wire names in `ownFields`) are left to it.
+    init(_ error: AccountError, entry: SecondFactorEntry, _ language: Language, ownFields: Set<String> = []) {
+        let missing = error.missingProof
+        if missing.contains(.password) { password = SecondFactorTexts.enterPassword(language) }
+        if missing.contains(.secondFactor) { code = entry.requirement(language) }
+        // A passkey or Apple asked for has no field: the form says so.
+        if !missing.isDisjoint(with: [.passkey, .apple]) { message = StepUpTexts.missing(missing)(language) }
         switch error {
         case .invalidCredentials:
             password = SecondFactorTexts.wrongPassword(language)
         case .codeRejected(.codeInvalid):
             code = entry.wrongMessage(language)
+        case .proofRequired:
+            break
         case .invalidInput(let fields):
-            if let first = fields["password"]?.first ?? fields["current_password"]?.first {
-                password = first.code == .required ? SecondFactorTexts.enterPassword(language) : first.message
+            if let first = fields["password"]?.first ?? fields["current_password"]?.first, first.code != .required {
+                password = first.message
             }
-            if fields["code"] != nil || fields["recovery_code"] != nil {
-                code = entry.requirement(language)
-            }
-            if password == nil && code == nil { message = error.localizedDescription(in: language) }
+            if fields["code"] != nil || fields["recovery_code"] != nil { code = entry.requirement(language) }
+            let theirs = fields.keys.contains { ownFields.contains($0) }
+            if password == nil && code == nil && message == nil && !theirs { message = error.localizedDescription(in: language) }
         default:
             message = error.localizedDescription(in: language)
             endsSession = error.endsSession

@@ -59,8 +59,8 @@ enum SecondFactorTexts {
     static let confirmSaved = LocalizedText(
         en: "Confirm that you saved your recovery codes.", ko: "복구 코드를 저장했는지 확인해 주세요.")
     static let enrolmentEnded = LocalizedText(
-        en: "This setup ended or was replaced. Start again with your password.",
-        ko: "설정이 끝났거나 다른 설정으로 바뀌었어요. 비밀번호를 입력해 처음부터 다시 시작해 주세요.")
+        en: "This setup ended or was replaced. Start again.",
+        ko: "설정이 끝났거나 다른 설정으로 바뀌었어요. 처음부터 다시 시작해 주세요.")
 
     static func status(on: Bool, recoveryCodesLeft: Int) -> LocalizedText {
         guard on else { return LocalizedText(en: "Off", ko: "꺼짐") }

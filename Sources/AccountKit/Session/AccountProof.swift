@@ -1,11 +1,15 @@
 import AccountAPI
 import Foundation
 
-/// How the signed-in person proves it is them for a sensitive change (removing a passkey): the
-/// account's password; one of its passkeys (``SessionManager/passkeyProof(using:secondFactor:)``,
-/// any account, and the only way for one with neither a password nor Apple); or, for an account
-/// made with Apple (no password), a fresh Apple identity token
-/// (``SessionManager/appleProof(using:secondFactor:)``); with the second factor while it is on.
+/// How the signed-in person proves it is them for a change of how the account signs in (a
+/// step-up): adding or removing a passkey, linking or unlinking Apple, turning the second factor on
+/// or off, new recovery codes, a new password, deleting the account.
+///
+/// The account's password; one of its passkeys (``SessionManager/passkeyProof(using:secondFactor:)``,
+/// both factors in one); or, for an account without a password, a fresh Apple identity token of its
+/// linked Apple ID (``SessionManager/appleProof(using:secondFactor:)``); with the second factor
+/// while it is on. Which of them a change asks for is ``StepUpRequirement``'s to say
+/// (``SessionManager/stepUpRequirement(for:)``); ``StepUpForm`` asks for it on a screen.
 ///
 /// Prints without its secrets.
 ///
@@ -26,7 +30,8 @@ public struct AccountProof: Sendable, Hashable {
 
     /// Who the person is.
     public var identity: Identity
-    /// The second factor, while it is on; `nil` otherwise.
+    /// The second factor, while it is on (and always for turning it off or new recovery codes);
+    /// `nil` otherwise.
     public var secondFactor: SecondFactorEntry?
 
     /// A proof of `identity`, with `secondFactor` while one is on.
@@ -37,20 +42,20 @@ public struct AccountProof: Sendable, Hashable {
 
     /// The password, with an authenticator `code` or a `recoveryCode` while the second factor is on.
     public static func password(_ password: String, code: String? = nil, recoveryCode: String? = nil) -> AccountProof {
-        let factor = code == nil && recoveryCode == nil ? nil : SecondFactorEntry(code: code, recoveryCode: recoveryCode)
-        return AccountProof(.password(password), secondFactor: factor)
+        AccountProof(.password(password), secondFactor: SecondFactorEntry(ifAny: code, recoveryCode: recoveryCode))
     }
+}
 
-    /// The second factor's fields as sent: the method in use, the other `nil`.
-    var factor: (code: String?, recoveryCode: String?) { secondFactor?.wire ?? (nil, nil) }
-
-    /// The body of `DELETE /auth/passkeys/{id}`.
-    var passkeyDeleteRequest: PasskeyDeleteRequest {
-        switch identity {
-        case .password(let password): PasskeyDeleteRequest(password: password, code: factor.code, recoveryCode: factor.recoveryCode)
-        case .apple(let token, let nonce):
-            PasskeyDeleteRequest(appleIdentityToken: token, appleNonce: nonce, code: factor.code, recoveryCode: factor.recoveryCode)
-        case .passkey(let assertion): PasskeyDeleteRequest(passkeyAssertion: assertion, code: factor.code, recoveryCode: factor.recoveryCode)
+extension StepUpProof {
+    /// The wire form of `proof`: the members of its identity, and the second factor's `code` or
+    /// `recovery_code` (the method in use, normalized). The one conversion every call that
+    /// changes how the account signs in sends.
+    public init(_ proof: AccountProof) {
+        let (code, recoveryCode) = proof.secondFactor?.wire ?? (nil, nil)
+        switch proof.identity {
+        case .password(let password): self.init(password: password, code: code, recoveryCode: recoveryCode)
+        case .apple(let token, let nonce): self.init(appleIdentityToken: token, appleNonce: nonce, code: code, recoveryCode: recoveryCode)
+        case .passkey(let assertion): self.init(passkeyAssertion: assertion, code: code, recoveryCode: recoveryCode)
         }
     }
 }

@@ -29,7 +29,7 @@ public enum SignOutReason: String, Sendable, Hashable, CustomStringConvertible, 
     /// (`refresh_token_reused`), or no longer known to it (`token_invalid`: the account or
     /// session was deleted elsewhere).
     case revokedElsewhere
-    /// This app deleted the account (``SessionManager/deleteAccount(password:code:recoveryCode:)``).
+    /// This app deleted the account (``SessionManager/deleteAccount(proof:)``).
     case accountDeleted
 
     /// The reason's name (`loggedOut`), as logs and `print(event)` show it.

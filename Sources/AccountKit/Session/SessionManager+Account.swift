@@ -38,25 +38,40 @@ extension SessionManager {
         try await authorized { try await client.logOut(scope: .others, accessToken: $0) }
     }
 
-    /// `POST /auth/password/change`: this session stays, every other one is revoked. While a
-    /// second factor is on, the request carries an authenticator `code` or a `recoveryCode` too
-    /// (without one: ``AccountError/invalidInput(_:)`` whose ``AccountError/needsSecondFactor`` is true).
-    public func changePassword(_ request: ChangePasswordRequest) async throws {
+    /// `POST /auth/password/change`: sets `newPassword` (checked by ``PasswordRule``), proven as
+    /// `proof` says (``StepUpRequirement`` for ``SensitiveChange/changePassword``: the current
+    /// password, or a passkey for an account that holds one; with the second factor while it is
+    /// on). This session stays, every other one is revoked.
+    ///
+    /// - Throws: ``AccountError/invalidCredentials`` for a wrong current password (the session
+    ///   stays); ``AccountError/proofRequired(_:)`` for a proof short of what the account needs
+    ///   (``AccountError/needsSecondFactor`` when the second factor was turned on elsewhere);
+    ///   ``AccountError/invalidInput(_:)`` for the new password (`new_password`).
+    public func changePassword(newPassword: String, proof: AccountProof) async throws {
         let client = client
+        let request = ChangePasswordRequest(newPassword: newPassword, proof: StepUpProof(proof))
         try await authorized { try await client.changePassword(request, accessToken: $0) }
     }
 
-    /// `DELETE /auth/me`: removes the account; the state becomes `signedOut`
-    /// (``SignOutReason/accountDeleted``). While a second factor is on, give an authenticator
-    /// `code` or a `recoveryCode` too (without one: ``AccountError/invalidInput(_:)`` whose
-    /// ``AccountError/needsSecondFactor`` is true).
-    public func deleteAccount(password: String, code: String? = nil, recoveryCode: String? = nil) async throws {
+    /// `DELETE /auth/me`: removes the account, proven as `proof` says (``StepUpRequirement`` for
+    /// ``SensitiveChange/deleteAccount``); the state becomes `signedOut`
+    /// (``SignOutReason/accountDeleted``).
+    ///
+    /// - Throws: ``AccountError/invalidCredentials`` for a wrong password (the session stays);
+    ///   ``AccountError/proofRequired(_:)`` for a proof short of what the account needs
+    ///   (``AccountError/needsSecondFactor`` when it is the second factor).
+    public func deleteAccount(proof: AccountProof) async throws {
         let client = client
-        let factor: (code: String?, recoveryCode: String?) =
-            code == nil && recoveryCode == nil ? (nil, nil) : SecondFactorEntry(code: code, recoveryCode: recoveryCode).wire
-        let request = DeleteAccountRequest(password: password, code: factor.code, recoveryCode: factor.recoveryCode)
+        let request = StepUpProof(proof)
         try await authorized { try await client.deleteAccount(request, accessToken: $0) }
         clearLocally(.accountDeleted)
+    }
+
+    /// ``deleteAccount(proof:)`` with the password, and while the second factor is on an
+    /// authenticator `code` or a `recoveryCode`: for an account that holds no passkey or has the
+    /// second factor on.
+    public func deleteAccount(password: String, code: String? = nil, recoveryCode: String? = nil) async throws {
+        try await deleteAccount(proof: .password(password, code: code, recoveryCode: recoveryCode))
     }
 
     /// Keeps a newer copy of the signed-in user in storage and state.

@@ -58,28 +58,36 @@ extension SessionManager {
     }
 
     /// Links the person's Apple ID to the signed-in account (Apple's sheet through
-    /// `authorizer`), so they can sign in with Apple from then on; updates the state's user.
+    /// `authorizer`), so they can sign in with Apple from then on, proven as `proof` says (what
+    /// the account held before: ``StepUpRequirement`` for ``SensitiveChange/linkApple``; the Apple
+    /// ID being linked proves nothing); updates the state's user.
     ///
     /// - Returns: ``AppleLinkOutcome/cancelled`` when the person closed the sheet.
     /// - Throws: ``AccountError/conflict(_:)`` with ``ErrorCode/appleAlreadyLinked`` when the Apple
-    ///   ID is another account's (or this account has another); ``AuthorizationError``.
-    public func linkApple(using authorizer: AppleSignInAuthorizer) async throws -> AppleLinkOutcome {
+    ///   ID is another account's (or this account has another); ``AccountError/proofRequired(_:)``
+    ///   or ``AccountError/invalidCredentials`` for the proof; ``AuthorizationError``.
+    public func linkApple(using authorizer: AppleSignInAuthorizer, proof: AccountProof) async throws -> AppleLinkOutcome {
         let nonce = AppleNonce()
         guard let authorization = try await Self.ceremony({ try await authorizer.authorize(nonce.hashed) }) else { return .cancelled }
         let client = client
-        let request = AppleLinkRequest(identityToken: authorization.identityToken, nonce: nonce.raw, authorizationCode: authorization.authorizationCode, proof: StepUpProof())
+        let request = AppleLinkRequest(
+            identityToken: authorization.identityToken, nonce: nonce.raw, authorizationCode: authorization.authorizationCode, proof: StepUpProof(proof))
         let user = try await authorized { try await client.linkApple(request, accessToken: $0) }
         remember(user)
         return .linked(user)
     }
 
-    /// Unlinks Apple from the signed-in account, and reads the user again.
+    /// Unlinks Apple from the signed-in account, proven as `proof` says (``StepUpRequirement`` for
+    /// ``SensitiveChange/unlinkApple``: for an account without a password, Apple's own
+    /// ``appleProof(using:secondFactor:)``), and reads the user again.
     ///
     /// - Throws: ``AccountError/conflict(_:)`` with ``ErrorCode/lastSignInMethod`` when the account
-    ///   has no password and no passkey (set a password by the reset, or add a passkey, first).
-    public func unlinkApple() async throws {
+    ///   has no password and no passkey (set a password by the reset, or add a passkey, first);
+    ///   ``AccountError/proofRequired(_:)`` or ``AccountError/invalidCredentials`` for the proof.
+    public func unlinkApple(proof: AccountProof) async throws {
         let client = client
-        try await authorized { try await client.unlinkApple(accessToken: $0) }
+        let request = StepUpProof(proof)
+        try await authorized { try await client.unlinkApple(request, accessToken: $0) }
         _ = try? await me()
     }
 

@@ -21,37 +21,48 @@ extension SessionManager {
     }
 
     /// Adds a passkey of this device to the signed-in account, under `name` (1–64 characters,
-    /// shown in the account's list: "iPhone", "회사 노트북"). The owner gets a notice by mail.
+    /// shown in the account's list: "iPhone", "회사 노트북"), proven as `proof` says (what the
+    /// account held before: ``StepUpRequirement`` for ``SensitiveChange/addPasskey``; a passkey
+    /// proof is a sheet before the one that makes the new passkey). The owner gets a notice by mail.
     ///
     /// - Returns: ``PasskeyAddOutcome/cancelled`` when the person closed the system's sheet.
     /// - Throws: ``AccountError`` (``AccountError/invalidInput(_:)`` for the name,
-    ///   ``ErrorCode/passkeyExists``, ``ErrorCode/passkeyLimitReached``…); ``AuthorizationError``.
-    public func addPasskey(named name: String, using authorizer: PasskeyAuthorizer) async throws -> PasskeyAddOutcome {
+    ///   ``AccountError/proofRequired(_:)`` for a proof short of what the account needs,
+    ///   ``AccountError/invalidCredentials`` for a wrong password, ``ErrorCode/passkeyExists``,
+    ///   ``ErrorCode/passkeyLimitReached``…); ``AuthorizationError``.
+    public func addPasskey(named name: String, using authorizer: PasskeyAuthorizer, proof: AccountProof) async throws -> PasskeyAddOutcome {
         let client = client
         let options = try await authorized { try await client.passkeyRegistrationOptions(accessToken: $0) }
         guard let credential = try await Self.ceremony({ try await authorizer.register(options) }) else { return .cancelled }
-        let request = PasskeyRegisterRequest(name: name, credential: credential, proof: StepUpProof())
-        return .added(try await authorized { try await client.registerPasskey(request, accessToken: $0) })
+        let request = PasskeyRegisterRequest(name: name, credential: credential, proof: StepUpProof(proof))
+        let passkey = try await authorized { try await client.registerPasskey(request, accessToken: $0) }
+        notePasskeys(delta: 1)
+        return .added(passkey)
     }
 
-    /// `GET /auth/passkeys`: the account's passkeys, oldest first.
+    /// `GET /auth/passkeys`: the account's passkeys, oldest first (what
+    /// ``currentStepUpRequirement(for:)`` knows of them from then on).
     public func passkeys() async throws -> [Passkey] {
         let client = client
-        return try await authorized { try await client.passkeys(accessToken: $0) }
+        let list = try await authorized { try await client.passkeys(accessToken: $0) }
+        notePasskeys(count: list.count)
+        return list
     }
 
-    /// Removes one of the account's passkeys, proven as `proof` says (the password, a passkey's
-    /// assertion, or a fresh Apple identity token for an account without a password; with the
-    /// second factor while it is on).
+    /// Removes one of the account's passkeys, proven as `proof` says (``StepUpRequirement`` for
+    /// ``SensitiveChange/removePasskey``: a passkey's assertion, the password, or a fresh Apple
+    /// identity token for an account without a password; with the second factor while it is on).
     /// The owner gets a notice by mail.
     ///
     /// - Throws: ``AccountError/invalidCredentials`` for a wrong password (the session stays),
-    ///   ``AccountError/codeRejected(_:)`` for a wrong code, ``AccountError/invalidInput(_:)``
-    ///   whose ``AccountError/needsSecondFactor`` is true when the second factor is missing.
+    ///   ``AccountError/codeRejected(_:)`` for a wrong code, ``AccountError/proofRequired(_:)`` for
+    ///   a proof short of what the account needs (``AccountError/needsSecondFactor`` when it is
+    ///   the second factor).
     public func removePasskey(id: UUID, proof: AccountProof) async throws {
         let client = client
-        let request = proof.passkeyDeleteRequest
+        let request = StepUpProof(proof)
         try await authorized { try await client.deletePasskey(id: id, request, accessToken: $0) }
+        notePasskeys(delta: -1)
     }
 
     /// A proof of identity by one of the account's passkeys for a sensitive change (the system's

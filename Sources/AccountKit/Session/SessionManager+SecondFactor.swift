@@ -74,12 +74,22 @@ extension SessionManager {
 
     // MARK: Managing the factor (signed in)
 
-    /// `POST /auth/mfa/totp`: starts enrolling an authenticator app with the account's password;
-    /// show the reply's ``TOTPEnrollment/otpauthURI`` as a QR code and its secret as text, then
-    /// ``confirmTOTP(code:)``.
-    public func enrollTOTP(password: String) async throws -> TOTPEnrollment {
+    /// `POST /auth/mfa/totp`: starts enrolling an authenticator app, proven as `proof` says
+    /// (``StepUpRequirement`` for ``SensitiveChange/enableSecondFactor``: the password, or a
+    /// passkey for an account that holds one); show the reply's ``TOTPEnrollment/otpauthURI`` as a
+    /// QR code and its secret as text, then ``confirmTOTP(code:)``.
+    ///
+    /// - Throws: ``AccountError/proofRequired(_:)`` with ``MissingProof/passkey`` for a password
+    ///   of an account that holds a passkey; ``AccountError/invalidCredentials`` for a wrong one.
+    public func enrollTOTP(proof: AccountProof) async throws -> TOTPEnrollment {
         let client = client
-        return try await authorized { try await client.enrollTOTP(TOTPEnrollRequest(password: password), accessToken: $0) }
+        let request = StepUpProof(proof)
+        return try await authorized { try await client.enrollTOTP(request, accessToken: $0) }
+    }
+
+    /// ``enrollTOTP(proof:)`` with the account's password: for an account that holds no passkey.
+    public func enrollTOTP(password: String) async throws -> TOTPEnrollment {
+        try await enrollTOTP(proof: .password(password))
     }
 
     /// `POST /auth/mfa/totp/confirm`: the app's current code turns the factor on; returns the ten
@@ -93,25 +103,41 @@ extension SessionManager {
         return codes.recoveryCodes
     }
 
-    /// `POST /auth/mfa/recovery-codes`: with the password and an authenticator code, a new set of
-    /// ten recovery codes; the old set stops working.
-    public func replaceRecoveryCodes(password: String, code: String) async throws -> [String] {
+    /// `POST /auth/mfa/recovery-codes`: a new set of ten recovery codes, proven as `proof` says
+    /// (``StepUpRequirement`` for ``SensitiveChange/replaceRecoveryCodes``) with an authenticator
+    /// code always as its second factor (a recovery code cannot make new ones); the old set stops
+    /// working.
+    ///
+    /// - Throws: ``AccountError/proofRequired(_:)`` with ``MissingProof/secondFactor`` without an
+    ///   authenticator code; ``AccountError/codeRejected(_:)`` for a wrong one.
+    public func replaceRecoveryCodes(proof: AccountProof) async throws -> [String] {
         let client = client
-        let request = RecoveryCodesRequest(password: password, code: SecondFactorEntry(code: code, recoveryCode: nil).normalizedCode)
+        let request = StepUpProof(proof)
         let codes = try await authorized { try await client.replaceRecoveryCodes(request, accessToken: $0) }
         await reloadUser()
         return codes.recoveryCodes
     }
 
-    /// `DELETE /auth/mfa/totp`: with the password and an authenticator `code` or a `recoveryCode`
-    /// (give one), turns the second factor off. Every other session ends; this one stays and its
-    /// user is read again.
-    public func disableTOTP(password: String, code: String? = nil, recoveryCode: String? = nil) async throws {
+    /// ``replaceRecoveryCodes(proof:)`` with the password and an authenticator code.
+    public func replaceRecoveryCodes(password: String, code: String) async throws -> [String] {
+        try await replaceRecoveryCodes(proof: .password(password, code: code))
+    }
+
+    /// `DELETE /auth/mfa/totp`: turns the second factor off, proven as `proof` says
+    /// (``StepUpRequirement`` for ``SensitiveChange/disableSecondFactor``) with an authenticator
+    /// code or a recovery code always, even beside a passkey. Every other session ends; this one
+    /// stays and its user is read again.
+    public func disableTOTP(proof: AccountProof) async throws {
         let client = client
-        let factor = SecondFactorEntry(code: code, recoveryCode: recoveryCode).wire
-        let request = TOTPDisableRequest(password: password, code: factor.code, recoveryCode: factor.recoveryCode)
+        let request = StepUpProof(proof)
         try await authorized { try await client.disableTOTP(request, accessToken: $0) }
         await reloadUser()
+    }
+
+    /// ``disableTOTP(proof:)`` with the password and an authenticator `code` or a `recoveryCode`
+    /// (give one).
+    public func disableTOTP(password: String, code: String? = nil, recoveryCode: String? = nil) async throws {
+        try await disableTOTP(proof: .password(password, code: code, recoveryCode: recoveryCode))
     }
 
     /// Reads the user again after the factor changed; a failure here must not fail the change

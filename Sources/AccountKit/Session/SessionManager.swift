@@ -78,7 +78,7 @@ public actor SessionManager {
     /// The token of the details-first sign-up this manager made last, until its code is verified
     /// (also in the store, ``pendingSignUpKey``); read from the store when `nil`.
     var pendingSignUp: PendingSignUpToken?
-    private let snapshot = SessionSnapshot()
+    let snapshot = SessionSnapshot()
     private var stateSubscribers: [UUID: AsyncStream<State>.Continuation] = [:]
     private var eventSubscribers: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
 

@@ -10,6 +10,8 @@ final class SessionSnapshot: @unchecked Sendable {
         var state: SessionManager.State = .unknown
         var accessExpiresAt: Date?
         var refreshExpiresAt: Date?
+        /// How many passkeys an account held when they were last listed or changed here.
+        var passkeys: (userID: UUID, count: Int)?
     }
 
     private let lock = NSLock()

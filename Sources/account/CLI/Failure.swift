@@ -94,6 +94,7 @@ extension AccountError {
     var code: String {
         switch self {
         case .invalidInput: "validation_failed"
+        case .proofRequired: "proof_required"
         case .invalidCredentials: "invalid_credentials"
         case .emailNotVerified: "email_not_verified"
         case .conflict(let code), .codeRejected(let code), .sessionRevoked(let code): code.rawValue

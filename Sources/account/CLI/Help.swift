@@ -127,7 +127,9 @@ enum Help {
             Changes the password; every other session is signed out. The new password is checked
             against the rules before it is sent and must differ from the current one. With
             two-step verification on, the authenticator app's code is needed too (asked for, or
-            --code / --recovery-code).
+            --code / --recovery-code). An account that proves its changes with a passkey (it holds
+            one and two-step verification is off) or with Apple (it has no password) makes them in
+            the app: the terminal says so before asking anything.
               --password-stdin      read the current password, then the new one, one per line of
                                     standard input (no prompts)
               --code CODE           the 6-digit code from the authenticator app
@@ -148,6 +150,8 @@ enum Help {
               disable   turns it off: the password and a code or a recovery code
               codes     a new set of recovery codes (the old set stops working): the password and
                         the app's code
+            Each needs the password, as passwd does; an account that proves its changes with a
+            passkey or Apple makes them in the app.
             Options:
               --password-stdin      read the password from the first line of standard input
               --code CODE           the authenticator app's 6-digit code
@@ -232,7 +236,9 @@ enum Help {
 
             비밀번호를 바꿔요. 다른 세션은 모두 로그아웃돼요. 새 비밀번호는 보내기 전에 규칙에
             맞는지 확인하고, 현재 비밀번호와 달라야 해요. 2단계 인증이 켜져 있으면 인증 앱의
-            코드도 필요해요 (묻거나, --code / --recovery-code).
+            코드도 필요해요 (묻거나, --code / --recovery-code). 패스키로 본인 확인을 하는 계정(패스키가
+            있고 2단계 인증이 꺼져 있음)이나 Apple로 확인하는 계정(비밀번호 없음)은 앱에서 바꿔야 해요.
+            터미널은 아무것도 묻기 전에 그렇게 알려 줘요.
               --password-stdin      표준 입력에서 현재 비밀번호, 새 비밀번호를 한 줄씩 읽어요 (묻지 않아요)
               --code 코드           인증 앱의 6자리 코드
               --recovery-code 코드  코드 대신 복구 코드 하나
@@ -251,6 +257,7 @@ enum Help {
                         그다음 --code 코드로 마무리해요
               disable   꺼요: 비밀번호와 코드 또는 복구 코드
               codes     복구 코드를 새로 받아요 (예전 코드는 못 써요): 비밀번호와 앱의 코드
+            모두 passwd처럼 비밀번호가 필요해요. 패스키나 Apple로 본인 확인을 하는 계정은 앱에서 바꿔요.
             옵션:
               --password-stdin      표준 입력의 첫 줄을 비밀번호로 읽어요
               --code 코드           인증 앱의 6자리 코드

@@ -14,7 +14,8 @@ import Darwin
 /// `enable` asks for the password, prints the `otpauth://` URI as a QR code with the secret
 /// beside it, asks for the app's first code and prints the recovery codes. A script runs it in two
 /// calls: `--password-stdin` (or `--no-input`) starts and prints the secret (`--json`: `secret`
-/// and `otpauth_uri`); `--code CODE` confirms and prints the recovery codes.
+/// and `otpauth_uri`); `--code CODE` confirms and prints the recovery codes. Starting, turning it
+/// off and new codes each take the step-up proof (``StepUpPrompt``): the password, and the code.
 enum MFACommand {
     static func run(_ context: Context) async throws {
         let subcommand = context.invocation.subcommand ?? "status"
@@ -72,11 +73,9 @@ enum MFACommand {
         if let given = try SecondFactorPrompt.given(context) {
             return try await confirm(given, manager, context)
         }
-        if try await manager.me().mfa?.totp == true { throw AccountError.conflict(.mfaAlreadyEnabled) }
-        let password = try context.password(prompt: context.say("Password: ", "비밀번호: "))
-        let enrollment = try await SecondFactorPrompt.wording(SecondFactorEntry(), context) {
-            try await manager.enrollTOTP(password: password)
-        }
+        let requirement = try await StepUpPrompt.requirement(for: .enableSecondFactor, manager, context)
+        if requirement.secondFactorOn { throw AccountError.conflict(.mfaAlreadyEnabled) }
+        let enrollment = try await stepUp(requirement, manager, context) { try await manager.enrollTOTP(proof: $0) }
         guard context.mayPrompt else {
             if context.json { return try context.printJSON(enrollment) }
             show(enrollment, context)
@@ -111,13 +110,9 @@ enum MFACommand {
     /// Turns the factor off with the password and a code or a recovery code.
     private static func disable(_ context: Context) async throws {
         let (manager, _) = try await context.signedIn()
-        guard try await manager.me().mfa?.totp == true else { throw AccountError.conflict(.mfaNotEnabled) }
-        let password = try context.password(prompt: context.say("Password: ", "비밀번호: "))
-        let entry = try SecondFactorPrompt.required(context)
-        try await SecondFactorPrompt.wording(entry, context) {
-            let (code, recoveryCode) = entry.wire
-            try await manager.disableTOTP(password: password, code: code, recoveryCode: recoveryCode)
-        }
+        let requirement = try await StepUpPrompt.requirement(for: .disableSecondFactor, manager, context)
+        guard requirement.secondFactorOn else { throw AccountError.conflict(.mfaNotEnabled) }
+        try await stepUp(requirement, manager, context) { try await manager.disableTOTP(proof: $0) }
         context.report(context.say(
             "Two-step verification is off. Other sessions were signed out.", "2단계 인증을 껐어요. 다른 기기의 세션은 로그아웃되었어요."))
     }
@@ -125,14 +120,23 @@ enum MFACommand {
     /// A new set of recovery codes, with the password and the app's code.
     private static func codes(_ context: Context) async throws {
         let (manager, _) = try await context.signedIn()
-        guard try await manager.me().mfa?.totp == true else { throw AccountError.conflict(.mfaNotEnabled) }
-        let password = try context.password(prompt: context.say("Password: ", "비밀번호: "))
-        let entry = try SecondFactorPrompt.required(context, recoveryCodes: false)
-        let codes = try await SecondFactorPrompt.wording(entry, context) {
-            try await manager.replaceRecoveryCodes(password: password, code: entry.code)
-        }
+        let requirement = try await StepUpPrompt.requirement(for: .replaceRecoveryCodes, manager, context)
+        guard requirement.secondFactorOn else { throw AccountError.conflict(.mfaNotEnabled) }
+        let codes = try await stepUp(requirement, manager, context) { try await manager.replaceRecoveryCodes(proof: $0) }
         printRecoveryCodes(codes, heading: context.say(
             "New recovery codes; the old ones no longer work.", "새 복구 코드예요. 예전 코드는 더 이상 쓸 수 없어요."), context)
+    }
+
+    /// Runs `change` with the step-up proof `requirement` asks: the password, then its second factor.
+    private static func stepUp<T>(
+        _ requirement: StepUpRequirement, _ manager: SessionManager, _ context: Context, _ change: (AccountProof) async throws -> T
+    ) async throws -> T {
+        let prompt = context.say("Password: ", "비밀번호: ")
+        let password = try context.password(prompt: prompt)
+        let factor = try StepUpPrompt.factor(requirement, context)
+        return try await StepUpPrompt.run(
+            requirement, password: password, factor: factor, passwordPrompt: prompt,
+            wrongPassword: context.say("The password is not right.", "비밀번호가 올바르지 않아요."), context, change)
     }
 
     // MARK: Output

@@ -86,11 +86,33 @@ import Testing
         await form.submit()
 
         let link = AppleLinkModel(session: manager, authorizer: device.authorizer)
-        #expect(link.isOffered && !link.isLinked)
-        await link.link()
+        #expect(link.isOffered && !link.isLinked && link.stepUp == nil)
+        link.begin(.unlink)
+        #expect(link.stepUp == nil, "nothing to unlink")
+        link.begin(.link)
+        let linking = try #require(link.stepUp)
+        #expect(link.action == .link && linking.asksPassword && !linking.asksSecondFactor && !linking.isComplete)
+        await link.confirm()
+        #expect(linking.errors(for: .password) == ["Enter your password."] && !link.isLinked)
+        linking.password = "not the password at all"
+        await link.confirm()
+        #expect(linking.errors(for: .password) == ["The password is not right."] && !link.isLinked)
+        linking.password = account.password
+        await link.confirm()
         #expect(link.isLinked && link.notice == "Apple is linked: you can sign in with Apple now.")
-        await link.unlink()
-        #expect(!link.isLinked && link.message == nil)
+        #expect(link.stepUp == nil && link.action == nil, "the sheet closes")
+
+        link.begin(.unlink)
+        let unlinking = try #require(link.stepUp)
+        unlinking.password = account.password
+        await link.confirm()
+        #expect(!link.isLinked && link.notice == "Apple is unlinked." && link.stepUp == nil)
+
+        // Cancelling drops the proof.
+        link.begin(.link)
+        link.stepUp?.password = "typed"
+        link.cancel()
+        #expect(link.stepUp == nil && link.action == nil)
     }
 
     @Test func anExpiredSignUpSendsThePersonBackToApple() async throws {

@@ -60,7 +60,13 @@ import Testing
 
         try await manager.logIn(account.login)
         #expect(manager.currentUser?.appleLinked == false && manager.currentUser?.hasPassword == true)
-        guard case .linked(let linked) = try await manager.linkApple(using: device.authorizer) else { throw TestFailure("not linked") }
+        // The link is proven by what the account had: its password.
+        await #expect(throws: AccountError.proofRequired(.password)) {
+            try await manager.linkApple(using: device.authorizer, proof: .password(""))
+        }
+        guard case .linked(let linked) = try await manager.linkApple(using: device.authorizer, proof: .password(account.password)) else {
+            throw TestFailure("not linked")
+        }
         #expect(linked.appleLinked == true && manager.currentUser?.appleLinked == true)
 
         try await manager.logOut()
@@ -70,12 +76,15 @@ import Testing
         // Another account cannot take the same Apple ID.
         let other = try await SessionTestAccount.create(on: fixture.server)
         try await manager.logIn(other.login)
-        await #expect(throws: AccountError.conflict(.appleAlreadyLinked)) { try await manager.linkApple(using: device.authorizer) }
+        await #expect(throws: AccountError.conflict(.appleAlreadyLinked)) {
+            try await manager.linkApple(using: device.authorizer, proof: .password(other.password))
+        }
         try await manager.logOut()
 
         // With a password left, unlinking is allowed; Apple then finds the address again.
         try await manager.logIn(account.login)
-        try await manager.unlinkApple()
+        await #expect(throws: AccountError.invalidCredentials) { try await manager.unlinkApple(proof: .password("not the password")) }
+        try await manager.unlinkApple(proof: .password(account.password))
         #expect(manager.currentUser?.appleLinked == false)
         try await manager.logOut()
         #expect(try await manager.signInWithApple(using: device.authorizer) == .linkRequired)
@@ -87,11 +96,8 @@ import Testing
         let manager = fixture.manager()
         _ = try await fixture.appleAccount(apple, on: manager)
         // Turn on the authenticator app with a fresh Apple token in place of the password.
-        let client = fixture.server.client()
-        let token = try await manager.accessToken()
-        let nonce = AppleNonce()
-        let proof = try await apple.authorizer.authorize(nonce.hashed)
-        let enrollment = try await client.enrollTOTP(TOTPEnrollRequest(appleIdentityToken: proof.identityToken, appleNonce: nonce.raw), accessToken: token)
+        #expect(try await manager.stepUpRequirement(for: .enableSecondFactor).identity == .apple)
+        let enrollment = try await manager.enrollTOTP(proof: try #require(try await manager.appleProof(using: apple.authorizer)))
         let secret = try #require(TOTPGenerator.base32Decode(enrollment.secret))
         _ = try await manager.confirmTOTP(code: TOTPGenerator.code(secret: secret, at: fixture.server.clock.nextStepInProcess()))
         try await manager.logOut()
@@ -113,38 +119,55 @@ import Testing
         let manager = fixture.manager()
         let user = try await fixture.appleAccount(apple, on: manager)
 
-        // Apple is its only way in.
-        await #expect(throws: AccountError.conflict(.lastSignInMethod)) { try await manager.unlinkApple() }
+        #expect(StepUpRequirement(change: .unlinkApple, user: user, holdsPasskey: false).identity == .apple)
 
-        // A passkey is another; it is removed with a fresh Apple token, through the form.
-        let passkeys = PasskeyListModel(session: manager, authorizer: SoftwarePasskeys().authorizer, apple: apple.authorizer)
-        await passkeys.add()
-        let removal = passkeys.removal(of: try #require(passkeys.passkeys.first), for: user)
-        #expect(removal.provesWithApple && !removal.asksSecondFactor)
-        #expect(removal.canSubmit, "no password to type")
-        await removal.submit()
-        #expect(removal.isRemoved)
-        #expect(passkeys.passkeys.isEmpty)
+        // Apple is its only way in.
+        await #expect(throws: AccountError.conflict(.lastSignInMethod)) {
+            try await manager.unlinkApple(proof: try #require(try await manager.appleProof(using: apple.authorizer)))
+        }
 
         // A token from another Apple ID proves nothing.
+        let device = SoftwarePasskeys()
+        let stranger = try #require(try await manager.appleProof(using: fixture.device().authorizer))
+        do {
+            _ = try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys().authorizer, proof: stranger)
+            Issue.record("added with another Apple ID's token")
+        } catch AccountError.refused(let problem) {
+            #expect(problem.code == .appleTokenInvalid)
+        }
+
+        // A passkey is another way in; the form adds it after Apple's sheet (no password to type).
+        let passkeys = PasskeyListModel(session: manager, authorizer: device.authorizer, apple: apple.authorizer)
+        await passkeys.load()
+        passkeys.startAdding()
+        let addition = try #require(passkeys.addition)
+        #expect(addition.identity == .apple && !addition.asksPassword && !addition.asksSecondFactor && passkeys.canAdd)
+        #expect(addition.instructions == "Your account has no password: confirm it is you with Apple.")
         await passkeys.add()
-        let stranger = fixture.device()
-        let proof = try #require(try await manager.appleProof(using: stranger.authorizer))
+        #expect(passkeys.passkeys.count == 1 && passkeys.addition == nil, "\(String(describing: addition.message))")
+
+        // Holding a passkey and no second factor, the account proves itself with it from now on:
+        // Apple's token is refused, and the form asks for the passkey.
         let id = try #require(passkeys.passkeys.first?.id)
-        await #expect(throws: AccountError.self) { try await manager.removePasskey(id: id, proof: proof) }
-        #expect(try await manager.passkeys().count == 1)
+        await #expect(throws: AccountError.proofRequired(.passkey)) {
+            try await manager.removePasskey(id: id, proof: try #require(try await manager.appleProof(using: apple.authorizer)))
+        }
+        let withPasskey = try #require(manager.currentUser)
+        #expect(manager.currentStepUpRequirement(for: .unlinkApple)?.identity == .passkey)
 
         // With the passkey kept, Apple may go.
-        try await manager.unlinkApple()
+        try await manager.unlinkApple(proof: try #require(try await manager.passkeyProof(using: device.authorizer)))
         #expect(manager.currentUser?.appleLinked == false)
 
-        // Neither a password nor Apple now: the form proves the account with its passkey.
+        // Neither a password nor Apple now: the forms prove the account with its passkey.
         let alone = try #require(manager.currentUser)
-        #expect(alone.hasPassword == false)
+        #expect(alone.hasPassword == false && withPasskey.appleLinked == true)
+        passkeys.startAdding()
         await passkeys.add()
+        #expect(passkeys.passkeys.count == 2)
         let last = passkeys.removal(of: try #require(passkeys.passkeys.first), for: alone)
-        #expect(last.provesWithPasskey && !last.provesWithApple && last.canSubmit, "no password to type, no Apple to ask")
-        #expect(last.instructions.contains("passkeys"))
+        #expect(last.proof.identity == .passkey && !last.proof.offersPasskey && last.canSubmit, "no password to type, no Apple to ask")
+        #expect(last.proof.instructions.contains("passkeys"))
         await last.submit()
         #expect(last.isRemoved, "\(String(describing: last.message))")
         #expect(try await manager.passkeys().count == 1)

@@ -69,8 +69,8 @@ import Testing
     @Test func proofsPrintWithoutTheirSecrets() {
         let proof = AccountProof.password("correct horse battery", code: "123456")
         #expect(!String(describing: proof).contains("correct horse") && !String(reflecting: proof).contains("123456"))
-        #expect(proof.passkeyDeleteRequest == PasskeyDeleteRequest(password: "correct horse battery", code: "123456"))
+        #expect(StepUpProof(proof) == StepUpProof(password: "correct horse battery", code: "123456"))
         let recovery = AccountProof.password("pw", recoveryCode: "abcde-12345")
-        #expect(recovery.passkeyDeleteRequest == PasskeyDeleteRequest(password: "pw", recoveryCode: "abcde-12345"))
+        #expect(StepUpProof(recovery) == StepUpProof(password: "pw", recoveryCode: "abcde-12345"))
     }
 }

@@ -16,20 +16,35 @@ import Testing
         #expect(list.isLoaded && list.passkeys.isEmpty)
         #expect(!list.newName.isEmpty && list.nameErrors.isEmpty, "a name is suggested from the device")
 
+        // Adding asks the proof of what the account holds: no passkey yet, so its password.
+        await list.add()
+        #expect(list.passkeys.isEmpty, "nothing to add before it starts")
+        list.startAdding()
+        let addition = try #require(list.addition)
+        #expect(addition.identity == .password && !addition.offersPasskey && !list.canAdd)
         list.newName = "   "
         #expect(!list.canAdd && list.nameErrors == ["Give the passkey a name, like “iPhone”."])
         list.newName = String(repeating: "가", count: 65)
         #expect(list.nameErrors == ["Use at most 64 characters."])
         list.newName = "iPhone 15"
+        addition.password = "wrong password"
+        #expect(list.canAdd)
+        await list.add()
+        #expect(addition.errors(for: .password) == ["The password is not right."] && list.passkeys.isEmpty)
+        addition.password = account.password
+        #expect(addition.errors(for: .password).isEmpty, "typing again clears it")
         await list.add()
         #expect(list.passkeys.map(\.name) == ["iPhone 15"])
         #expect(list.notice == "Passkey “iPhone 15” added. You can log in with it now.")
-        #expect(list.message == nil)
+        #expect(list.message == nil && list.addition == nil)
 
         // Closing the sheet adds nothing and says nothing.
         let closing = PasskeyListModel(session: manager, authorizer: SoftwarePasskeys.refusing())
+        closing.startAdding()
+        let closed = try #require(closing.addition)
+        #expect(closed.identity == .passkey, "the account holds one now, and no second factor")
         await closing.add()
-        #expect(closing.message == nil && closing.notice == nil && closing.passkeys.isEmpty)
+        #expect(closed.message == nil && closing.notice == nil && closing.passkeys.isEmpty && closing.addition != nil)
         await list.load()
         #expect(list.passkeys.count == 1)
 
@@ -41,15 +56,12 @@ import Testing
         guard case .signedIn(let user) = form.phase else { throw TestFailure("not signed in: \(form.phase)") }
         #expect(user.username == account.username)
 
-        // Removing: the password is asked; a wrong one shows under it.
+        // Removing: the account proves itself with a passkey (it holds this one, and no second
+        // factor), so no password is asked.
         let removal = list.removal(of: try #require(list.passkeys.first), for: user)
-        #expect(!removal.asksSecondFactor && !removal.provesWithApple && !removal.canSubmit)
-        removal.password = "wrong password"
-        await removal.submit()
-        #expect(removal.errors(for: .password) == ["The password is not right."])
-        #expect(!removal.isRemoved)
-        removal.password = account.password
-        #expect(removal.errors(for: .password).isEmpty, "typing again clears it")
+        #expect(removal.proof.identity == .passkey && !removal.proof.asksPassword && !removal.proof.asksSecondFactor)
+        #expect(removal.canSubmit && removal.proof.confirmsInSheet)
+        #expect(removal.consequence == "You can no longer log in with this passkey once it is removed.")
         await removal.submit()
         #expect(removal.isRemoved && removal.message == nil)
         #expect(list.passkeys.isEmpty, "the list follows")
@@ -83,29 +95,44 @@ import Testing
         let manager = fixture.manager()
         _ = try await fixture.challenge(manager)
         let user = try await manager.verifySecondFactor(code: fixture.nextCode())
-        let list = PasskeyListModel(session: manager, authorizer: SoftwarePasskeys().authorizer)
+        let device = SoftwarePasskeys()
+        let list = PasskeyListModel(session: manager, authorizer: device.authorizer)
+        await list.load()
+        list.startAdding()
+        let addition = try #require(list.addition)
+        #expect(addition.asksPassword && addition.asksSecondFactor && addition.offersRecoveryCode)
+        addition.password = fixture.account.password
+        addition.code = fixture.nextCode()
         await list.add()
+        #expect(list.passkeys.count == 1)
+
+        // With the factor on, the password and a code do; a passkey may stand for both.
         let removal = list.removal(of: try #require(list.passkeys.first), for: user)
-        #expect(removal.asksSecondFactor)
-        removal.password = fixture.account.password
+        #expect(removal.proof.asksSecondFactor && removal.proof.offersPasskey)
+        removal.proof.password = fixture.account.password
         #expect(!removal.canSubmit, "the code is missing")
-        removal.code = fixture.wrongCode()
         await removal.submit()
-        #expect(removal.errors(for: .code).first?.hasPrefix("That code is not right.") == true)
-        removal.code = fixture.nextCode()
+        #expect(removal.proof.errors(for: .code) == ["Enter the 6-digit code from your authenticator app."])
+        removal.proof.code = fixture.wrongCode()
+        await removal.submit()
+        #expect(removal.proof.errors(for: .code).first?.hasPrefix("That code is not right.") == true)
+        removal.proof.usePasskey()
+        #expect(!removal.proof.asksPassword && !removal.proof.asksSecondFactor && removal.canSubmit)
+        removal.proof.usePasskey(false)
+        removal.proof.code = fixture.nextCode()
         await removal.submit()
         #expect(removal.isRemoved)
 
         // A factor turned on after the screen read the user: the server says so, the form asks.
-        let stale = User(
-            id: user.id, username: user.username, email: user.email, emailVerified: true, mbti: user.mbti, createdAt: user.createdAt,
-            mfa: SecondFactorStatus(totp: false, recoveryCodesLeft: 0))
-        await list.add()
-        let second = list.removal(of: try #require(list.passkeys.first), for: stale)
-        #expect(!second.asksSecondFactor)
-        second.password = fixture.account.password
-        await second.submit()
-        #expect(second.asksSecondFactor && !second.isRemoved)
-        #expect(second.errors(for: .code) == ["Enter the 6-digit code from your authenticator app."])
+        let stale = StepUpRequirement(change: .deleteAccount, secondFactorOn: false, hasPassword: true, appleLinked: false, holdsPasskey: false)
+        let proof = StepUpForm(session: manager, requirement: stale)
+        #expect(!proof.asksSecondFactor)
+        proof.password = fixture.account.password
+        let outcome = await proof.submit { try await manager.deleteAccount(proof: $0) }
+        guard case .refused(.proofRequired(.secondFactor)) = outcome else { throw TestFailure("not refused for the factor: \(outcome)") }
+        #expect(proof.asksSecondFactor && proof.requirement.secondFactorOn)
+        #expect(proof.errors(for: .code) == ["Enter the 6-digit code from your authenticator app."])
+        #expect(proof.password == fixture.account.password, "what was typed stays")
+        #expect(manager.currentUser != nil, "nothing deleted")
     }
 }

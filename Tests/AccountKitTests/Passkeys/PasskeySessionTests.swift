@@ -7,8 +7,8 @@ import Testing
 @testable import AccountKit
 
 /// Passkeys through `SessionManager` against the account app, with the tests' software
-/// authenticator behind AccountKit's seam: add, list, log in, remove, and the person closing the
-/// system's sheet.
+/// authenticator behind AccountKit's seam: add, list, log in, remove (each change with its
+/// step-up proof), and the person closing the system's sheet.
 @Suite struct PasskeySessionTests {
     /// A server that is the tests' relying party, a verified account on it, and a manager signed in to it.
     static func signedIn() async throws -> (InProcessServer, SessionTestAccount, SessionManager) {
@@ -22,7 +22,14 @@ import Testing
     @Test func addListLogInAndRemove() async throws {
         let (server, account, manager) = try await Self.signedIn()
         let device = SoftwarePasskeys()
-        let outcome = try await manager.addPasskey(named: "  iPhone ", using: device.authorizer)
+        #expect(manager.currentStepUpRequirement(for: .addPasskey)?.identity == .password, "no passkey yet: the password proves it")
+        // A wrong password adds nothing and leaves the session as it is (the key that other device
+        // made stays on it, unregistered).
+        await #expect(throws: AccountError.invalidCredentials) {
+            try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys().authorizer, proof: .password("not the password"))
+        }
+        #expect(try await manager.passkeys().isEmpty && manager.currentState.user != nil)
+        let outcome = try await manager.addPasskey(named: "  iPhone ", using: device.authorizer, proof: .password(account.password))
         guard case .added(let passkey) = outcome else { throw TestFailure("not added: \(outcome)") }
         #expect(passkey.name == "iPhone" && passkey.algorithm == -7 && passkey.backupEligible)
         #expect(passkey.transports == ["hybrid", "internal"])
@@ -40,13 +47,16 @@ import Testing
         #expect(try amr(stored.access) == ["swk", "user", "mfa"])
         #expect(try await fresh.passkeys().first?.lastUsedAt != nil)
 
-        // Removing needs the password; a wrong one leaves the session as it is.
-        await #expect(throws: AccountError.invalidCredentials) {
-            try await fresh.removePasskey(id: passkey.id, proof: .password("not the password"))
+        // The account holds a passkey and no second factor: its password alone removes nothing.
+        let requirement = try await fresh.stepUpRequirement(for: .removePasskey)
+        #expect(requirement.identity == .passkey && requirement.identities == [.passkey])
+        await #expect(throws: AccountError.proofRequired(.passkey)) {
+            try await fresh.removePasskey(id: passkey.id, proof: .password(account.password))
         }
         #expect(await fresh.state == .signedIn(user))
-        try await fresh.removePasskey(id: passkey.id, proof: .password(account.password))
+        try await fresh.removePasskey(id: passkey.id, proof: try #require(try await fresh.passkeyProof(using: device.authorizer)))
         #expect(try await fresh.passkeys().isEmpty)
+        #expect(fresh.currentStepUpRequirement(for: .removePasskey)?.identity == .password, "none held now")
 
         // The device still holds it, but no account has it any more.
         try await fresh.logOut()
@@ -62,12 +72,13 @@ import Testing
     }
 
     @Test func closingTheSheetIsAnOutcomeAndChangesNothing() async throws {
-        let (server, _, manager) = try await Self.signedIn()
-        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing()) == .cancelled)
+        let (server, account, manager) = try await Self.signedIn()
+        let proof = AccountProof.password(account.password)
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(), proof: proof) == .cancelled)
         // AuthenticationServices' own error for it, and a cancelled task, are the same outcome.
         let canceled = NSError(domain: AuthorizationError.platformDomain, code: 1001)
-        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(canceled)) == .cancelled)
-        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(CancellationError())) == .cancelled)
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(canceled), proof: proof) == .cancelled)
+        #expect(try await manager.addPasskey(named: "iPhone", using: SoftwarePasskeys.refusing(CancellationError()), proof: proof) == .cancelled)
         #expect(try await manager.passkeys().isEmpty)
 
         let signedOut = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
@@ -92,7 +103,12 @@ import Testing
         _ = try await fixture.challenge(manager)
         try await manager.verifySecondFactor(code: fixture.nextCode())
         let device = SoftwarePasskeys()
-        guard case .added(let passkey) = try await manager.addPasskey(named: "회사 노트북", using: device.authorizer) else {
+        // While the factor is on, adding one takes the password and a code.
+        await #expect(throws: AccountError.proofRequired(.secondFactor)) {
+            try await manager.addPasskey(named: "회사 노트북", using: SoftwarePasskeys().authorizer, proof: .password(fixture.account.password))
+        }
+        let proof = AccountProof.password(fixture.account.password, code: fixture.nextCode())
+        guard case .added(let passkey) = try await manager.addPasskey(named: "회사 노트북", using: device.authorizer, proof: proof) else {
             throw TestFailure("not added")
         }
         try await manager.logOut()
@@ -102,7 +118,8 @@ import Testing
         #expect(user.mfa?.totp == true, "the account has the factor; the passkey stood for it")
         #expect(await manager.secondFactorChallenge == nil)
 
-        // While the factor is on, the password alone does not remove a passkey.
+        // While the factor is on, the password (with a code) still may, the account holding a
+        // passkey or not; the password alone does not.
         do {
             try await manager.removePasskey(id: passkey.id, proof: .password(fixture.account.password))
             Issue.record("removed without the second factor")
@@ -119,10 +136,16 @@ import Testing
     /// A passkey proves a sensitive change through the same seam: the options name the account's
     /// passkeys, the proof is good once, and a closed sheet is no proof.
     @Test func aPasskeyProvesARemovalOnceInsteadOfThePassword() async throws {
-        let (_, _, manager) = try await Self.signedIn()
+        let (_, account, manager) = try await Self.signedIn()
         let device = SoftwarePasskeys()
-        guard case .added(let first) = try await manager.addPasskey(named: "iPhone", using: device.authorizer),
-            case .added(let second) = try await manager.addPasskey(named: "iPad", using: device.authorizer)
+        guard case .added(let first) = try await manager.addPasskey(named: "iPhone", using: device.authorizer, proof: .password(account.password))
+        else { throw TestFailure("not added") }
+        // A second passkey is proven by the first (the password alone no longer does).
+        await #expect(throws: AccountError.proofRequired(.passkey)) {
+            try await manager.addPasskey(named: "iPad", using: SoftwarePasskeys().authorizer, proof: .password(account.password))
+        }
+        let byPasskey = try #require(try await manager.passkeyProof(using: device.authorizer))
+        guard case .added(let second) = try await manager.addPasskey(named: "iPad", using: device.authorizer, proof: byPasskey)
         else { throw TestFailure("not added") }
 
         let asked = Mutex<[PasskeyAssertionCeremony]>([])
@@ -157,11 +180,11 @@ import Testing
     @Test func aPasskeyIsTheAccountsOnlyOnceAndPicksTheRightAccount() async throws {
         let (server, first, manager) = try await Self.signedIn()
         let device = SoftwarePasskeys()
-        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer)
+        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer, proof: .password(first.password))
         try await manager.logOut()
         let second = try await SessionTestAccount.create(on: server)
         try await manager.logIn(second.login)
-        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer)
+        _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer, proof: .password(second.password))
         try await manager.logOut()
         #expect(device.count == 2)
 
