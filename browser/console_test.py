@@ -575,7 +575,7 @@ def run(server, shots):
     check(not page_errors, f"no uncaught error in the page: {page_errors}")
 
 
-REGISTER_PASSKEY = """async ([token, name]) => {
+REGISTER_PASSKEY = """async ([token, name, proof]) => {
         const w = await import('/admin/assets/webauthn.js');
         const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
         const options = await (await fetch('/auth/passkeys/register/options', { method: 'POST', headers })).json();
@@ -586,7 +586,7 @@ REGISTER_PASSKEY = """async ([token, name]) => {
         };
         delete publicKey.hints;
         const credential = await navigator.credentials.create({ publicKey });
-        const body = { name, credential: {
+        const body = { ...proof, name, credential: {
             id: credential.id, rawId: w.toBase64url(credential.rawId), type: credential.type,
             response: { clientDataJSON: w.toBase64url(credential.response.clientDataJSON),
                         attestationObject: w.toBase64url(credential.response.attestationObject) } } };
@@ -595,10 +595,35 @@ REGISTER_PASSKEY = """async ([token, name]) => {
     }"""
 
 
-def register_passkey(page, token, name):
-    """A passkey for the account behind `token`, made by the browser on the console's page (the
-    app's registration endpoints, the console's own base64url code); returns the reply."""
-    return page.evaluate(REGISTER_PASSKEY, [token, name])
+PASSKEY_PROOF = """async (token) => {
+        const w = await import('/admin/assets/webauthn.js');
+        const headers = { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
+        const options = await (await fetch('/auth/passkeys/reauth/options', { method: 'POST', headers })).json();
+        const publicKey = {
+            ...options, challenge: w.fromBase64url(options.challenge),
+            allowCredentials: options.allowCredentials.map((c) => ({ ...c, id: w.fromBase64url(c.id) })),
+        };
+        delete publicKey.hints;
+        const credential = await navigator.credentials.get({ publicKey });
+        const r = credential.response;
+        return { passkey_assertion: {
+            id: credential.id, rawId: w.toBase64url(credential.rawId), type: credential.type,
+            response: { clientDataJSON: w.toBase64url(r.clientDataJSON), authenticatorData: w.toBase64url(r.authenticatorData),
+                        signature: w.toBase64url(r.signature), userHandle: r.userHandle ? w.toBase64url(r.userHandle) : null } } };
+    }"""
+
+
+def register_passkey(page, token, name, proof):
+    """A passkey for the account behind `token` with the step-up `proof`, made by the browser on
+    the console's page (the app's registration endpoints, the console's own base64url code);
+    returns the reply."""
+    return page.evaluate(REGISTER_PASSKEY, [token, name, proof])
+
+
+def passkey_proof(page, token):
+    """The step-up proof of a passkey the browser's authenticator holds for the session of
+    `token`: an assertion for a reauthentication challenge, as `passkey_assertion`."""
+    return page.evaluate(PASSKEY_PROOF, token)
 
 
 def passkey_sign_in(server, page, context, expect_error, violations, secret):
@@ -647,7 +672,7 @@ def passkey_sign_in(server, page, context, expect_error, violations, secret):
     # of its password), made by the browser on this page with the console's own base64url code.
     status, pair = server.login("plainop")
     check(status == 200, f"plainop's password login {status}")
-    made = register_passkey(page, pair["access"], "Operator laptop")
+    made = register_passkey(page, pair["access"], "Operator laptop", {"password": PASSWORD})
     check(made["status"] == 201 and made["passkey"].get("name") == "Operator laptop", f"the passkey is registered: {made}")
     held = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
     check(len(held) == 1 and held[0]["isResidentCredential"] and held[0]["rpId"] == PAGE_HOST,
@@ -681,12 +706,16 @@ def passkey_sign_in(server, page, context, expect_error, violations, secret):
     page.click("#sign-out")
     page.wait_for_selector("#login-form")
 
-    # The passkey removed from the account (with the password, as the app does), still on the
+    # The passkey removed from the account (the password alone does not do it while the account
+    # holds a passkey and no authenticator app; the passkey's assertion does), still on the
     # device: the server refuses it, and the page says so in words.
     status, pair = server.login("plainop")
     status, listed = server.call("GET", "/auth/passkeys", token=pair["access"])
     check(status == 200 and len(listed["passkeys"]) == 1, f"plainop's passkeys: {listed}")
-    status, _ = server.call("DELETE", "/auth/passkeys/" + listed["passkeys"][0]["id"], {"password": PASSWORD}, pair["access"])
+    path = "/auth/passkeys/" + listed["passkeys"][0]["id"]
+    status, refused = server.call("DELETE", path, {"password": PASSWORD}, pair["access"])
+    check(status == 422 and "passkey_assertion" in refused.get("errors", {}), f"the password alone removes no passkey: {status} {refused}")
+    status, _ = server.call("DELETE", path, passkey_proof(page, pair["access"]), pair["access"])
     check(status == 204, f"the passkey is removed from the account: {status}")
     server.call("POST", "/auth/logout", token=pair["access"])
     expect_error("/auth/passkeys/login")
@@ -708,7 +737,7 @@ def passkey_sign_in(server, page, context, expect_error, violations, secret):
     check(status == 403 and challenge.get("code") == "mfa_required", f"opmina's password: {status} {challenge.get('code')}")
     status, pair = server.call("POST", "/auth/mfa/verify", {"mfa_token": challenge["mfa_token"], "code": totp(secret, server.clock.next_step())})
     check(status == 200, f"opmina's second factor {status}")
-    made = register_passkey(page, pair["access"], "Desk key")
+    made = register_passkey(page, pair["access"], "Desk key", {"password": PASSWORD, "code": totp(secret, server.clock.next_step())})
     check(made["status"] == 201, f"opmina's passkey is registered: {made}")
     server.call("POST", "/auth/logout", token=pair["access"])
     page.fill("#login-identifier", "opmina")
