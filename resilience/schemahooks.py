@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import tempfile
 import os
 import struct
 import subprocess
@@ -74,6 +75,31 @@ def _second_factor(token, confirm=True):
 def _passkey_registration(token):
     """A `RegistrationResponseJSON` for new options of the account of `token` (see passkey.py)."""
     return passkey.registration(*passkey.registration_parts(_call("POST", "/auth/passkeys/register/options", token=token)))
+
+
+PROOF_MEMBERS = ("password", "current_password", "passkey_assertion", "apple_identity_token", "apple_nonce", "code", "recovery_code")
+
+
+def _password_proof(body, field="password"):
+    """`body` with the step-up proof of a fresh account (no passkey, no second factor) alone: the
+    password, every other generated proof member taken out."""
+    for member in PROOF_MEMBERS:
+        body.pop(member, None)
+    body[field] = PASSWORD
+
+
+def _add_passkey(token, name):
+    """A passkey that really signs (passkey.Authenticator), registered to the passkey-less account
+    of `token` with its password as the step-up proof."""
+    key = passkey.Authenticator(tempfile.mkdtemp(prefix="schemahooks-"))
+    options = _call("POST", "/auth/passkeys/register/options", token=token)
+    _call("POST", "/auth/passkeys/register", {"name": name, "password": PASSWORD, "credential": key.registration(options)}, token)
+    return key
+
+
+def _passkey_proof(key, token):
+    """An assertion by `key` for a reauthentication challenge of the session of `token`."""
+    return key.assertion(_call("POST", "/auth/passkeys/reauth/options", token=token))
 
 
 def _authenticated(operation):
@@ -168,11 +194,11 @@ class FreshAccount:
         if op == "revokeSession" and data["other_session"] and isinstance(case.path_parameters, dict):
             case.path_parameters["id"] = data["other_session"]
         elif op == "deleteMe" and isinstance(case.body, dict):
-            case.body["password"] = PASSWORD
+            _password_proof(case.body)
         elif op == "changePassword" and isinstance(case.body, dict):
-            case.body["current_password"] = PASSWORD
+            _password_proof(case.body, "current_password")
         elif op == "enrollTOTP" and isinstance(case.body, dict):
-            case.body["password"] = PASSWORD
+            _password_proof(case.body)
         elif op == "confirmTOTP" and isinstance(case.body, dict):
             secret, _ = _second_factor(data["access"], confirm=False)
             case.body["code"] = _totp(secret)
@@ -181,19 +207,20 @@ class FreshAccount:
             case.body.pop("recovery_code", None)  # both factors at once is a 400 by design
             case.body.update({"password": PASSWORD, "code": _totp(secret)})
         elif op == "registerPasskey" and isinstance(case.body, dict):
+            # A fresh account holds no passkey: its password is the step-up proof.
+            _password_proof(case.body)
             case.body.update({"name": "resilience key", "credential": _passkey_registration(data["access"])})
         elif op == "deletePasskey" and isinstance(case.path_parameters, dict):
-            _call("POST", "/auth/passkeys/register",
-                  {"name": "to delete", "credential": _passkey_registration(data["access"])}, data["access"])
+            key = _add_passkey(data["access"], "to delete")
             case.path_parameters["id"] = _call("GET", "/auth/passkeys", token=data["access"])["passkeys"][0]["id"]
             if isinstance(case.body, dict):
-                case.body.pop("code", None)
-                case.body.pop("recovery_code", None)
-                case.body["password"] = PASSWORD
+                # An account holding a passkey proves with it: an assertion of the one just added.
+                for member in PROOF_MEMBERS:
+                    case.body.pop(member, None)
+                case.body["passkey_assertion"] = _passkey_proof(key, data["access"])
         elif op == "passkeyReauthenticationOptions":
             # Options list the account's passkeys: without one the answer is 404 by design.
-            _call("POST", "/auth/passkeys/register",
-                  {"name": "for a proof", "credential": _passkey_registration(data["access"])}, data["access"])
+            _add_passkey(data["access"], "for a proof")
         elif op == "disableTOTP" and isinstance(case.body, dict):
             _, codes = _second_factor(data["access"])
             case.body.pop("code", None)

@@ -59,9 +59,10 @@ struct StepUp: Sendable {
     ) throws -> StepUp? {
         let first = firstProof(proof, user: user, holdsPasskey: holdsPasskey, passwordField: passwordField, into: &errors)
         let factorNeeded: Bool
-        switch change.factorRule {
-        case .whileOn: factorNeeded = user.totpEnabled && proof.passkeyAssertion == nil
-        case .codeOrRecoveryCode, .codeOnly: factorNeeded = true
+        switch (change.factorRule, first) {
+        case (.whileOn, .passkey?): factorNeeded = false
+        case (.whileOn, _): factorNeeded = user.totpEnabled
+        case (.codeOrRecoveryCode, _), (.codeOnly, _): factorNeeded = true
         }
         var factor: SecondFactorProof?
         if factorNeeded {
@@ -75,12 +76,15 @@ struct StepUp: Sendable {
     private static func firstProof(
         _ proof: StepUpProof, user: UserRecord, holdsPasskey: Bool, passwordField: String, into errors: inout FieldErrors
     ) -> FirstProof? {
-        if let assertion = proof.passkeyAssertion { return .passkey(assertion) }
         if holdsPasskey && !user.totpEnabled {
-            errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
-            return nil
+            guard let assertion = proof.passkeyAssertion else {
+                errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
+                return nil
+            }
+            return .passkey(assertion)
         }
         if let password = proof.password, !password.isEmpty { return .password(password) }
+        if let assertion = proof.passkeyAssertion { return .passkey(assertion) }
         guard !user.hasPassword else {
             errors.add(.required, to: passwordField)
             return nil
@@ -114,7 +118,7 @@ extension Services {
     ) async throws -> StepUp? {
         let user = context.user
         var holdsPasskey = false
-        if !user.totpEnabled && proof.passkeyAssertion == nil {
+        if !user.totpEnabled && (proof.passkeyAssertion == nil || !(proof.password ?? "").isEmpty) {
             let userID = user.id
             holdsPasskey = try await store.read { try $0.passkeyCount(userID: userID) } > 0
         }
