@@ -169,14 +169,17 @@ import Testing
         let afterLink = try await server.mail.arrived(mailsBefore + 1, to: account.email)
         #expect(MailFolder.body(of: try #require(afterLink.last)).contains("Apple"))
 
-        // A replay of the linked token is refused before Apple is asked for anything.
-        let exchanges = context.apple.exchanged.count
+        // A replay of the linked token is refused before Apple is asked for anything: its token
+        // endpoint (whatever it would answer) and its keys.
+        func tokenEndpointCalls() -> Int { context.apple.exchanged.count + context.apple.refusals.filter { $0.hasPrefix("token: ") }.count }
+        let calls = tokenEndpointCalls()
         let replay = try await server.client.send(
             "POST", "/auth/apple/link", json: body.merging(["password": account.password]) { $1 }, token: pair.access)
         #expect(replay.status == 403 && replay.problem?.code == .appleTokenInvalid, "\(replay.text)")
         let loginReplay = try await context.signIn(token, nonce: nonce, code: code)
         #expect(loginReplay.status == 401, "\(loginReplay.text)")
-        #expect(context.apple.exchanged.count == exchanges, "no token-endpoint call for a replayed token")
+        #expect(tokenEndpointCalls() == calls, "no token-endpoint call for a replayed token")
+
 
         let unlinkBare = try await server.client.send("DELETE", "/auth/apple/link", json: [:], token: pair.access)
         #expect(unlinkBare.status == 422 && unlinkBare.problem?.errors?["password"] != nil, "\(unlinkBare.text)")
@@ -184,6 +187,33 @@ import Testing
         let unlinked = try await server.client.send("DELETE", "/auth/apple/link", json: ["password": account.password], token: pair.access)
         #expect(unlinked.status == 204, "\(unlinked.text)")
         _ = try await server.mail.arrived(mailsBefore + 2, to: account.email)
+        await context.stop()
+    }
+
+    @Test func aReplayedOrWrongTokenNeverMakesTheServerCallApple() async throws {
+        let context = try await AppleServer.start()
+        func tokenEndpointCalls() -> Int { context.apple.exchanged.count + context.apple.refusals.filter { $0.hasPrefix("token: ") }.count }
+        let (sub, email) = AppleServer.newUser()
+        let (token, nonce) = context.token(sub: sub, email: email)
+        let first = try await context.signIn(token, nonce: nonce, code: context.apple.authorizationCode().code)
+        #expect(first.status == 403 && first.problem?.code == .profileRequired, "\(first.text)")
+        let calls = tokenEndpointCalls()
+        #expect(calls == 1, "the first use exchanged its code")
+
+        // The same token again, with a code of its own: refused, and Apple's token endpoint never called.
+        let replay = try await context.signIn(token, nonce: nonce, code: context.apple.authorizationCode().code)
+        #expect(replay.status == 401 && replay.problem?.code == .appleTokenInvalid, "\(replay.text)")
+        #expect(tokenEndpointCalls() == calls, "no token-endpoint call for a replayed token")
+
+        // A token that fails a local check (its nonce) under a key nobody published, once the
+        // key set may be fetched again: refused without asking Apple for keys.
+        context.clock.advance(11)
+        let fetches = context.apple.jwksFetches
+        let claims = AppleStandIn.claims(sub: sub, email: email, nonce: "another nonce", now: context.clock.serverNow)
+        let unknownKey = context.apple.identityToken(claims, kid: "never-published")
+        let local = try await context.signIn(unknownKey, nonce: nonce)
+        #expect(local.status == 401 && local.problem?.code == .appleTokenInvalid, "\(local.text)")
+        #expect(context.apple.jwksFetches == fetches, "no key fetched for a token a local check refuses")
         await context.stop()
     }
 }
