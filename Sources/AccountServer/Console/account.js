@@ -42,7 +42,7 @@ export async function render(main, id, { leave }) {
 
   const profileRows = [
     [t('acct.id'), h('code', {}, user.id)],
-    [t('col.email'), user.email],
+    [t('col.email'), h('span', { class: 'address' }, user.email)],
     [t('col.mbti'), user.mbti],
     [t('col.verified'), flag(user.email_verified)],
     [t('col.created'), dateTime(user.created_at)],
@@ -82,7 +82,7 @@ export async function render(main, id, { leave }) {
       h('h2', { id: 'sessions-heading' }, `${t('acct.sessions')} (${number((details.sessions || []).length)})`),
       table({ text: t('acct.sessions'), hidden: true }, [
         { label: t('col.device'), cell: (s) => s.device_name || t('common.unknown') },
-        { label: t('col.address'), cell: (s) => s.client_address || t('common.unknown') },
+        { label: t('col.address'), cell: (s) => (s.client_address ? h('span', { class: 'address' }, s.client_address) : t('common.unknown')) },
         { label: t('col.started'), cell: (s) => dateTime(s.created_at) },
         { label: t('col.lastUsed'), cell: (s) => dateTime(s.last_used_at) },
       ], details.sessions || [], { id: 'sessions-table', empty: t('acct.noSessions') })),
@@ -91,7 +91,7 @@ export async function render(main, id, { leave }) {
       table({ text: t('acct.events'), hidden: true }, [
         { label: t('col.at'), cell: (e) => h('time', { datetime: e.at }, dateTime(e.at)) },
         { label: t('col.event'), cell: (e) => h('span', { class: /failed|disabled|removed/.test(e.type) ? 'event warn' : 'event' }, has(`event.${e.type}`) ? t(`event.${e.type}`) : e.type) },
-        { label: t('col.address'), cell: (e) => e.client_address || t('common.unknown') },
+        { label: t('col.address'), cell: (e) => (e.client_address ? h('span', { class: 'address' }, e.client_address) : t('common.unknown')) },
         { label: t('col.device'), cell: (e) => e.device_name || t('common.unknown') },
       ], details.events || [], { id: 'events-table', empty: t('acct.noEvents') })));
   main.querySelector('.screen-title')?.focus();

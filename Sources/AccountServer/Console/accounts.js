@@ -84,7 +84,7 @@ function draw(main, focusResults = false) {
     state.page ? h('p', { class: 'fine', id: 'results-count' }, t('search.count', { count: users.length })) : null,
     state.page ? table({ text: t('search.results'), hidden: true }, [
       { label: t('col.nickname'), cell: (u) => h('a', { href: `#/accounts/${encodeURIComponent(u.id)}`, class: 'account-link' }, u.username) },
-      { label: t('col.email'), cell: (u) => u.email },
+      { label: t('col.email'), cell: (u) => h('span', { class: 'address' }, u.email) },
       { label: t('col.mbti'), cell: (u) => u.mbti },
       { label: t('col.verified'), cell: (u) => flag(u.email_verified) },
       { label: t('col.mfa'), cell: (u) => flag(u.mfa_enabled) },
