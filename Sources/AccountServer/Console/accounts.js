@@ -3,7 +3,7 @@
 // last search is kept while the page is open, so coming back from an account shows it again.
 
 import * as api from './api.js';
-import { dateTime, t } from './i18n.js';
+import { dateTime, plural, t } from './i18n.js';
 import { errorBox, field, fill, flag, h, heading, select, table } from './dom.js';
 
 const state = {
@@ -81,7 +81,7 @@ function draw(main, focusResults = false) {
   const results = h('section', { class: 'card', 'aria-labelledby': 'results-heading', id: 'results' },
     h('h2', { id: 'results-heading', tabindex: '-1' }, t('search.results')),
     errorBox(state.error, 'search-error'),
-    state.page ? h('p', { class: 'fine', id: 'results-count' }, t('search.count', { count: users.length })) : null,
+    state.page ? h('p', { class: 'fine', id: 'results-count' }, plural('search.count', users.length)) : null,
     state.page ? table({ text: t('search.results'), hidden: true }, [
       { label: t('col.nickname'), cell: (u) => h('a', { href: `#/accounts/${encodeURIComponent(u.id)}`, class: 'account-link' }, u.username) },
       { label: t('col.email'), cell: (u) => h('span', { class: 'address' }, u.email) },

@@ -89,6 +89,7 @@ const texts = {
     'search.results': 'Results',
     'search.empty': 'No account matches.',
     'search.count': '{count} accounts on this page',
+    'search.count.one': '{count} account on this page',
     'col.nickname': 'Nickname',
     'col.email': 'Email',
     'col.mbti': 'MBTI',
@@ -274,6 +275,7 @@ const texts = {
     'search.results': '결과',
     'search.empty': '일치하는 계정이 없습니다.',
     'search.count': '이 페이지에 계정 {count}개',
+    'search.count.one': '이 페이지에 계정 {count}개',
     'col.nickname': '닉네임',
     'col.email': '이메일',
     'col.mbti': 'MBTI',
@@ -401,6 +403,16 @@ export function setLanguage(code) {
 export function t(key, values = {}) {
   const text = texts[current][key] ?? texts.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (slot, name) => (name in values ? String(values[name]) : slot));
+}
+
+/** The text for `key` as a count of `count` needs it in the current language: `key.one` where the
+ * language says "1 account" differently from "2 accounts" (English), else `key`. `count` fills
+ * `{count}`, written as the language writes numbers. */
+export function plural(key, count, values = {}) {
+  const form = new Intl.PluralRules(current).select(count);
+  const specific = `${key}.${form}`;
+  const all = { ...values, count: number(count) };
+  return t(specific in texts[current] ? specific : key, all);
 }
 
 /** Whether `key` has a text (for codes that may be new to this page). */
