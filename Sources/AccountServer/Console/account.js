@@ -4,6 +4,7 @@
 import * as api from './api.js';
 import { dateTime, has, number, t } from './i18n.js';
 import { announce, confirmWithReason, errorBox, fill, flag, h, heading, table } from './dom.js';
+import { remember } from './audit.js';
 
 /** Draws account `id` into `main`; `leave()` goes back to the search (after a deletion). */
 export async function render(main, id, { leave }) {
@@ -17,6 +18,7 @@ export async function render(main, id, { leave }) {
     return;
   }
   const user = details.user;
+  remember(user.id, user.username);
   const factor = details.second_factor || { totp: false, recovery_codes_left: 0 };
   const act = (action, { danger = true, mustTick } = {}) => h('button', {
     type: 'button', class: danger ? 'danger' : '', id: `action-${action}`,

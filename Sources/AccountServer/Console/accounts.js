@@ -4,6 +4,7 @@
 
 import * as api from './api.js';
 import { dateTime, plural, t } from './i18n.js';
+import { remember } from './audit.js';
 import { errorBox, field, fill, flag, h, heading, select, table } from './dom.js';
 
 const state = {
@@ -78,6 +79,7 @@ function draw(main, focusResults = false) {
   };
 
   const users = state.page?.users || [];
+  for (const user of users) remember(user.id, user.username);
   const results = h('section', { class: 'card', 'aria-labelledby': 'results-heading', id: 'results' },
     h('h2', { id: 'results-heading', tabindex: '-1' }, t('search.results')),
     errorBox(state.error, 'search-error'),

@@ -1,8 +1,48 @@
-// The audit log (GET /admin/api/audit): every operator action, newest first, keyset paged.
+// The audit log (GET /admin/api/audit): every operator action, newest first, keyset paged. The
+// reply names operators and accounts by id; the log shows their nicknames, from what the page has
+// loaded already (the operator signed in, the search, an account's page) or looked up once each
+// (GET /admin/api/users/{id}), a bounded number a page.
 
 import * as api from './api.js';
 import { dateTime, has, t } from './i18n.js';
 import { errorBox, fill, h, heading, table } from './dom.js';
+
+/** Nicknames by account id: a nickname, or null for an account that is gone. */
+const nicknames = new Map();
+/** Lookups under way, by id, so an id is asked for once however many rows name it. */
+const asking = new Map();
+const keep = 500;
+const lookupsPerPage = 20;
+
+/** Notes the nickname of account `id` (the search and the account page tell it). */
+export function remember(id, name) {
+  if (!id || typeof name !== 'string') return;
+  nicknames.delete(id);
+  nicknames.set(id, name);
+  if (nicknames.size > keep) nicknames.delete(nicknames.keys().next().value);
+}
+
+/** The nicknames of `ids` not known yet, at most `lookupsPerPage` of them, asked for together. */
+async function lookUp(ids) {
+  const signedIn = api.current()?.user;
+  if (signedIn?.id) remember(signedIn.id, signedIn.username);
+  const wanted = [...new Set(ids)].filter((id) => id && !nicknames.has(id)).slice(0, lookupsPerPage);
+  await Promise.all(wanted.map((id) => {
+    if (!asking.has(id)) {
+      asking.set(id, api.call('GET', `/admin/api/users/${encodeURIComponent(id)}`)
+        .then((details) => remember(id, details.user.username))
+        .catch((error) => {
+          if (error.code === 'not_found') {
+            nicknames.set(id, null);
+          }
+        })
+        .finally(() => asking.delete(id)));
+    }
+    return asking.get(id);
+  }));
+}
+
+const accountOf = (actor) => (actor.startsWith('account:') ? actor.slice('account:'.length) : null);
 
 /** Draws the audit log into `main`, from its newest page. */
 export async function render(main) {
@@ -16,6 +56,7 @@ export async function render(main) {
       error = failure;
     }
     const events = page?.events || [];
+    await lookUp(events.flatMap((e) => [accountOf(e.actor), e.target_id]));
     fill(main,
       heading(t('audit.title')),
       errorBox(error, 'audit-error'),
@@ -23,7 +64,7 @@ export async function render(main) {
         { label: t('col.at'), cell: (e) => h('time', { datetime: e.at }, dateTime(e.at)) },
         { label: t('col.actor'), cell: (e) => actor(e.actor) },
         { label: t('col.action'), cell: (e) => h('span', { class: 'action', 'data-action': e.action }, has(`audit.${e.action}`) ? t(`audit.${e.action}`) : e.action) },
-        { label: t('col.target'), cell: (e) => (e.target_id ? h('a', { href: `#/accounts/${encodeURIComponent(e.target_id)}` }, h('code', {}, e.target_id.slice(0, 8))) : t('common.unknown')) },
+        { label: t('col.target'), cell: (e) => (e.target_id ? account(e.target_id) : t('common.unknown')) },
         { label: t('col.reason'), cell: (e) => e.reason || t('common.unknown') },
         { label: t('col.request'), cell: (e) => (e.request_id ? h('code', { class: 'fine' }, e.request_id) : t('common.unknown')) },
       ], events, { id: 'audit-table', empty: t('audit.empty') }),
@@ -40,12 +81,17 @@ export async function render(main) {
   await show(false);
 }
 
+/** A link to account `id`: its nickname where known, else the id's first 8 characters. */
+function account(id) {
+  const name = nicknames.get(id);
+  return h('a', { href: `#/accounts/${encodeURIComponent(id)}`, class: 'account-name', title: id },
+    name ? name : h('code', {}, id.slice(0, 8)));
+}
+
 /** `account:<id>` as a link to that account, `cli:<name>` as the command line's name. */
 function actor(text) {
-  if (text.startsWith('account:')) {
-    const id = text.slice('account:'.length);
-    return h('a', { href: `#/accounts/${encodeURIComponent(id)}` }, h('code', {}, id.slice(0, 8)));
-  }
+  const id = accountOf(text);
+  if (id) return account(id);
   if (text.startsWith('cli:')) return t('audit.cli', { name: text.slice('cli:'.length) });
   return text;
 }
