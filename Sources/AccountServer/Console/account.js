@@ -30,7 +30,7 @@ export async function render(main, id, { leave }) {
       mustTick,
       perform: (reason) => api.call('POST', `/admin/api/users/${encodeURIComponent(user.id)}/${action}`, { reason }),
       done: (result) => {
-        announce(t(`done.${action}`, { name: user.username, count: number(result?.ended ?? 0) }));
+        announce(t(`done.${action}`, { name: user.username, count: number(result?.ended ?? 0) }), { carry: action === 'delete' });
         if (action === 'delete') leave();
         else render(main, id, { leave });
       },

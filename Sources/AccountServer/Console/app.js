@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { language, languages, setLanguage, t } from './i18n.js';
-import { h } from './dom.js';
+import { h, leftScreen } from './dom.js';
 import * as login from './login.js';
 import * as dashboard from './dashboard.js';
 import * as accounts from './accounts.js';
@@ -75,6 +75,7 @@ document.getElementById('language').addEventListener('click', () => {
 });
 document.getElementById('sign-out').addEventListener('click', async () => {
   await api.end();
+  leftScreen();
   loginNotice = t('login.signedOut');
   show();
 });
@@ -87,7 +88,10 @@ document.getElementById('skip-link').addEventListener('click', (event) => {
   event.preventDefault();
   (main.querySelector('.screen-title') || main).focus();
 });
-window.addEventListener('hashchange', show);
+window.addEventListener('hashchange', () => {
+  leftScreen();
+  show();
+});
 
 setLanguage(language());
 show();

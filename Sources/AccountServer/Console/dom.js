@@ -79,14 +79,30 @@ export function select(id, options, value) {
 }
 
 let statusTimer = null;
+let carried = false;
 
-/** Says `text` in the status line (read out by screen readers) for a few seconds. */
-export function announce(text) {
+/** Says `text` in the status line (read out by screen readers) for a few seconds. The line belongs
+ * to the screen it was said on and goes when the operator moves to another (`leftScreen`), unless
+ * `carry` keeps it over the next move, for an action that itself leaves the screen (a deletion). */
+export function announce(text, { carry = false } = {}) {
   const status = document.getElementById('status');
   status.textContent = text;
   status.classList.add('shown');
+  carried = carry;
   clearTimeout(statusTimer);
   statusTimer = setTimeout(() => { status.classList.remove('shown'); }, 6000);
+}
+
+/** The operator moved to another screen: the status line of the one left goes with it. */
+export function leftScreen() {
+  if (carried) {
+    carried = false;
+    return;
+  }
+  clearTimeout(statusTimer);
+  const status = document.getElementById('status');
+  status.classList.remove('shown');
+  status.textContent = '';
 }
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
