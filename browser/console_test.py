@@ -221,9 +221,9 @@ class Server:
             time.sleep(0.05)
         raise RuntimeError(f"no code mailed to {address}")
 
-    def account(self, name, mbti, seen):
+    def account(self, name, mbti, seen, address=None):
         """Signs up, verifies by the mailed code; returns the account's login reply."""
-        address = f"{name}@console.test"
+        address = address or f"{name}@console.test"
         status, reply = self.call("POST", "/auth/signup", {"username": name, "email": address, "password": PASSWORD, "mbti": mbti})
         check(status == 202, f"sign-up of {name}: {status} {reply}")
         status, reply = self.call("POST", "/auth/email/verify", {"email": address, "code": self.code(address, seen)})
@@ -310,6 +310,124 @@ def check_files(server):
 
 
 # --- The browser ---
+
+# --- What the page must hold to the contract, and how it must fit ---
+
+LONG_ADDRESS = "a.very.long.address@example-company.com"
+IPHONE = {"viewport": PHONE, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+problems = []
+
+
+def later(condition, what):
+    """A check whose failure is gathered, so one run names every one that fails; `run` ends by
+    requiring that none did."""
+    if condition:
+        passed.append(what)
+    else:
+        log("FAILS:", what)
+        problems.append(what)
+
+
+def check_words():
+    """Every security-event type docs/API.md and the server's SecurityEventKind name, and every
+    OperatorAction, has its words in both of i18n.js's tables (English and Korean)."""
+    with open(os.path.join(ROOT, "docs", "API.md")) as f:
+        api = f.read()
+    listed = re.search(r"`type` is one of (.*?)more may be added", api, re.S)
+    check(listed, "docs/API.md lists the security-event types")
+    documented = set(re.findall(r"`([a-z_]+)`", listed.group(1)))
+
+    def cases(path, enum):
+        """The raw values of a Swift string enum's cases."""
+        with open(os.path.join(ROOT, path)) as f:
+            block = re.search(r"enum %s\b[^{]*\{(.*?)\n\}" % enum, f.read(), re.S)
+        check(block, f"{path} declares {enum}")
+        return {raw or case for case, raw in re.findall(r"case (\w+)(?: = \"(\w+)\")?", block.group(1))}
+
+    kinds = cases("Sources/AccountAPI/SecurityEvents.swift", "SecurityEventKind")
+    actions = cases("Sources/AccountServer/Admin/OperatorAction.swift", "OperatorAction")
+    check(len(documented) >= 15 and "recovery_codes_replaced" in documented, f"the documented types: {sorted(documented)}")
+    check(len(kinds) >= 15, f"SecurityEventKind: {sorted(kinds)}")
+    check(len(actions) >= 8, f"OperatorAction: {sorted(actions)}")
+    with open(os.path.join(ROOT, "Sources", "AccountServer", "Console", "i18n.js")) as f:
+        script = f.read()
+    english, korean = script.split("\n  ko: {", 1)
+    english = english.split("\n  en: {", 1)[1]
+    for language, table in (("en", english), ("ko", korean)):
+        keys = set(re.findall(r"^    '([\w.-]+)':", table, re.M))
+        for kind in sorted(documented | kinds):
+            later(f"event.{kind}" in keys, f"the security event {kind} has words in {language}")
+        for action in sorted(actions):
+            later(f"audit.{action}" in keys, f"the audit action {action} has words in {language}")
+
+
+# Everything the page shows inside the bounds of its card, and the page as wide as the viewport.
+FITS = """(width) => {
+    const out = [];
+    const root = document.documentElement;
+    // A phone's browser zooms out to show a page wider than its screen: then innerWidth grows too.
+    if (root.scrollWidth !== width || window.innerWidth !== width) out.push(`the page is ${root.scrollWidth} wide (inner ${window.innerWidth}) in a ${width} viewport`);
+    // Clipped to nothing (the column names of a table shown as cards): not on the screen.
+    const unseen = (element, card) => {
+        for (let a = element.parentElement; a && a !== card; a = a.parentElement) {
+            if (getComputedStyle(a).overflow !== 'visible' && a.getBoundingClientRect().width <= 1) return true;
+        }
+        return false;
+    };
+    for (const card of document.querySelectorAll('.card, .tile')) {
+        const box = card.getBoundingClientRect();
+        const name = card.id || card.className;
+        for (const scroller of card.querySelectorAll('.table-wrap')) {
+            if (scroller.scrollWidth > scroller.clientWidth + 1) out.push(`${name}: a table ${scroller.scrollWidth} wide in ${scroller.clientWidth}`);
+        }
+        for (const element of card.querySelectorAll('*')) {
+            if (element.closest('svg') && element.tagName !== 'svg') continue;
+            if (element.closest('.visually-hidden, caption')) continue;
+            const r = element.getBoundingClientRect();
+            if (r.width <= 1 || r.height <= 1 || unseen(element, card)) continue;
+            if (r.right > box.right + 0.5 || r.left < box.left - 0.5) {
+                out.push(`${name}: <${element.tagName.toLowerCase()}> "${(element.textContent || '').trim().slice(0, 40)}" at ${Math.round(r.left)}..${Math.round(r.right)}, the card ${Math.round(box.left)}..${Math.round(box.right)}`);
+                break;
+            }
+        }
+    }
+    return out;
+}"""
+
+
+def fits(page, where):
+    """Nothing overflows its card on this screen, and the page does not scroll sideways."""
+    page.wait_for_timeout(150)
+    found = page.evaluate(FITS, page.viewport_size["width"])
+    later(not found, f"{where} at {page.viewport_size['width']} px fits: {found}")
+
+
+def sign_in(page, server, secret, name="opmina"):
+    """The operator's password, then the authenticator's code, on a page at the sign-in."""
+    page.wait_for_selector("#login-form")
+    page.fill("#login-identifier", name)
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+    page.wait_for_selector("#code-form")
+    page.fill("#login-code", totp(secret, server.clock.next_step()))
+    page.click("#code-submit")
+    page.wait_for_selector("#nav:not([hidden])")
+
+
+def every_screen(page, long_id, shots, suffix):
+    """The dashboard, the accounts list, the long address's account and the audit log: each fits,
+    each photographed."""
+    for screen, hash_, ready in (("dashboard", "#/dashboard", "#hourly-logins"), ("accounts", "#/accounts", "#accounts-table"),
+                                 ("account", f"#/accounts/{long_id}", "#profile"), ("audit", "#/audit", "#audit-table")):
+        page.evaluate("(h) => { location.hash = h; }", hash_)
+        page.wait_for_selector(ready)
+        if screen == "account":
+            later(LONG_ADDRESS in page.inner_text("#profile"), "the long address is on its account page")
+        if screen == "accounts":
+            later(LONG_ADDRESS in page.inner_text("#accounts-table"), "the long address is in the accounts list")
+        fits(page, screen)
+        page.screenshot(path=os.path.join(shots, f"fit-{screen}-{suffix}.png"), full_page=True)
+
 
 def run(server, shots):
     from playwright.sync_api import sync_playwright
@@ -470,6 +588,8 @@ def run(server, shots):
         page.click("#search-submit")
         wait_until(page, "() => document.querySelectorAll('#accounts-table tbody tr').length === 1")
         check("minsu" in page.inner_text("#accounts-table tbody"), "a nickname prefix, in any letter case")
+        counted = page.inner_text("#results-count")
+        later(counted == "1 account on this page", f"one account is one, not many: {counted!r}")
         page.fill("#search-q", "")
         page.select_option("#search-mfa", "true")
         page.click("#search-submit")
@@ -537,13 +657,64 @@ def run(server, shots):
         status, _ = server.call("GET", "/auth/me", token=again["access"])
         check(status == 401, f"the access token after ending sessions: {status}")
 
-        # The audit log shows the three actions with their reasons, newest first.
+        # The audit log shows the three actions with their reasons, newest first; the toast of
+        # the last action stays behind on the account's page.
+        check(page.evaluate("document.getElementById('status').classList.contains('shown')"), "the toast says it")
+        before_audit = len(requests)
         page.click("#nav-audit")
         page.wait_for_selector("#audit-table")
+        later(not page.evaluate("document.getElementById('status').classList.contains('shown')")
+              and page.inner_text("#status").strip() == "", "the toast goes when the operator leaves the page")
         actions = page.eval_on_selector_all("#audit-table [data-action]", "(es) => es.map((e) => e.dataset.action)")
         check(actions[:3] == ["sessions_ended", "account_enabled", "account_disabled"], f"the audit log: {actions}")
         text = page.inner_text("#audit-table")
         check(all(reason in text for reason in ("Abuse report 4411: spam", "Appeal accepted", "Lost phone")), "the reasons are in the log")
+        # Operators and accounts by their nicknames, looked up once each.
+        try:
+            wait_until(page, "() => [...document.querySelectorAll('#audit-table a')].some((a) => a.textContent.includes('minsu'))", timeout=5)
+        except Exception:  # noqa: BLE001 - said by the check below
+            pass
+        names = page.eval_on_selector_all("#audit-table tbody tr:first-child a", "(as) => as.map((a) => a.textContent)")
+        later(any("opmina" in name for name in names) and any("minsu" in name for name in names),
+              f"the audit log names the operator and the account: {names}")
+        lookups = [url for url in requests[before_audit:] if re.search(r"/admin/api/users/[0-9a-f-]{36}$", url)]
+        later(len(lookups) == len(set(lookups)) <= 2, f"each account looked up once at most: {lookups}")
+
+        # A long address fits its card and the page at desktop and phone widths, on every screen.
+        status, _ = server.account("longaddr", "ENTP", seen_mail, address=LONG_ADDRESS)
+        check(status == 200, "the account with a long address")
+        page.evaluate("() => { location.hash = '#/accounts'; }")
+        page.wait_for_selector("#accounts-table")
+        page.fill("#search-q", "")
+        page.select_option("#search-limit", "25")
+        page.click("#search-submit")
+        wait_until(page, "(a) => document.getElementById('accounts-table')?.innerText.includes(a)", LONG_ADDRESS)
+        long_id = page.evaluate("""(a) => [...document.querySelectorAll('#accounts-table tbody tr')]
+            .find((r) => r.innerText.includes(a)).querySelector('a.account-link').getAttribute('href').split('/').pop()""", LONG_ADDRESS)
+        every_screen(page, long_id, shots, "desktop")
+        phone_context = browser.new_context(locale="en-US", timezone_id="UTC", **IPHONE)
+        phone = phone_context.new_page()
+        phone.set_default_timeout(15000)
+        phone.on("pageerror", lambda error: page_errors.append(str(error)))
+        phone.goto(origin + "/admin")
+        sign_in(phone, server, secret)
+        every_screen(phone, long_id, shots, "phone")
+        # Korean on the phone: lines break between words, ids and addresses anywhere.
+        phone.click("#language")
+        phone.wait_for_selector("#audit-table")
+        styles = phone.evaluate("""() => ({ text: getComputedStyle(document.querySelector('#audit-table td')).wordBreak,
+            id: getComputedStyle(document.querySelector('#audit-table code')).overflowWrap })""")
+        later(styles["text"] == "keep-all", f"Korean breaks between words: {styles}")
+        later(styles["id"] == "anywhere", f"an id breaks anywhere: {styles}")
+        fits(phone, "audit in Korean")
+        phone.screenshot(path=os.path.join(shots, "fit-audit-phone-ko.png"), full_page=True)
+        phone.evaluate("(h) => { location.hash = h; }", f"#/accounts/{long_id}")
+        phone.wait_for_selector("#profile")
+        fits(phone, "account in Korean")
+        phone.screenshot(path=os.path.join(shots, "fit-account-phone-ko.png"), full_page=True)
+        phone_context.close()
+        page.evaluate("() => { location.hash = '#/audit'; }")
+        page.wait_for_selector("#audit-table")
 
         # Korean, by the switch.
         page.click("#language")
@@ -573,6 +744,7 @@ def run(server, shots):
                                               and any(part in url for part in allowed_errors))]
     check(not unexpected, f"no console error: {unexpected}")
     check(not page_errors, f"no uncaught error in the page: {page_errors}")
+    check(not problems, f"{len(problems)} checks failed: {problems}")
 
 
 REGISTER_PASSKEY = """async ([token, name, proof]) => {
@@ -791,6 +963,7 @@ def main():
     try:
         server = Server(tmp, binary)
         check_files(server)
+        check_words()
         shots = arguments.screenshots or os.path.join(tmp, "screenshots")
         os.makedirs(shots, exist_ok=True)
         run(server, shots)
