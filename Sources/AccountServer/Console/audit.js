@@ -11,6 +11,8 @@ import { errorBox, fill, h, heading, table } from './dom.js';
 const nicknames = new Map();
 /** Lookups under way, by id, so an id is asked for once however many rows name it. */
 const asking = new Map();
+/** Accounts the log says were deleted: never looked up (there is nothing to find). */
+const deleted = new Set();
 const keep = 500;
 const lookupsPerPage = 20;
 
@@ -26,7 +28,7 @@ export function remember(id, name) {
 async function lookUp(ids) {
   const signedIn = api.current()?.user;
   if (signedIn?.id) remember(signedIn.id, signedIn.username);
-  const wanted = [...new Set(ids)].filter((id) => id && !nicknames.has(id)).slice(0, lookupsPerPage);
+  const wanted = [...new Set(ids)].filter((id) => id && !nicknames.has(id) && !deleted.has(id)).slice(0, lookupsPerPage);
   await Promise.all(wanted.map((id) => {
     if (!asking.has(id)) {
       asking.set(id, api.call('GET', `/admin/api/users/${encodeURIComponent(id)}`)
@@ -56,6 +58,7 @@ export async function render(main) {
       error = failure;
     }
     const events = page?.events || [];
+    for (const e of events) if (e.action === 'account_deleted' && e.target_id) deleted.add(e.target_id);
     await lookUp(events.flatMap((e) => [accountOf(e.actor), e.target_id]));
     fill(main,
       heading(t('audit.title')),
