@@ -713,8 +713,25 @@ def run(server, shots):
         fits(phone, "account in Korean")
         phone.screenshot(path=os.path.join(shots, "fit-account-phone-ko.png"), full_page=True)
         phone_context.close()
+
+        # A deletion leaves the account's page for the search, and its toast goes along.
+        page.evaluate("(h) => { location.hash = h; }", f"#/accounts/{long_id}")
+        page.wait_for_selector("#action-delete")
+        page.click("#action-delete")
+        page.fill("#dialog-reason", "Asked to be forgotten")
+        page.check("#dialog-confirm")
+        page.click("#dialog-submit")
+        wait_until(page, "() => location.hash === '#/accounts' && Boolean(document.getElementById('accounts-table'))")
+        page.wait_for_timeout(300)
+        said = page.inner_text("#status")
+        later("longaddr" in said and "deleted" in said and page.evaluate("document.getElementById('status').classList.contains('shown')"),
+              f"the deletion's toast stays on the search it moves to: {said!r}")
         page.evaluate("() => { location.hash = '#/audit'; }")
         page.wait_for_selector("#audit-table")
+        later(page.inner_text("#audit-table tbody tr:first-child td:nth-child(4)") == "longaddr",
+              "a deleted account keeps the nickname the page knew")
+        # A page that never knew it (after a reload, the audit log comes first) does not ask for
+        # it: the log itself says it was deleted (the console errors below would show a 404).
 
         # Korean, by the switch.
         page.click("#language")
