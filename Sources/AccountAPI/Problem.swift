@@ -20,7 +20,7 @@ public struct FieldError: Codable, Hashable, Sendable {
 ///
 /// ```json
 /// {"type": "about:blank", "title": "Validation failed", "status": 422,
-///  "code": "validation_failed", "detail": "Some fields are invalid.",
+///  "code": "validation_failed", "detail": "Some fields are invalid.", "message": "Some fields are invalid.",
 ///  "errors": {"password": [{"code": "too_short", "message": "Use at least 8 characters."}]}}
 /// ```
 public struct Problem: Codable, Hashable, Sendable, Error {
@@ -34,6 +34,9 @@ public struct Problem: Codable, Hashable, Sendable, Error {
     public let code: ErrorCode
     /// One sentence for people, in the request's language.
     public let detail: String?
+    /// The same words as `detail`, for clients that show a `message` member (an RFC 9457
+    /// extension member); the server sends it on every problem.
+    public let message: String?
     /// Per-field errors by wire field name (`"username"`); present only on `validation_failed`.
     public let errors: [String: [FieldError]]?
     /// On `mfa_required` at login: the opaque, single-use token (5 minutes) that
@@ -52,7 +55,7 @@ public struct Problem: Codable, Hashable, Sendable, Error {
     /// A problem body as the server sends it.
     public init(
         type: String = "about:blank", title: String, status: Int, code: ErrorCode,
-        detail: String? = nil, errors: [String: [FieldError]]? = nil,
+        detail: String? = nil, message: String? = nil, errors: [String: [FieldError]]? = nil,
         mfaToken: String? = nil, methods: [SecondFactorMethod]? = nil,
         continuationToken: String? = nil, expiresIn: Int? = nil, email: String? = nil
     ) {
@@ -61,6 +64,7 @@ public struct Problem: Codable, Hashable, Sendable, Error {
         self.status = status
         self.code = code
         self.detail = detail
+        self.message = message
         self.errors = errors
         self.mfaToken = mfaToken
         self.methods = methods
@@ -70,7 +74,7 @@ public struct Problem: Codable, Hashable, Sendable, Error {
     }
 
     enum CodingKeys: String, CodingKey {
-        case type, title, status, code, detail, errors
+        case type, title, status, code, detail, message, errors
         case mfaToken = "mfa_token"
         case methods
         case continuationToken = "continuation_token"

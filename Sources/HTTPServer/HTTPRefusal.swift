@@ -47,7 +47,8 @@ public enum MalformedRequest: String, Sendable, Hashable {
 
 extension HTTPResponse {
     /// The reply to `refusal` when the server was given no renderer of its own: a small RFC 9457
-    /// problem+json body with a stable `code`.
+    /// problem+json body with a stable `code`, and its `detail` repeated as `message` (an RFC 9457
+    /// extension member, for clients that show a `message`).
     public static func refusal(_ refusal: HTTPRefusal) -> HTTPResponse {
         let (code, title, detail): (String, String, String) =
             switch refusal {
@@ -61,7 +62,7 @@ extension HTTPResponse {
                 ("header_fields_too_large", "Request Header Fields Too Large", "The request has more header lines or bytes than the server accepts.")
             case .versionNotSupported: ("version_not_supported", "HTTP Version Not Supported", "Send HTTP/1.1.")
             }
-        let body = #"{"type":"about:blank","title":"\#(title)","status":\#(refusal.status),"code":"\#(code)","detail":"\#(detail)"}"#
+        let body = #"{"type":"about:blank","title":"\#(title)","status":\#(refusal.status),"code":"\#(code)","detail":"\#(detail)","message":"\#(detail)"}"#
         return HTTPResponse(status: refusal.status, headers: ["Content-Type": "application/problem+json"], body: Array(body.utf8))
     }
 }

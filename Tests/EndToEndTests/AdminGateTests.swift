@@ -125,6 +125,28 @@ import Testing
         await server.stop()
     }
 
+    /// `admin list` and `admin grant` count a passkey as the operator's second factor, as the
+    /// console does: an operator whose only one is a passkey is not told to turn one on.
+    @Test func theCommandLineCountsAPasskeyAsTheOperatorsSecondFactor() async throws {
+        let folder = try TemporaryFolder()
+        let server = try await ServerProcess.start(in: folder, PasskeyServer.arguments)
+        let (account, pair) = try await server.verifiedAccount("keylist")
+        let bare = try await admin(server, ["grant", account.username])
+        #expect(bare.status.code == 0 && bare.stdout.contains("has not turned on"), "\(bare)")
+        let bareList = try await admin(server, ["list"])
+        #expect(bareList.stdout.contains("no second factor (cannot use the console until one is on)"), "\(bareList)")
+
+        _ = try await server.addPasskey(pair.access, .es256, name: "iPhone", proof: ["password": account.password])
+        let list = try await admin(server, ["list"])
+        #expect(list.status.code == 0 && list.stdout.contains(account.username), "\(list)")
+        #expect(list.stdout.contains("second factor on (passkey)") && !list.stdout.contains("no second factor"), "\(list)")
+        #expect(try await admin(server, ["revoke", account.username]).status.code == 0)
+        let granted = try await admin(server, ["grant", account.username])
+        #expect(granted.status.code == 0 && granted.stdout.contains("is now an operator"), "\(granted)")
+        #expect(!granted.stdout.contains("second factor"), "\(granted)")
+        await server.stop()
+    }
+
     @Test func auditLogIsKeysetPagedNewestFirst() async throws {
         let (server, clock) = try await start()
         let operatorAccount = try await server.accountWithSecondFactor("op", clock: clock)

@@ -109,4 +109,26 @@ import Testing
         #expect(help.stdout.contains("admin users search") && help.stdout.contains("remove-second-factor"))
         await server.stop()
     }
+
+    /// `admin users delete` has no Apple key, yet an Apple-linked account's deletion still queues
+    /// the revocation of its grant: a server with the key on the same database sends it.
+    @Test func aDeletionWithoutTheAppleKeyIsRevokedByAServerThatHasIt() async throws {
+        let folder = try TemporaryFolder()
+        let context = try await AppleServer.start(folder: folder)
+        let (_, _, appleRefresh, pair) = try await context.appleAccount("clidelete")
+        await context.server.stop()
+
+        let deleted = try await context.server.adminCommand(["users", "delete", pair.user.id.lowercasedText, "--reason", "asked by mail"])
+        #expect(deleted.status.code == 0 && deleted.stdout.contains("deleted"), "\(deleted)")
+        #expect(!(deleted.stdout + deleted.stderr).contains("apple_revoke_skipped"), "\(deleted)")
+        #expect(context.apple.revokeAttempts == 0, "the command line has no key to revoke with")
+
+        let keyed = try await ServerProcess.start(in: folder, context.apple.serverArguments + context.clock.serverArguments)
+        try await eventually("the grant is revoked") {
+            context.apple.revoked.contains { $0.token == appleRefresh && $0.clientID == AppleStandIn.clientID }
+        }
+        await keyed.stop()
+        await context.apple.stop()
+        #expect(keyed.logs.contains("\"apple_grant_revoked\""))
+    }
 }

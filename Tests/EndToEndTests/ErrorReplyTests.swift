@@ -15,6 +15,8 @@ import Testing
         #expect(reply.header("Content-Type")?.hasPrefix(Problem.mediaType) == true, sourceLocation: sourceLocation)
         #expect(reply.problem?.code == code, "\(reply.text)", sourceLocation: sourceLocation)
         #expect(reply.problem?.status == status, sourceLocation: sourceLocation)
+        #expect(reply.problem?.message?.isEmpty == false, "\(reply.text)", sourceLocation: sourceLocation)
+        #expect(reply.problem?.message == reply.problem?.detail, sourceLocation: sourceLocation)
         #expect(reply.header("X-Request-Id")?.isEmpty == false, sourceLocation: sourceLocation)
         #expect(reply.header("X-Content-Type-Options") == "nosniff", sourceLocation: sourceLocation)
         if underAuth { #expect(reply.header("Cache-Control") == "no-store", sourceLocation: sourceLocation) }

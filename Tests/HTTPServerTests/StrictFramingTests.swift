@@ -16,7 +16,8 @@ import Testing
         }
     }
 
-    /// Expects exactly one problem+json reply with `status` and `code`, then the connection closed.
+    /// Expects exactly one problem+json reply with `status`, `code` and `message` (the same words
+    /// as `detail`), then the connection closed.
     private static func expectRefused(
         _ conversation: RawConversation, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -24,6 +25,9 @@ import Testing
         #expect(conversation.replies.first?.status == status, "\(conversation.text)", sourceLocation: sourceLocation)
         #expect(conversation.replies.first?.header("Content-Type") == "application/problem+json", sourceLocation: sourceLocation)
         #expect(conversation.replies.first?.text.contains(#""code":"\#(code)""#) == true, sourceLocation: sourceLocation)
+        let body = conversation.replies.first?.object
+        #expect((body?["message"] as? String)?.isEmpty == false, "\(conversation.text)", sourceLocation: sourceLocation)
+        #expect(body?["message"] as? String == body?["detail"] as? String, sourceLocation: sourceLocation)
         #expect(conversation.replies.first?.header("Connection") == "close", sourceLocation: sourceLocation)
         #expect(conversation.closed, "the connection stayed open", sourceLocation: sourceLocation)
     }

@@ -1,5 +1,5 @@
 extension Problem {
-    /// A problem for `code` with its title, detail and field messages in `language`.
+    /// A problem for `code` with its title, detail (repeated as `message`) and field messages in `language`.
     ///
     /// ```swift
     /// var errors = FieldErrors()
@@ -28,9 +28,10 @@ extension Problem {
                 }
             }
         }
+        let detail = detail ?? Messages.detail(code, language)
         return Problem(
             title: Messages.title(code, language), status: status, code: code,
-            detail: detail ?? Messages.detail(code, language), errors: fieldErrors, mfaToken: mfaToken, methods: methods,
+            detail: detail, message: detail, errors: fieldErrors, mfaToken: mfaToken, methods: methods,
             continuationToken: profile?.continuationToken, expiresIn: profile?.expiresIn, email: profile?.email)
     }
 }

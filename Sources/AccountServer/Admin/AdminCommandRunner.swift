@@ -19,10 +19,12 @@ enum AdminCommandRunner {
             defer { services.passwords.pool.stop() }
             return try await AdminUsersRunner.run(users, command, services: services, environment: environment)
         case .list:
-            let admins = try await store.read { try $0.admins() }
+            let admins = try await store.read { tx in try tx.admins().map { ($0, try SecondFactors.held(by: $0, in: tx)) } }
             if admins.isEmpty { print("account-server: no account has the admin role") }
-            for admin in admins {
-                let factor = admin.totpEnabled ? "second factor on" : "no second factor (cannot use the console until one is on)"
+            for (admin, factors) in admins {
+                let factor = factors.isEmpty
+                    ? "no second factor (cannot use the console until one is on)"
+                    : "second factor on (\(factors.joined(separator: ", ")))"
                 print("\(admin.username)\t\(admin.email)\t\(admin.id.lowercasedText)\t\(factor)")
             }
             return 0
@@ -30,22 +32,36 @@ enum AdminCommandRunner {
             let granting = if case .grant = command.action { true } else { false }
             let actor = OperatorActor.commandLine(command.actor ?? operatingSystemUser(environment))
             let key = UsernameRule.key(UsernameRule.normalize(nickname))
-            let outcome = try await store.write { tx -> (UserRecord, Bool)? in
+            let outcome = try await store.write { tx -> (UserRecord, Bool, Bool)? in
                 guard let user = try tx.user(usernameKey: key) else { return nil }
-                return (user, try OperatorActions.setAdmin(granting, of: user, by: actor, reason: command.reason, now: now, in: tx))
+                let changed = try OperatorActions.setAdmin(granting, of: user, by: actor, reason: command.reason, now: now, in: tx)
+                return (user, changed, try !SecondFactors.held(by: user, in: tx).isEmpty)
             }
-            guard let (user, changed) = outcome else {
+            guard let (user, changed, hasSecondFactor) = outcome else {
                 throw CommandLineError(description: "no account has the nickname \(nickname)")
             }
             switch (granting, changed) {
             case (true, true):
                 print("account-server: \(user.username) is now an operator"
-                    + (user.totpEnabled ? "" : "; the console needs a second factor, which the account has not turned on yet"))
+                    + (hasSecondFactor ? "" : "; the console needs a second factor, which the account has not turned on yet"))
             case (true, false): print("account-server: \(user.username) already is an operator")
             case (false, true): print("account-server: \(user.username) is no longer an operator (refused from the next request on)")
             case (false, false): print("account-server: \(user.username) is not an operator")
             }
             return 0
+        }
+    }
+
+    /// What the console takes as an operator's second factor, by the name the command prints:
+    /// an authenticator app (a login's `otp` or `recovery_code`) and a passkey (a passkey login's
+    /// `mfa`), as ``Authenticator/requireOperator(_:)`` admits them.
+    enum SecondFactors {
+        /// The second factors `user` holds, empty when the console cannot be used yet.
+        static func held(by user: UserRecord, in tx: any StoreTransaction) throws -> [String] {
+            var factors: [String] = []
+            if user.totpEnabled { factors.append("authenticator app") }
+            if try tx.passkeyCount(userID: user.id) > 0 { factors.append("passkey") }
+            return factors
         }
     }
 

@@ -8,8 +8,8 @@ import WebFetch
 /// per Apple user), and its revocation when the account is deleted or Apple is unlinked, through
 /// the outbox so a failure is retried with back-off.
 ///
-/// Without `--apple-key-file` there is no client secret: codes are not exchanged and nothing is
-/// revoked (each skip is logged).
+/// Without `--apple-key-file` there is no client secret: codes are not exchanged (each skip is
+/// logged), and a revocation is still queued but left in the outbox for a server that has the key.
 struct AppleGrants: OutboxDelivery {
     let fetcher: WebFetcher
     let tokenURL: String
@@ -68,15 +68,12 @@ struct AppleGrants: OutboxDelivery {
     // MARK: Revoking
 
     /// The outbox row that revokes `identity`'s grant, written in the caller's transaction (the
-    /// account's deletion, or the unlinking); nothing (logged) when no refresh token was kept or
-    /// the server has no Apple key.
+    /// account's deletion, or the unlinking); nothing (logged) only when no refresh token was kept.
+    /// It is queued whether or not this process has the Apple key: any server on the database
+    /// that has it sends it (`admin users delete` on the command line has none).
     func queueRevocation(of sealed: [UInt8]?, subject: String, clientID: String, in tx: any StoreTransaction, now: Date) throws {
         guard let sealed, let token = open(sealed, subject: subject) else {
             Log.event("apple_revoke_skipped", ["reason": "no_refresh_token"])
-            return
-        }
-        guard secret != nil else {
-            Log.event("apple_revoke_skipped", ["reason": "no_apple_key"])
             return
         }
         let id = UUID.random()
@@ -86,11 +83,13 @@ struct AppleGrants: OutboxDelivery {
     }
 
     /// Posts the revocation to Apple. `200` (revoked) and `400 invalid_grant` (nothing left to
-    /// revoke) end it; anything else is thrown, so the dispatcher tries again later.
+    /// revoke) end it; anything else is thrown, so the dispatcher tries again later. Without the
+    /// Apple key it is thrown too (logged as `apple_revoke_deferred`): the row stays for a server
+    /// that has the key, rather than being dropped.
     func deliver(_ message: OutboxMessage) async throws {
         guard let secret else {
-            Log.event("apple_revoke_skipped", ["reason": "no_apple_key"])
-            return
+            Log.event("apple_revoke_deferred", ["reason": "no_apple_key"])
+            throw AppleConfigurationError(description: "no --apple-key-file on this server: the revocation waits for one that has it")
         }
         guard let box = Data(base64Encoded: message.body), let opened = SecretBox.open([UInt8](box), key: revocationKey(message.id)),
             let token = String(bytes: opened, encoding: .utf8)

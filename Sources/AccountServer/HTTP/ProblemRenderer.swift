@@ -2,7 +2,8 @@ import AccountAPI
 import Foundation
 import HTTPServer
 
-/// Turns an ``APIError`` into a problem+json reply in the caller's language (RFC 9457).
+/// Turns an ``APIError`` into a problem+json reply in the caller's language (RFC 9457), whose
+/// `detail` is repeated as `message` for clients that show that member.
 enum ProblemRenderer {
     static func response(for error: APIError, language: Language) -> HTTPResponse {
         let detail = error.detail.map { $0(language) } ?? Messages.detail(error.code, language)
@@ -15,7 +16,14 @@ enum ProblemRenderer {
             // RFC 6750 §3, as docs/API.md asks of every 401.
             headers.set("WWW-Authenticate", "Bearer error=\"invalid_token\"")
         }
-        let body = (try? JSONCoding.encoder.encode(problem)).map { [UInt8]($0) } ?? Array(#"{"code":"internal_error","status":500}"#.utf8)
+        let body = (try? JSONCoding.encoder.encode(problem)).map { [UInt8]($0) } ?? fallback(language)
         return HTTPResponse(status: error.status, headers: headers, body: body)
+    }
+
+    /// The `internal_error` body sent should encoding a problem ever fail, with `message` as always.
+    private static func fallback(_ language: Language) -> [UInt8] {
+        let problem = Problem.make(.internalError, status: 500, language: language)
+        return (try? JSONCoding.encoder.encode(problem)).map { [UInt8]($0) }
+            ?? Array(#"{"type":"about:blank","title":"Internal error","status":500,"code":"internal_error","message":"Internal error"}"#.utf8)
     }
 }

@@ -31,6 +31,9 @@ enum ProblemSchemas {
                         "Stable and machine-readable. Known today: " + errorCodes.map { "`\($0)`" }.joined(separator: ", ")
                             + ". Clients should treat an unknown code by its status."),
                     "detail": Schema.string("Human text in the caller's language; never secrets, stack traces or SQL."),
+                    "message": Schema.string(
+                        "An extension member (RFC 9457): `detail` repeated word for word, on every problem, for clients that show a "
+                            + "`message`."),
                     "errors": .object([
                         "type": "object",
                         "description": "Per-field errors by wire field name; present only on `validation_failed`.",
