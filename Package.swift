@@ -96,6 +96,8 @@ let package = Package(
         .target(name: "AccountUI", dependencies: ["AccountKit"], resources: [.process("Resources/Localizable.xcstrings")]),
         // The example of docs/USING-ACCOUNTKIT.md, built and run against the real server by `make test`.
         .executableTarget(name: "QuickStart", dependencies: ["AccountKit"], path: "Examples/QuickStart"),
+        // A process of AccountKitTests' two-process test: restores a shared file store and refreshes.
+        .executableTarget(name: "SharedSessionHelper", dependencies: ["AccountKit"], path: "Tests/SharedSessionHelper"),
 
         // The test kit every test target shares: the server binary started, programs run, raw
         // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches

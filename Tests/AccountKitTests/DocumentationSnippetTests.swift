@@ -24,6 +24,18 @@ import Testing
         block.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
     }
 
+    /// `source` as one file, type-checked by `swiftc` in Swift 6 mode against the SDK as built.
+    static func typecheck(_ source: String) async throws -> ProgramResult {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Snippets.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let modules = Binaries.buildFolder.appendingPathComponent("Modules")
+        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("AccountKit.swiftmodule").path), "build first")
+        return try await Program.run("swiftc", ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path], timeout: .seconds(600))
+    }
+
     @Test func theGuideAndReadmeSnippetsCompileAgainstTheSDK() async throws {
         let guide = try Self.snippets(in: "docs/USING-ACCOUNTKIT.md")
         let readme = try Self.snippets(in: "README.md").filter { $0.contains("AccountKit") }
@@ -33,16 +45,25 @@ import Testing
         var source = "import AccountKit\nimport Foundation\n\n"
         source += "func guide() async throws {\n" + guide.map(Self.body).joined(separator: "\n") + "}\n\n"
         for (index, block) in readme.enumerated() { source += "func readme\(index)() async throws {\n" + Self.body(block) + "}\n\n" }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Snippets.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-
-        let modules = Binaries.buildFolder.appendingPathComponent("Modules")
-        try #require(FileManager.default.fileExists(atPath: modules.appendingPathComponent("AccountKit.swiftmodule").path), "build first")
-        let (status, output, errors) = try await Program.run("swiftc", ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path], timeout: .seconds(600))
+        let (status, output, errors) = try await Self.typecheck(source)
         #expect(status == 0, "the documented Swift does not compile:\n\(output)\(errors)\n\(source)")
+    }
+
+    /// The guide's section on app extensions, compiled on its own with only the imports its
+    /// snippets write (none added here), so a reader who copies them gets code that builds.
+    @Test func theExtensionSectionCompilesWithItsOwnImports() async throws {
+        let text = try String(contentsOf: PackageFiles.url("docs/USING-ACCOUNTKIT.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## Sharing the session with app extensions\n"))
+        let rest = text[start.upperBound...]
+        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        let blocks = section.matches(of: /```swift\n((?s).*?)```/).map { String($0.output.1) }
+        #expect(blocks.count == 2, "the section's snippets were found")
+        let lines = blocks.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let imports = lines.filter { $0.hasPrefix("import ") }.joined(separator: "\n")
+        #expect(imports.contains("import AccountKit") && imports.contains("import Foundation"))
+        let source = imports + "\n\nfunc sharing() async throws {\n" + lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n") + "}\n"
+        let (status, output, errors) = try await Self.typecheck(source)
+        #expect(status == 0, "the section's Swift does not compile:\n\(output)\(errors)\n\(source)")
     }
 
     @Test func forAwaitLoopsRunBesideTheRest() throws {

@@ -11,7 +11,9 @@ extension SessionManager {
 
     /// Refreshes the session now, whatever its access token's age (after the app learns that the
     /// account changed elsewhere, say), and returns the user as the server sees it. Concurrent
-    /// callers, and the SDK's own refreshes, share one request.
+    /// callers, and the SDK's own refreshes, share one request. When another process sharing the
+    /// store (an app extension) stored a newer pair meanwhile, that pair is taken up instead: its
+    /// access token if still valid, else a refresh with its refresh token.
     /// - Throws: ``AccountError/notSignedIn`` without a session; a refresh's failure (a
     ///   session-ending one signs out, like any call).
     @discardableResult public func refresh() async throws -> User {
@@ -71,12 +73,34 @@ extension SessionManager {
         return try await task.value
     }
 
-    /// Trades `stale`'s refresh token for a new pair and stores the pair before handing it out.
+    /// Trades `stale`'s refresh token for a new pair and stores the pair before handing it out,
+    /// holding the store's ``CredentialStore/sharedLock`` (when it has one) from reading the store
+    /// again to writing the new pair, so another process sharing the store waits and then takes
+    /// up this pair instead of trading the same token.
     private func rotate(_ stale: StoredSession) async throws -> StoredSession {
         defer { refreshTask = nil }
+        guard let lock = store.sharedLock else { return try await rotateUnderLock(stale) }
+        do {
+            return try await lock.withLock { try await self.rotateUnderLock(stale) }
+        } catch let error as CredentialStoreError {
+            throw AccountError.storage(error)
+        }
+    }
+
+    private func rotateUnderLock(_ stale: StoredSession) async throws -> StoredSession {
+        // Another process sharing the store (an app extension) may have refreshed since this one
+        // read it: its pair is the live one, and `stale`'s refresh token is spent.
+        var base = stale
+        if let stored = storedByAnother(than: stale), session?.refresh == stale.refresh {
+            if !stored.needsRefresh(at: now(), leeway: refreshLeeway) {
+                take(stored, replacing: stale)
+                return stored
+            }
+            base = stored
+        }
         let pair: TokenPair
         do {
-            pair = try await client.refresh(stale.refresh)
+            pair = try await client.refresh(base.refresh)
         } catch let error as AccountError where error.endsSession {
             end(stale, because: error)
             throw error
@@ -91,10 +115,26 @@ extension SessionManager {
         let fresh = StoredSession(pair: pair, receivedAt: now())
         // On failure memory keeps the pair storage still holds; a retry lands in the grace window.
         try save(fresh)
+        take(fresh, replacing: stale)
+        return fresh
+    }
+
+    /// The session in the store when it is not `stale` (and still usable): a pair another
+    /// process stored. `nil` when the store holds `stale`, nothing, or cannot be read now (then
+    /// the refresh goes on with `stale`, as without a shared store).
+    private func storedByAnother(than stale: StoredSession) -> StoredSession? {
+        guard let data = try? store.retrieve(key: credentialKey),
+              let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data),
+              stored.refresh != stale.refresh, !stored.isOver(at: now())
+        else { return nil }
+        return stored
+    }
+
+    /// Makes `fresh` the session in memory in place of `stale` and tells subscribers.
+    private func take(_ fresh: StoredSession, replacing stale: StoredSession) {
         session = fresh
         publish(.signedIn(fresh.user))
         announce(.tokenRefreshed)
         if fresh.user != stale.user { announce(.userUpdated(fresh.user)) }
-        return fresh
     }
 }

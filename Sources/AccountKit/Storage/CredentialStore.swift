@@ -21,6 +21,15 @@ public protocol CredentialStore: Sendable {
     func retrieve(key: String) throws -> Data?
     /// Removes the value under `key`; no error when there is none.
     func remove(key: String) throws
+    /// The lock every process sharing this store takes around a refresh, or `nil` when only one
+    /// process uses it. ``FileCredentialStore`` has one beside its file; a ``KeychainCredentialStore``
+    /// shared with app extensions gets one in the App Group's container. `nil` by default.
+    var sharedLock: CrossProcessLock? { get }
+}
+
+extension CredentialStore {
+    /// No lock: the store is this process's alone.
+    public var sharedLock: CrossProcessLock? { nil }
 }
 
 /// Why a credential store failed.

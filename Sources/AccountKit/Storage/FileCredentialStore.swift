@@ -16,7 +16,8 @@ import Android
 /// The file is a JSON object from key to base64 value, mode `0600` in a `0700` folder, both created
 /// with those modes (never widened first and narrowed after). Every write goes to a new temporary
 /// file in the same folder, is flushed to disk and renamed over the old one, so a reader (another
-/// process, too) sees the old file or the new one, never half of one. Safe to use from many threads.
+/// process, too) sees the old file or the new one, never half of one. Safe to use from many threads,
+/// and from several processes at once: ``sharedLock`` keeps their refreshes apart.
 ///
 /// ```swift
 /// let store = FileCredentialStore(appID: "com.example.mbti")
@@ -27,6 +28,10 @@ public final class FileCredentialStore: CredentialStore {
     public let directory: URL
     /// The credentials file.
     public let fileURL: URL
+    /// `<fileName>.lock` beside the file, which every process using the file takes around a
+    /// refresh (``SessionManager`` does), so two programs sharing one session never both trade
+    /// the same refresh token.
+    public let sharedLock: CrossProcessLock?
     private let lock = NSLock()
 
     /// A store in `directory`.
@@ -37,6 +42,7 @@ public final class FileCredentialStore: CredentialStore {
     public init(directory: URL, fileName: String = "credentials.json") {
         self.directory = directory
         self.fileURL = directory.appendingPathComponent(fileName)
+        self.sharedLock = CrossProcessLock(fileURL: directory.appendingPathComponent(fileName + ".lock"))
     }
 
     /// A store in the app's own folder, ``defaultDirectory(appID:environment:)``.

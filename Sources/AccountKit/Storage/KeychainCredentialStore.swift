@@ -24,6 +24,9 @@ public final class KeychainCredentialStore: CredentialStore {
     public let service: String
     /// `kSecAttrAccessGroup` of every item, to share them between apps of one team.
     public let accessGroup: String?
+    /// The lock the app and its extensions take around a refresh, when they share the items
+    /// (``CrossProcessLock/appGroup(_:fileName:)``); `nil` for an app alone.
+    public let sharedLock: CrossProcessLock?
     private let items: KeychainItemStore
 
     /// - Parameters:
@@ -32,12 +35,16 @@ public final class KeychainCredentialStore: CredentialStore {
     ///   - accessGroup: a Keychain access group, or `nil` for the app's default group.
     ///   - accessibility: when the items can be read; after the first unlock by default, so a
     ///     background refresh works while the device is locked.
+    ///   - sharedLock: with an `accessGroup` the app's extensions share, a lock in their App
+    ///     Group's container (``CrossProcessLock/appGroup(_:fileName:)``), so that only one of them
+    ///     refreshes at a time and the others take up the pair it stored.
     public init(
         service: String = KeychainCredentialStore.defaultService, accessGroup: String? = nil,
-        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, sharedLock: CrossProcessLock? = nil
     ) {
         self.service = service
         self.accessGroup = accessGroup
+        self.sharedLock = sharedLock
         items = KeychainItemStore(
             service: service, accessGroup: accessGroup, accessibility: accessibility,
             usesDataProtectionKeychain: KeychainItemStore.usesDataProtectionKeychainByDefault, operations: .live)
