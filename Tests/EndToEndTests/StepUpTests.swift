@@ -69,7 +69,7 @@ import Testing
         #expect(try amr(passwordSession.access) == ["pwd"])
         let audit = try await server.client.send("GET", "/admin/api/audit", token: passwordSession.access)
         #expect(audit.status == 403 && audit.problem?.code == .secondFactorRequired)
-        var (thiefs, challenge) = try await server.newPasskey(passwordSession.access)
+        let (thiefs, challenge) = try await server.newPasskey(passwordSession.access)
         let added2 = try await server.register(
             thiefs.register(challenge: challenge, PasskeyServer.ceremony), proof: ["password": account.password], token: passwordSession.access)
         #expect(added2.status == 422 && added2.problem?.errors?["passkey_assertion"] != nil, "\(added2.text)")

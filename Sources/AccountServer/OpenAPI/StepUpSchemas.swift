@@ -9,8 +9,11 @@ enum StepUpSchemas {
         + "`apple_identity_token` and `apple_nonce` of its linked Apple ID) with `code` or `recovery_code` while the second factor is on. "
         + "An account that holds a passkey and no authenticator app gives `passkey_assertion`. Checked under the account's login back-off."
 
+    /// What `code` says of itself where the change asks the second factor only while it is on.
+    static let codeWhileOn = "While the second factor is on (and no passkey assertion is given): this or `recovery_code`."
+
     /// The proof's members; the password is `passwordField` (`current_password` for a password change).
-    static func members(passwordField: String = "password", factor: String = "While the second factor is on (and no passkey assertion is given): this or `recovery_code`.") -> [String: JSONValue] {
+    static func members(passwordField: String = "password", factor: String = codeWhileOn) -> [String: JSONValue] {
         [
             passwordField: Schema.string("The account's current password.", minLength: 1),
             "passkey_assertion": Schema.ref("PasskeyAssertionCredential"),
@@ -26,7 +29,7 @@ enum StepUpSchemas {
     /// A request of `properties` with the proof beside them.
     static func request(
         _ properties: [String: JSONValue] = [:], required: [String] = [], passwordField: String = "password",
-        factor: String = "While the second factor is on (and no passkey assertion is given): this or `recovery_code`.", without: Set<String> = []
+        factor: String = codeWhileOn, without: Set<String> = []
     ) -> JSONValue {
         let proof = members(passwordField: passwordField, factor: factor).filter { !without.contains($0.key) }
         return Schema.object(properties.merging(proof) { own, _ in own }, required: required, description: description)

@@ -58,7 +58,7 @@ struct AppleRoutes: RouteGroup {
         var proof = body.proof
         // The Apple ID being linked cannot be its own proof.
         (proof.appleIdentityToken, proof.appleNonce) = (nil, nil)
-        let stepUp = try await services.stepUp(proof, for: .appleLink, context, into: &errors)
+        let stepUp = try await services.stepUp(proof, for: .linkApple, context, into: &errors)
         guard errors.isEmpty, let (token, nonce) = tokenAndNonce, let stepUp else { throw APIError.validation(errors) }
         let (services, userID, now) = (self.services, context.userID, context.now)
         // The token being linked is checked first (it asks nothing of Apple until every local
@@ -123,7 +123,7 @@ struct AppleRoutes: RouteGroup {
         case .unlinked: break
         }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .appleUnlink, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .unlinkApple, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let outcome = try await services.write(after: accepted, context) { tx -> Outcome in

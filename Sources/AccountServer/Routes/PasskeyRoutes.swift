@@ -70,7 +70,7 @@ struct PasskeyRoutes: RouteGroup {
         var errors = FieldErrors()
         let name = PasskeyCeremonies.deviceName(body.name, into: &errors)
         if body.credential == nil { errors.add(.required, to: "credential") }
-        let stepUp = try await services.stepUp(body.proof, for: .passkeyAdd, context, into: &errors)
+        let stepUp = try await services.stepUp(body.proof, for: .addPasskey, context, into: &errors)
         guard errors.isEmpty, let name, let credential = body.credential, let stepUp else { throw APIError.validation(errors) }
         let (services, user, now) = (self.services, context.user, context.now)
         let ceremonies = services.passkeys
@@ -157,7 +157,7 @@ struct PasskeyRoutes: RouteGroup {
             throw APIError.notFound
         }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .passkeyRemove, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .removePasskey, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let deleted = try await services.write(after: accepted, context) { tx -> Bool in

@@ -28,7 +28,7 @@ struct PasswordRoutes: RouteGroup {
         let (services, user) = (self.services, context.user)
         var errors = FieldErrors()
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
-        let stepUp = try await services.stepUp(body.proof, for: .passwordChange, context, passwordField: "current_password", into: &errors)
+        let stepUp = try await services.stepUp(body.proof, for: .changePassword, context, passwordField: "current_password", into: &errors)
         guard errors.isEmpty, let new = body.newPassword, let stepUp else { throw APIError.validation(errors) }
 
         let accepted = try await services.check(stepUp, context)

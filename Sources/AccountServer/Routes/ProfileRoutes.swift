@@ -62,7 +62,7 @@ struct ProfileRoutes: RouteGroup {
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .accountDelete, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .deleteAccount, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let (services, user, now) = (self.services, context.user, context.now)
         let accepted = try await services.check(stepUp, context)

@@ -29,7 +29,7 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .secondFactorOn, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .enableSecondFactor, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let factors = services.secondFactor
@@ -100,7 +100,7 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .recoveryCodes, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .replaceRecoveryCodes, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let (services, user) = (self.services, context.user)
@@ -120,7 +120,7 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .secondFactorOff, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .disableSecondFactor, context, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let accepted = try await services.check(stepUp, context)
         let (services, user, sessionID, now) = (self.services, context.user, context.sessionID, context.now)

@@ -2,30 +2,19 @@ import AccountAPI
 import AccountStore
 import Foundation
 
-/// A change of how an account proves who it is: each takes a fresh step-up proof
-/// (``AccountAPI/StepUpProof``) of what the account had before it, through ``Services/stepUp(_:for:_:passwordField:into:)``.
-enum SensitiveChange: String, Sendable, CaseIterable {
-    case passkeyAdd = "passkey_register"
-    case passkeyRemove = "passkey_delete"
-    case appleLink = "apple_link"
-    case appleUnlink = "apple_unlink"
-    case secondFactorOn = "mfa_enroll"
-    case secondFactorOff = "mfa_disable"
-    case recoveryCodes = "mfa_recovery_codes"
-    case passwordChange = "password_change"
-    case accountDelete = "account_delete"
-
+extension SensitiveChange {
     /// The `via` of its log lines and security events.
-    var route: String { rawValue }
-
-    /// What it asks of the second factor.
-    fileprivate enum FactorRule { case whileOn, codeOrRecoveryCode, codeOnly }
-
-    fileprivate var factorRule: FactorRule {
+    var route: String {
         switch self {
-        case .secondFactorOff: .codeOrRecoveryCode
-        case .recoveryCodes: .codeOnly
-        default: .whileOn
+        case .addPasskey: "passkey_register"
+        case .removePasskey: "passkey_delete"
+        case .linkApple: "apple_link"
+        case .unlinkApple: "apple_unlink"
+        case .enableSecondFactor: "mfa_enroll"
+        case .disableSecondFactor: "mfa_disable"
+        case .replaceRecoveryCodes: "mfa_recovery_codes"
+        case .changePassword: "password_change"
+        case .deleteAccount: "account_delete"
         }
     }
 }
@@ -44,39 +33,35 @@ struct StepUp: Sendable {
     let secondFactor: SecondFactorProof?
 
     /// The proof `proof` gives for `change` to `user`, or `nil` with the field errors added to
-    /// `errors`.
-    ///
-    /// A step-up proves the strongest the account holds: a passkey assertion (user verified, so
-    /// both factors in one), or the password (an account without one: its linked Apple ID) with a
-    /// code while the second factor is on; an account that holds a passkey and no authenticator
-    /// app proves with a passkey, so a password alone never removes, adds or outranks one. Turning
-    /// the factor off takes a code or a recovery code, new recovery codes a code, whatever the
-    /// first proof. The password's field is `passwordField`.
+    /// `errors`, by the rule of ``AccountAPI/StepUpRequirement`` (the one the SDK asks by): the
+    /// strongest the account holds. An account that holds a passkey and no authenticator app
+    /// proves with a passkey; otherwise the password (an account without one: its linked Apple
+    /// ID), or a passkey assertion instead. The second factor is what the requirement says for
+    /// the proof given. The password's field is `passwordField`.
     /// - Throws: `invalid_request` when both `code` and `recovery_code` are given.
     fileprivate static func parse(
         _ proof: StepUpProof, for change: SensitiveChange, user: UserRecord, holdsPasskey: Bool, passwordField: String,
         into errors: inout FieldErrors
     ) throws -> StepUp? {
-        let first = firstProof(proof, user: user, holdsPasskey: holdsPasskey, passwordField: passwordField, into: &errors)
-        let factorNeeded: Bool
-        switch (change.factorRule, first) {
-        case (.whileOn, .passkey?): factorNeeded = false
-        case (.whileOn, _): factorNeeded = user.totpEnabled
-        case (.codeOrRecoveryCode, _), (.codeOnly, _): factorNeeded = true
+        let requirement = StepUpRequirement(
+            change: change, secondFactorOn: user.totpEnabled, hasPassword: user.hasPassword, appleLinked: user.appleLinked,
+            holdsPasskey: holdsPasskey)
+        let first = firstProof(proof, requirement, passwordField: passwordField, into: &errors)
+        let factor: SecondFactorProof?
+        // A proof missing its first part is told of its code too, as a password's would be.
+        switch requirement.secondFactor(with: first?.identity ?? .password) {
+        case .none: factor = nil
+        case .codeOrRecoveryCode: factor = try SecondFactorProof.parse(code: proof.code, recoveryCode: proof.recoveryCode, into: &errors)
+        case .authenticatorCode: factor = try SecondFactorProof.parse(code: proof.code, recoveryCode: nil, into: &errors)
         }
-        var factor: SecondFactorProof?
-        if factorNeeded {
-            let recoveryCode = change.factorRule == .codeOnly ? nil : proof.recoveryCode
-            factor = try SecondFactorProof.parse(code: proof.code, recoveryCode: recoveryCode, into: &errors)
-        }
-        guard errors.isEmpty, let first, factor != nil || !factorNeeded else { return nil }
+        guard errors.isEmpty, let first else { return nil }
         return StepUp(change: change, first: first, secondFactor: factor)
     }
 
     private static func firstProof(
-        _ proof: StepUpProof, user: UserRecord, holdsPasskey: Bool, passwordField: String, into errors: inout FieldErrors
+        _ proof: StepUpProof, _ requirement: StepUpRequirement, passwordField: String, into errors: inout FieldErrors
     ) -> FirstProof? {
-        if holdsPasskey && !user.totpEnabled {
+        if requirement.passkeyOnly {
             guard let assertion = proof.passkeyAssertion else {
                 errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
                 return nil
@@ -85,12 +70,12 @@ struct StepUp: Sendable {
         }
         if let password = proof.password, !password.isEmpty { return .password(password) }
         if let assertion = proof.passkeyAssertion { return .passkey(assertion) }
-        guard !user.hasPassword else {
+        guard !requirement.hasPassword else {
             errors.add(.required, to: passwordField)
             return nil
         }
         let (token, nonce) = (proof.appleIdentityToken ?? "", proof.appleNonce ?? "")
-        guard user.appleLinked || !token.isEmpty || !nonce.isEmpty else {
+        guard requirement.appleLinked || !token.isEmpty || !nonce.isEmpty else {
             errors.add(.required, to: StepUpProof.Member.passkeyAssertion.rawValue)
             return nil
         }
@@ -98,6 +83,17 @@ struct StepUp: Sendable {
         if nonce.isEmpty { errors.add(.required, to: StepUpProof.Member.appleNonce.rawValue) }
         guard !token.isEmpty, !nonce.isEmpty else { return nil }
         return .apple(token: token, nonce: nonce)
+    }
+}
+
+extension StepUp.FirstProof {
+    /// The requirement's name for what this proves with.
+    var identity: StepUpRequirement.Identity {
+        switch self {
+        case .password: .password
+        case .passkey: .passkey
+        case .apple: .apple
+        }
     }
 }
 
@@ -191,7 +187,7 @@ extension Services {
                 if let identity = accepted.appleIdentity, try !AppleSignIn.spend(identity, in: tx) { return .replayed }
                 if let factor = accepted.stepUp.secondFactor {
                     // Turning the factor off has a notice of its own; a recovery code spent then is not mailed.
-                    let notify = change != .secondFactorOff && change != .accountDelete
+                    let notify = change != .disableSecondFactor && change != .deleteAccount
                     switch try factors.check(factor, user: user, language: language, now: now, notify: notify, origin: origin, in: tx) {
                     case .wrong: return .wrongCode
                     case .totp, .recoveryCode: break
