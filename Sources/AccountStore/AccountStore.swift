@@ -280,7 +280,7 @@ public protocol StoreTransaction {
     func takeWebAuthnChallenge(hash: [UInt8]) throws -> WebAuthnChallengeRecord?
     /// Removes challenges that expired at or before `before`; returns how many.
     @discardableResult func deleteWebAuthnChallenges(expiredBefore before: Date) throws -> Int
-    // MARK: Operators (issue 17)
+    // MARK: Operators
 
     /// Grants or revokes the admin role; returns whether the account exists.
     @discardableResult func setAdmin(userID: UUID, _ isAdmin: Bool) throws -> Bool
@@ -298,7 +298,7 @@ public protocol StoreTransaction {
     /// The account `id` as the search lists it.
     func adminUser(id: UUID) throws -> AdminUserRow?
 
-    // MARK: Security events and hourly counters (issue 17)
+    // MARK: Security events and hourly counters
 
     func insertSecurityEvent(_ event: SecurityEventRecord) throws
     /// Up to `limit` of the account's security events, newest first (by time, then id), after
@@ -319,7 +319,7 @@ public protocol StoreTransaction {
     /// Removes counts of hours before `before`; returns how many rows.
     @discardableResult func deleteHourlyCounts(before: Date) throws -> Int
 
-    // MARK: Sign in with Apple (issue 16)
+    // MARK: Sign in with Apple
 
     /// Links an Apple ID and sets ``UserRecord/appleLinked``; returns `false` (and changes
     /// nothing) when the Apple ID is linked already, or the account has one.

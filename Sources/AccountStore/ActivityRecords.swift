@@ -1,6 +1,6 @@
 import Foundation
 
-/// One event of an account's own security history (issue 17): a login, a failed attempt, a
+/// One event of an account's own security history: a login, a failed attempt, a
 /// password or second-factor change, a passkey added, a session ended. Kept in the transaction of
 /// the change it records; never a secret (no password, code, token or factor secret).
 public struct SecurityEventRecord: Sendable, Equatable {

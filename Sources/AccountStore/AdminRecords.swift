@@ -1,6 +1,6 @@
 import Foundation
 
-/// One operator action (issue 17), kept in the database in the transaction that did it.
+/// One operator action, kept in the database in the transaction that did it.
 public struct AuditEventRecord: Sendable, Equatable {
     public var id: UUID
     public var at: Date

@@ -1,7 +1,7 @@
 import AccountStore
 import Foundation
 
-/// The operators' console (issue 17): the admin role, disabled accounts and the audit log.
+/// The operators' console: the admin role, disabled accounts and the audit log.
 private enum AdminSQL {
     static let setAdmin = SQLStatement("UPDATE users SET is_admin = ? WHERE id = ?")
     /// Uses the partial index `users_admins`.

@@ -1,7 +1,7 @@
 import AccountStore
 import Foundation
 
-/// The operators' account search (issue 17), made so that what a page reads is bounded by the
+/// The operators' account search, made so that what a page reads is bounded by the
 /// page, not by how many accounts there are or where the matches lie in time or in key order.
 ///
 /// Indexes (migration `adminSearchAtScale`), each a pair of partial indexes, one for the enabled
@@ -251,7 +251,7 @@ public enum AdminUserSearch {
     /// The SQL counting a window's accounts in the runs of `filters`, up to ``shortWindow`` a run.
     /// In time order, so that PostgreSQL reads each run's window on its index rather than
     /// scanning the table for the first rows it guesses would do (a window of the newest accounts
-    /// lies at the table's end: 165 ms at a million).
+    /// lies at the table's end).
     public static func windowCountText(_ filters: Filters) -> String {
         let runs = arms(filters).enumerated().map { index, arm in
             "SELECT * FROM (SELECT 1 AS one FROM users WHERE \(arm.condition) AND created_at > ? AND created_at < ? "

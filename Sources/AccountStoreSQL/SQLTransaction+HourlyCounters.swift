@@ -1,7 +1,7 @@
 import AccountStore
 import Foundation
 
-/// The operators' figures (issue 17): counts by hour and name, only ever added to.
+/// The operators' figures: counts by hour and name, only ever added to.
 private enum HourlyCounterSQL {
     /// Additive: of servers flushing the same hour at once, every count lands (the row is made
     /// at the first, later ones add to it under its row lock).

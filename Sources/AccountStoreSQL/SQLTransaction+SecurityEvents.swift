@@ -1,7 +1,7 @@
 import AccountStore
 import Foundation
 
-/// An account's own security history (issue 17), newest first by `(at, id)`: the key of
+/// An account's own security history, newest first by `(at, id)`: the key of
 /// `security_events_user_at`, which every read and trim here follows.
 private enum SecurityEventSQL {
     static let columns = "id, user_id, at, type, client_address, device_name, detail"

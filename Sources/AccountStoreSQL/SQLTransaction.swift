@@ -9,7 +9,7 @@ import AccountStore
 public final class SQLTransaction: StoreTransaction {
     // Not generic over the connection: every method here is then compiled once, specialized, in
     // this module, where a generic class ran unspecialized and looked up metadata (`[T]`, `T?`)
-    // on every call; measured slower than the cache it replaced on the inline `/auth/me` read.
+    // on every call.
     private let connection: any SQLConnection
     private var isOpen = true
     /// Whether reads a decision depends on take their row locks (see ``LockableRead``).

@@ -5,8 +5,8 @@ import Foundation
 /// A lock with a condition variable (`NSCondition`, a pthread mutex and condvar), not
 /// Synchronization's `Mutex`: a blocking queue needs a wait, which `Mutex` lacks, and on Linux
 /// `Mutex` is a priority-inheritance futex that hands itself to each waiter in turn. With two
-/// threads taking jobs from many callers, `Mutex` and a semaphore cost 2–3 times the CPU per job
-/// of this queue (measured on the 2-core machine; one thread: the same).
+/// threads taking jobs from many callers, `Mutex` and a semaphore cost several times the CPU per
+/// job of this queue (see docs/BENCHMARKS.md).
 final class JobQueue<Resource>: @unchecked Sendable {
     /// Work for a thread: `run` with the thread's resource, or `refuse` when the pool stops before
     /// a thread took it. Exactly one of the two is called.

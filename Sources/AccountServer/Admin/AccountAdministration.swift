@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 import Mailer
 
-/// What an operator does to accounts (issue 17), the one way the admin API and
+/// What an operator does to accounts, the one way the admin API and
 /// `account-server admin users …` both do it: each action runs in one transaction with its audit
 /// event, on the account locked for it, and throws ``APIError`` (`not_found`,
 /// `cannot_act_on_self`, `already_verified`, `rate_limited`) with nothing written.

@@ -1,7 +1,7 @@
 import AccountStore
 import Foundation
 
-/// An operator action (issue 17): what the console and `account-server admin` do, each kept as an
+/// An operator action: what the console and `account-server admin` do, each kept as an
 /// audit event in the transaction that does it, so an action and its record commit together.
 enum OperatorAction: String, Sendable, CaseIterable {
     case adminGranted = "admin_granted"

@@ -9,7 +9,7 @@ public enum ServerCommand: Equatable, Sendable {
     case unsealSecrets(ServerConfiguration)
     /// Writes a new secret key file (`keys generate-secret-key PATH`).
     case generateSecretKey(path: String)
-    /// `admin grant|revoke NICKNAME`, `admin list`: the operators of the console (issue 17).
+    /// `admin grant|revoke NICKNAME`, `admin list`: the operators of the console.
     case admin(AdminCommand, ServerConfiguration)
     case help
 }

@@ -1,5 +1,5 @@
 extension Operation {
-    /// The account's own security history and the operators' figures (issue 17).
+    /// The account's own security history and the operators' figures.
     static let activity: [Operation] = [
         Operation(
             method: "get", path: "/auth/security-events", id: "listSecurityEvents", tag: "Account",

@@ -25,7 +25,7 @@ extension Operation {
         ],
     ]
 
-    /// The operators' console API (issue 17): an operator's access token only.
+    /// The operators' console API: an operator's access token only.
     static let admin: [Operation] = [
         Operation(
             method: "get", path: "/admin/api/audit", id: "adminAudit", tag: "Admin", summary: "The audit log of operator actions",

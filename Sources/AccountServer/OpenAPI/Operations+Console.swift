@@ -1,5 +1,5 @@
 extension Operation {
-    /// The operators' console (issue 17): a web page and its files, served without a token; the page
+    /// The operators' console: a web page and its files, served without a token; the page
     /// signs in through `/auth/...` and works through `/admin/api/...`.
     static let console: [Operation] = [
         Operation(

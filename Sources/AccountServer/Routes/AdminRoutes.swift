@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 
-/// The operators' admin API (`/admin/api/...`, issue 17), every route behind
+/// The operators' admin API (`/admin/api/...`), every route behind
 /// ``Authenticator/requireOperator(_:)``: the admin role and a second factor in the session's `amr`.
 struct AdminRoutes: RouteGroup {
     let services: Services

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// The operators' console (issue 17): `GET /admin`, the page, and `GET /admin/assets/{name}`, its
+/// The operators' console: `GET /admin`, the page, and `GET /admin/assets/{name}`, its
 /// style sheet, scripts and icon (``ConsoleAssets``). The page calls `/auth/...` to log in and
 /// `/admin/api/...` for everything else; nothing here needs a token.
 struct ConsoleRoutes: RouteGroup {

@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 
-/// The operators' figures: `GET /admin/api/figures` (issue 17), behind the operator gate.
+/// The operators' figures: `GET /admin/api/figures`, behind the operator gate.
 struct FiguresRoutes: RouteGroup {
     let services: Services
 

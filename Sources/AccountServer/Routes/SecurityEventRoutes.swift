@@ -3,7 +3,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 
-/// The account's own security history: `GET /auth/security-events` (issue 17).
+/// The account's own security history: `GET /auth/security-events`.
 struct SecurityEventRoutes: RouteGroup {
     let services: Services
 

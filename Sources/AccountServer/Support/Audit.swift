@@ -36,7 +36,7 @@ enum AuditEvent: String {
     case passkeyCounterRegressed = "passkey_counter_regressed"
     /// A right password of an account that may not sign in (disabled by an operator).
     case loginRefused = "login_refused"
-    /// An operator action (issue 17); also kept in the database's `audit_events`.
+    /// An operator action; also kept in the database's `audit_events`.
     case adminAction = "admin_action"
     /// An Apple identity token was refused (at login, linking, or as a proof); `reason` names the
     /// check, never the token.

@@ -4,10 +4,9 @@ import Synchronization
 
 /// Access tokens whose signature and claims were already checked, until they expire.
 ///
-/// An Ed25519 verification costs about 56 µs here, most of a `/auth/me`; a client presents the
-/// same token for up to 15 minutes. Entries are keyed by the BLAKE2b-256 of the exact token bytes
-/// (SHA-256 took 8% of a cached `/auth/me`; BLAKE2b is vectorized here) and
-/// hold only what verification produced; whether the session is still live is checked on every
+/// An Ed25519 verification is most of the work of a `/auth/me`, and a client presents the same
+/// token for up to 15 minutes. Entries are keyed by the BLAKE2b-256 of the exact token bytes
+/// (vectorized in libsodium, cheaper than SHA-256) and hold only what verification produced; whether the session is still live is checked on every
 /// request regardless. Sharded so that concurrent requests rarely share a lock, and bounded: the
 /// default 16,384 entries take about 1.5 MiB (a key is four words, not a heap array), and a token
 /// that no longer fits is simply verified again.
