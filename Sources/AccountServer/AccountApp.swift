@@ -2,9 +2,9 @@ import AccountStore
 import HTTPServer
 import Mailer
 
-/// The account API: the ``Services``, the ``Router`` their route groups fill, and the metrics;
-/// the HTTP server calls ``handle(_:)`` (and ``fastHandle(_:)``, ``refused(_:_:)``) for every
-/// request. Tests call them directly, without a socket.
+/// The account API: the ``Services``, and the ``Pipeline`` over the routes their groups
+/// register; the HTTP server hands it every request (``respond(to:)``) and every request it
+/// refused itself (``refused(_:_:)``). Tests call them directly, without a socket.
 ///
 /// ```swift
 /// let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport)
@@ -13,19 +13,15 @@ import Mailer
 public final class AccountApp: Sendable {
     /// Everything the routes and the request path work with.
     let services: Services
-    /// Method and path to handler; every match names its route pattern.
-    let router: Router
+    /// Requests in, replies out.
+    let pipeline: Pipeline
     /// Counters and histograms for `GET /metrics`, labelled by the router's route patterns.
     let metrics: Metrics
-    /// The metrics' per-route counters, which every reply is recorded into (a constant here, so
-    /// recording reads no shared reference).
-    let routeTable: RouteTable
 
     private init(services: Services) {
         self.services = services
-        router = Routes.router(services)
         metrics = services.metrics
-        routeTable = metrics.track(patterns: router.routePatterns)
+        pipeline = Routes.pipeline(services)
     }
 
     /// Starts the services (see ``Services/start(configuration:store:transport:clock:)``: the store
@@ -39,11 +35,22 @@ public final class AccountApp: Sendable {
         AccountApp(services: try await Services.start(configuration: configuration, store: store, transport: transport, clock: clock))
     }
 
+    /// Answers `request` on the calling (HTTP) thread, or hands back the rest of its way to run in
+    /// a task, from the first step that has to wait.
+    public func respond(to request: HTTPRequest) -> HTTPReply { pipeline.respond(to: request) }
+
+    /// Answers `request`, waiting where it has to.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse { await pipeline.handle(request) }
+
+    /// The reply to a request the HTTP layer refused before routing it (malformed, over a limit,
+    /// a body sent chunked or too large, too slow); a refused body is never read.
+    public func refused(_ request: HTTPRequest, _ refusal: HTTPRefusal) -> HTTPResponse { pipeline.refused(request, refusal) }
+
     /// Stops background work (mail delivery, hashing threads).
     public func shutdown() async { await services.stop() }
 
     /// Every route the router knows, as `(method, path)`.
-    public var routes: [(method: String, path: String)] { router.routes }
+    public var routes: [(method: String, path: String)] { pipeline.router.routes }
 
     /// Delivers due mail now (tests use it to avoid waiting for the timer).
     public func deliverMail() async { await services.mail.deliverDue() }

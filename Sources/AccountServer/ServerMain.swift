@@ -98,9 +98,8 @@ public enum ServerMain {
                 host: configuration.host, port: configuration.port, threads: configuration.httpThreads,
                 maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
                 uncappedAddresses: configuration.trustedProxies, headerTimeout: configuration.headerTimeout),
-            fastHandler: { app.fastHandle($0) },
             refused: { app.refused($0, $1) },
-            handler: { await app.handle($0) })
+            responder: { app.respond(to: $0) })
         // Signals are caught from before the first request can be answered: a SIGTERM sent right
         // after a reply must not land between ignoring the signal and watching for it.
         let termination = watchForTermination()

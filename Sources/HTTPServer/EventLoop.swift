@@ -9,9 +9,8 @@ import Darwin
 /// What the event loops of one server share: limits, handlers and counts.
 final class ServerCore: Sendable {
     let configuration: HTTPServerConfiguration
-    let fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let responder: @Sendable (HTTPRequest) -> HTTPReply
     let refused: @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse
-    let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     let admission: ConnectionAdmission
     let inFlight: InFlightRequests
     let listener: Int32
@@ -25,16 +24,14 @@ final class ServerCore: Sendable {
 
     init(
         configuration: HTTPServerConfiguration, listener: Int32, admission: ConnectionAdmission, inFlight: InFlightRequests,
-        fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?, refused: @escaping @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse,
-        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+        responder: @escaping @Sendable (HTTPRequest) -> HTTPReply, refused: @escaping @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse
     ) {
         self.configuration = configuration
         self.listener = listener
         self.admission = admission
         self.inFlight = inFlight
-        self.fastHandler = fastHandler
+        self.responder = responder
         self.refused = refused
-        self.handler = handler
         limits = HeadLimits(
             requestLine: configuration.maxRequestLineLength, headerBytes: configuration.maxHeaderBytes,
             headerCount: configuration.maxHeaderCount)
@@ -415,7 +412,7 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Hands a complete request on: to the fast handler, else to the async handler in a task.
+    /// Hands a complete request to the responder, and its pending work to a task.
     private func dispatch(_ connection: Connection) {
         let request = makeRequest(connection, withBody: true)
         connection.keepAlive = connection.head.keepAlive
@@ -423,9 +420,13 @@ final class EventLoop: @unchecked Sendable {
         connection.consume(connection.headLength + connection.head.contentLength)
         connection.scanner.reset()
         let stopping = core.inFlight.isStopping
-        if request.body.isEmpty, let fastHandler = core.fastHandler, let response = fastHandler(request) {
+        let work: @Sendable () async -> HTTPResponse
+        switch core.responder(request) {
+        case .ready(let response):
             respond(connection, response, close: !connection.keepAlive || stopping)
             return
+        case .pending(let pending):
+            work = pending
         }
         guard core.inFlight.enter() else {
             respond(connection, HTTPResponse(status: 503), close: true)
@@ -433,9 +434,9 @@ final class EventLoop: @unchecked Sendable {
         }
         connection.registered = true
         connection.phase = .handling
-        let slot = connection.slot, generation = connection.generation, handler = core.handler
+        let slot = connection.slot, generation = connection.generation
         Task {
-            let response = await handler(request)
+            let response = await work()
             self.complete(slot: slot, generation: generation, response: response)
         }
     }

@@ -17,9 +17,8 @@ import Synchronization
 /// ```
 public final class HTTPServer: Sendable {
     let configuration: HTTPServerConfiguration
-    let fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let responder: @Sendable (HTTPRequest) -> HTTPReply
     let refused: @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse
-    let handler: @Sendable (HTTPRequest) async -> HTTPResponse
     let inFlight = InFlightRequests()
     private let lifecycle = Mutex(Lifecycle.idle)
 
@@ -33,16 +32,35 @@ public final class HTTPServer: Sendable {
     ///     limit, a body sent chunked or too large, too slow); it gets as much of the request as
     ///     was understood (no body). Defaults to ``HTTPResponse/refusal(_:)``.
     ///   - handler: answers every other request, in a task.
-    public init(
+    public convenience init(
         configuration: HTTPServerConfiguration,
         fastHandler: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         refused: @escaping @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse = { HTTPResponse.refusal($1) },
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
+        self.init(configuration: configuration, refused: refused) { request in
+            if request.body.isEmpty, let fastHandler, let response = fastHandler(request) { return .ready(response) }
+            return .pending { await handler(request) }
+        }
+    }
+
+    /// Creates a server whose `responder` sees every complete request on the event loop's thread
+    /// and answers it at once or hands back the work that answers it (see ``HTTPReply``); nothing
+    /// listens until ``start()``.
+    ///
+    /// - Parameters:
+    ///   - configuration: address, threads and limits.
+    ///   - refused: builds the reply to a request the server refuses itself, as in
+    ///     ``init(configuration:fastHandler:refused:handler:)``.
+    ///   - responder: runs on the event loop's thread: it must not block.
+    public init(
+        configuration: HTTPServerConfiguration,
+        refused: @escaping @Sendable (HTTPRequest, HTTPRefusal) -> HTTPResponse = { HTTPResponse.refusal($1) },
+        responder: @escaping @Sendable (HTTPRequest) -> HTTPReply
+    ) {
         self.configuration = configuration
-        self.fastHandler = fastHandler
         self.refused = refused
-        self.handler = handler
+        self.responder = responder
     }
 
     /// Binds, listens and starts the event loops.
@@ -72,7 +90,7 @@ public final class HTTPServer: Sendable {
                 admission: ConnectionAdmission(
                     limit: limit, perAddress: configuration.maxConnectionsPerAddress,
                     uncapped: Set(configuration.uncappedAddresses.compactMap(PeerAddress.init(literal:)))),
-                inFlight: inFlight, fastHandler: fastHandler, refused: refused, handler: handler)
+                inFlight: inFlight, responder: responder, refused: refused)
             var loops: [EventLoop] = []
             for _ in 0..<threads {
                 guard let loop = EventLoop(core: core) else {

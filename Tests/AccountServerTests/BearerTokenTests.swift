@@ -28,7 +28,7 @@ struct MediaTypeTests {
         "application/json;charset=UTF-8", "\tAPPLICATION/json\t; x=y",
     ])
     func json(header: String) {
-        #expect(AccountApp.isJSONMediaType(header))
+        #expect(JSONBody.isJSONMediaType(header))
     }
 
     @Test("anything else is not", arguments: [
@@ -36,6 +36,6 @@ struct MediaTypeTests {
         "xapplication/json", "application/x-www-form-urlencoded", "application/jsón",
     ])
     func notJSON(header: String) {
-        #expect(!AccountApp.isJSONMediaType(header))
+        #expect(!JSONBody.isJSONMediaType(header))
     }
 }

@@ -25,12 +25,12 @@ struct DisabledAccountReadTests {
         let userID = try #require(UUID(uuidString: idText))
         // Verified once, so the inline path has the token in its cache.
         #expect(Reply(response: await harness.app.handle(me(token))).status == 200)
-        #expect(harness.app.fastHandle(me(token))?.status == 200)
+        #expect(harness.app.answeredAtOnce(me(token))?.status == 200)
 
         #expect(try await harness.store.write { try $0.setDisabled(userID: userID, at: Date()) })
         let ordinary = Reply(response: await harness.app.handle(me(token)))
         #expect(ordinary.status == 401 && ordinary.code == "session_revoked", "\(ordinary.text)")
-        let inline = Reply(response: try #require(harness.app.fastHandle(me(token))))
+        let inline = Reply(response: try #require(harness.app.answeredAtOnce(me(token))))
         #expect(inline.text == ordinary.text)
         let sessions = try await harness.send("GET", "/auth/sessions", token: token)
         #expect(sessions.status == 401 && sessions.code == "session_revoked")

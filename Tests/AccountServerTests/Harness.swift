@@ -87,3 +87,12 @@ struct Reply {
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try AccountJSON.makeDecoder().decode(T.self, from: Data(response.body)) }
 }
+
+extension AccountApp {
+    /// The reply when the pipeline answers `request` without waiting (on the HTTP thread); `nil`
+    /// when it hands back work to wait for, which is dropped.
+    func answeredAtOnce(_ request: HTTPRequest) -> HTTPResponse? {
+        guard case .ready(let response) = respond(to: request) else { return nil }
+        return response
+    }
+}

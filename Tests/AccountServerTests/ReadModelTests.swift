@@ -44,7 +44,7 @@ struct ReadModelTests {
         let hits = harness.store.readModelCounts?.hits
         // A lookup while the writer is busy (mail delivery) reads instead; the next one hits.
         for _ in 0..<3 {
-            #expect(try #require(harness.app.fastHandle(me(token)), sourceLocation: sourceLocation).status == 200, sourceLocation: sourceLocation)
+            #expect(try #require(harness.app.answeredAtOnce(me(token)), sourceLocation: sourceLocation).status == 200, sourceLocation: sourceLocation)
             if harness.store.readModelCounts?.hits != hits { break }
         }
         if let hits {
@@ -55,7 +55,7 @@ struct ReadModelTests {
     /// `/auth/me` inline and on the ordinary path (in both orders): the same reply, which is returned.
     func next(_ harness: Harness, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Reply {
         let ordinaryFirst = Reply(response: await harness.app.handle(me(token)))
-        let inline = Reply(response: try #require(harness.app.fastHandle(me(token)), "inline", sourceLocation: sourceLocation))
+        let inline = Reply(response: try #require(harness.app.answeredAtOnce(me(token)), "inline", sourceLocation: sourceLocation))
         let ordinary = Reply(response: await harness.app.handle(me(token)))
         #expect(inline.status == ordinary.status && ordinaryFirst.status == ordinary.status, sourceLocation: sourceLocation)
         #expect(inline.text == ordinary.text && ordinaryFirst.text == ordinary.text, sourceLocation: sourceLocation)
@@ -64,7 +64,7 @@ struct ReadModelTests {
 
     /// `next` right after the write, inline first: the very first request after it, on the inline path.
     func inlineFirst(_ harness: Harness, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Reply {
-        Reply(response: try #require(harness.app.fastHandle(me(token)), "inline", sourceLocation: sourceLocation))
+        Reply(response: try #require(harness.app.answeredAtOnce(me(token)), "inline", sourceLocation: sourceLocation))
     }
 
     @Test("logout ends the session for the next /auth/me", arguments: modes)

@@ -22,9 +22,9 @@ struct RequestIDTests {
 
     @Test("a request without a sane X-Request-Id gets a generated one")
     func generatedWhenAbsentOrOdd() {
-        #expect(AccountApp.requestID(from: "abc-123") == "abc-123")
+        #expect(Pipeline.requestID(from: "abc-123") == "abc-123")
         for header in [nil, "", "has space", String(repeating: "a", count: 129)] {
-            #expect(UUID(uuidString: AccountApp.requestID(from: header)) != nil)
+            #expect(UUID(uuidString: Pipeline.requestID(from: header)) != nil)
         }
     }
 }

@@ -80,10 +80,10 @@ public final class InProcessServer: Sendable {
         "serve", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1", "--hash-threads", "2", "--access-log", "off",
     ]
 
-    /// Answers `request` as the HTTP server would: the inline handler first, then the app.
+    /// Answers `request` as the HTTP server would: on the caller's thread until a step has to
+    /// wait, then in this task.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        if let fast = app.fastHandle(request) { return fast }
-        return await app.handle(request)
+        await app.handle(request)
     }
 }
 

@@ -119,23 +119,6 @@ final class ActivityCounters: Sendable {
 }
 
 extension ActivityCounters {
-    /// `handler`, a way to sign in (password, second factor, passkey), with its outcome counted:
-    /// a reply is a login that succeeded, and an error is counted by its code (see
-    /// ``loginCounter(for:)``). Requests refused before they reach it (the per-address limit) are
-    /// not counted.
-    func countingLogins(_ handler: @escaping Handler) -> Handler {
-        { [self] context in
-            do {
-                let response = try await handler(context)
-                if (200..<300).contains(response.status) { count(.loginsSucceeded, at: context.now) }
-                return response
-            } catch let error as APIError {
-                if let counter = Self.loginCounter(for: error.code) { count(counter, at: context.now) }
-                throw error
-            }
-        }
-    }
-
     /// The counter of a login refused with `code`: `failed` for a wrong password, code or passkey
     /// (and an unknown account), `mfa_required`, `refused` for one not checked or not allowed (the
     /// back-off, a spent challenge, a disabled account, an unverified address); `nil` for a

@@ -54,7 +54,7 @@ enum AdminCommandRunner {
 
     /// What the console takes as an operator's second factor, by the name the command prints:
     /// an authenticator app (a login's `otp` or `recovery_code`) and a passkey (a passkey login's
-    /// `mfa`), as ``Authenticator/requireOperator(_:)`` admits them.
+    /// `mfa`), as the ``OperatorGate`` admits them.
     enum SecondFactors {
         /// The second factors `user` holds, empty when the console cannot be used yet.
         static func held(by user: UserRecord, in tx: any StoreTransaction) throws -> [String] {

@@ -3,6 +3,24 @@ import AccountStore
 import Foundation
 import HTTPServer
 
+/// What authentication found for a request: the signed-in account, read with its live session.
+///
+/// Only ``Authenticator`` makes one (the initializer is private to this file), and only it turns
+/// one into the ``AuthenticatedContext`` a handler takes.
+struct Authentication: Sendable {
+    /// The signed-in account, read with the session.
+    let user: UserRecord
+    let sessionID: UUID
+    /// How the session was authenticated (the `amr` every access token of it carries).
+    let amr: [String]
+
+    fileprivate init(user: UserRecord, sessionID: UUID, amr: [String]) {
+        self.user = user
+        self.sessionID = sessionID
+        self.amr = amr
+    }
+}
+
 /// A request whose bearer token was verified and whose session is live, with its account.
 ///
 /// Only ``Authenticator`` makes one: the initializer is private to this file, so a handler that
@@ -18,76 +36,42 @@ struct AuthenticatedContext: Sendable {
     var now: Date { base.now }
     var language: Language { base.language }
 
-    fileprivate init(base: RequestContext, user: UserRecord, sessionID: UUID, amr: [String]) {
+    fileprivate init(base: RequestContext, _ authentication: Authentication) {
         self.base = base
-        self.user = user
-        self.sessionID = sessionID
-        self.amr = amr
+        user = authentication.user
+        sessionID = authentication.sessionID
+        amr = authentication.amr
     }
 }
 
-/// Checks `Authorization: Bearer` and the token's session before an authenticated handler runs.
+/// The first step of every signed-in group: `Authorization: Bearer` verified, and the token's
+/// session read with its account and found live.
 ///
 /// One read (``AccountStore/AccountStore/sessionWithUser(id:)``, from the store's read model when
-/// it keeps one and that is exact) gives the session and its account; the handler gets both in
-/// its ``AuthenticatedContext``.
-struct Authenticator: Sendable {
+/// it keeps one and that is exact) gives the session and its account. Without waiting when the
+/// token was verified before (cached until it expires) and the store can read on this thread
+/// right now; else in the task, with the signature checked and the store read on its threads.
+struct Authenticator: Middleware {
     let tokens: TokenService
     let store: any AccountStore
+    /// The store when it can read on the caller's thread.
+    let inlineStore: (any InlineReadableStore)?
     /// How long sessions live.
     let sessions: SessionPolicy
 
-    /// `handler` behind the check: it runs only with a verified access token of a live session.
-    func require(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
-        { context in try await handler(self.authenticate(context)) }
+    func enter(_ context: inout RequestContext) throws -> Readiness {
+        let token = try Self.bearerToken(context)
+        guard let verified = tokens.alreadyVerified(token, now: context.now),
+            let found = try? inlineStore?.sessionWithUserInline(id: verified.sessionID)
+        else { return .mustWait }
+        context.authentication = try admit(found, of: verified, context)
+        return .done
     }
 
-    /// `handler` behind the operators' check (`/admin/api/...`): a live session, as ``require(_:)``,
-    /// of an account with the admin role, opened with a second factor. The role is read with the
-    /// session on every request, so a revoked operator is refused at once.
-    func requireOperator(_ handler: @escaping @Sendable (AuthenticatedContext) async throws -> HTTPResponse) -> Handler {
-        { context in
-            let authenticated = try await self.authenticate(context)
-            guard authenticated.user.isAdmin else { throw APIError.adminRequired }
-            guard authenticated.amr.contains(where: AuthenticationMethod.secondFactors.contains) else {
-                throw APIError.secondFactorRequired
-            }
-            return try await handler(authenticated)
-        }
-    }
-
-    /// Verifies `Authorization: Bearer` (scheme in any case; never a query parameter), then reads
-    /// the token's session with its account and admits the request if the session is live.
-    func authenticate(_ context: RequestContext) async throws -> AuthenticatedContext {
+    func enterWaiting(_ context: inout RequestContext) async throws {
         let verified = try await tokens.verify(try Self.bearerToken(context), now: context.now)
-        let sessionID = verified.sessionID
-        let found = try await store.sessionWithUser(id: sessionID)
-        return try admit(found, of: verified, context)
-    }
-
-    /// What the inline `GET /auth/me` read before it counts the request: a token verified before
-    /// and its session with the account.
-    struct InlineRead {
-        fileprivate let verified: TokenService.Verified
-        fileprivate let found: (session: SessionRecord, user: UserRecord?)?
-    }
-
-    /// The first half of ``authenticate(_:)`` without waiting, for the HTTP thread: the token only
-    /// from the verified-token cache, the read only on a connection free right now. `nil` when
-    /// either is not at hand (a missing, malformed or new token, a busy or failing store): the
-    /// ordinary path then verifies, reads and reports.
-    func readInline(_ context: RequestContext, from store: any InlineReadableStore) -> InlineRead? {
-        guard let token = try? Self.bearerToken(context), let verified = tokens.alreadyVerified(token, now: context.now) else {
-            return nil
-        }
-        let sessionID = verified.sessionID
-        guard let found = try? store.sessionWithUserInline(id: sessionID) else { return nil }
-        return InlineRead(verified: verified, found: found)
-    }
-
-    /// The second half of ``authenticate(_:)`` for what ``readInline(_:from:)`` read: the same check.
-    func admit(_ read: consuming InlineRead, _ context: RequestContext) throws -> AuthenticatedContext {
-        try admit(read.found, of: read.verified, context)
+        let found = try await store.sessionWithUser(id: verified.sessionID)
+        context.authentication = try admit(found, of: verified, context)
     }
 
     /// The check after the token: its session exists, is the subject's, is not revoked and is
@@ -95,13 +79,24 @@ struct Authenticator: Sendable {
     /// session too; this also stops one opened by a login that raced it).
     private func admit(
         _ found: consuming (session: SessionRecord, user: UserRecord?)?, of verified: TokenService.Verified, _ context: RequestContext
-    ) throws -> AuthenticatedContext {
+    ) throws -> Authentication {
         guard let found, found.session.userID == verified.userID, found.session.revokedAt == nil else {
             throw APIError.sessionRevoked
         }
         guard sessions.isLive(found.session, now: context.now) else { throw APIError.tokenExpired }
         guard let user = found.user, user.disabledAt == nil else { throw APIError.sessionRevoked }
-        return AuthenticatedContext(base: context, user: user, sessionID: verified.sessionID, amr: found.session.amr)
+        return Authentication(user: user, sessionID: verified.sessionID, amr: found.session.amr)
+    }
+
+    /// The routes of a signed-in account: `before`, then this authentication, then `after`
+    /// (such as the ``OperatorGate``); their handlers take the ``AuthenticatedContext`` it yields.
+    func signedIn(before: [any Middleware], after: [any Middleware] = []) -> RouteSet<AuthenticatedContext> {
+        RouteSet(steps: before + [self] + after) { context in
+            // The set's steps include this authentication, so every request that reaches a
+            // handler carries what it found.
+            guard let authentication = context.authentication else { throw APIError.internalError }
+            return AuthenticatedContext(base: context, authentication)
+        }
     }
 
     /// The token of `Authorization: Bearer <token>`; throws `token_invalid` for anything else.

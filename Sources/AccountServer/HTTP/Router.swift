@@ -1,39 +1,95 @@
 import HTTPServer
 
-/// An endpoint: takes the request context and answers or throws an ``APIError``.
-public typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
+/// Routes that run the same middleware and whose handlers take the same context: the signed-in
+/// account's (``Authenticator/signedIn(before:after:)``), the operators', the open ones.
+struct RouteSet<Context: Sendable>: Sendable {
+    /// The steps every request of the set passes before its handler, in order.
+    let steps: [any Middleware]
+    /// What the handlers take, made from the context the steps leave.
+    let context: @Sendable (RequestContext) throws -> Context
+}
 
-/// Maps method and path to handlers; `{name}` segments capture parameters.
+extension RouteSet where Context == RequestContext {
+    /// Routes whose handlers take the request context as the steps leave it.
+    init(_ steps: [any Middleware]) {
+        self.init(steps: steps) { $0 }
+    }
+}
+
+/// A route's steps and the handler after them.
+struct Endpoint: Sendable {
+    /// How the handler answers: at once (on the HTTP thread when nothing before it waited), or
+    /// in a task.
+    enum Responder: Sendable {
+        case immediate(@Sendable (RequestContext) throws -> HTTPResponse)
+        case waiting(@Sendable (RequestContext) async throws -> HTTPResponse)
+    }
+
+    let steps: [any Middleware]
+    let responder: Responder
+}
+
+/// Maps method and path to endpoints; `{name}` segments capture parameters.
 ///
 /// A trailing slash names the same path (the original backend was Django, which used them). A path
 /// that exists with other methods answers 405 with `Allow`; others 404. Every match says which
 /// route pattern it found, which is how metrics label a request without matching it again.
-public struct Router: Sendable {
+struct Router: Sendable {
     private struct Route: Sendable {
         /// The path as registered, without a trailing slash: `/auth/sessions/{id}`.
         let pattern: String
         let segments: [String]
-        var handlers: [String: Handler]
+        var handlers: [String: Endpoint]
     }
 
     /// What routing a request found.
-    public struct Match: Sendable {
+    struct Match: Sendable {
         /// The pattern of the route whose path matched (`/auth/sessions/{id}`), also when the
         /// method did not; `nil` when no route has this path.
         public let pattern: String?
         /// The values of the pattern's `{name}` segments.
         public let parameters: [String: String]
-        /// The handler for the request's method, or the error to answer with (404, or 405 with `Allow`).
-        public let handler: Result<Handler, APIError>
+        /// The endpoint for the request's method, or the error to answer with (404, or 405 with `Allow`).
+        let endpoint: Result<Endpoint, APIError>
+        /// For a refusal of routing: the steps whose marks (headers) it carries; the route's when
+        /// only the method is wrong, the mount's when no route has the path (see ``Router/mount(_:_:)``).
+        let refusalSteps: [any Middleware]
     }
 
     private var exact: [String: Route] = [:]
     private var patterns: [Route] = []
+    /// Path prefixes whose unknown paths are refused with a set's marks, longest first.
+    private var mounts: [(prefix: String, steps: [any Middleware])] = []
 
-    public init() {}
+    init() {}
 
-    /// Adds `handler` for `method` (upper case) on `path` (like `/auth/sessions/{id}`).
-    public mutating func add(_ method: String, _ path: String, _ handler: @escaping Handler) {
+    /// Adds `handler` for `method` (upper case) on `path` (like `/auth/sessions/{id}`), behind the
+    /// steps of `set`, answering in a task.
+    mutating func add<Context>(
+        _ method: String, _ path: String, in set: RouteSet<Context>,
+        _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
+    ) {
+        let context = set.context
+        add(method, path, Endpoint(steps: set.steps, responder: .waiting { try await handler(try context($0)) }))
+    }
+
+    /// Adds `handler` for `method` on `path` behind the steps of `set`, answering without waiting:
+    /// on the HTTP thread when no step before it waited.
+    mutating func add<Context>(
+        _ method: String, _ path: String, in set: RouteSet<Context>, now handler: @escaping @Sendable (Context) throws -> HTTPResponse
+    ) {
+        let context = set.context
+        add(method, path, Endpoint(steps: set.steps, responder: .immediate { try handler(try context($0)) }))
+    }
+
+    /// Paths at or under `prefix` (`/auth`: `/auth` and `/auth/...`) that no route has are
+    /// refused with the marks of `set`'s steps (such as `no-store`), as its routes' refusals are.
+    mutating func mount<Context>(_ prefix: String, _ set: RouteSet<Context>) {
+        mounts.append((prefix, set.steps))
+        mounts.sort { $0.prefix.count > $1.prefix.count }
+    }
+
+    private mutating func add(_ method: String, _ path: String, _ handler: Endpoint) {
         let segments = Self.segments(of: path)
         let route = Route(pattern: "/" + segments.joined(separator: "/"), segments: segments, handlers: [method: handler])
         if segments.contains(where: { $0.hasPrefix("{") }) {
@@ -59,7 +115,7 @@ public struct Router: Sendable {
     public var routePatterns: [String] { (exact.values.map(\.pattern) + patterns.map(\.pattern)).sorted() }
 
     /// The route for a request: its pattern, parameters and handler, or the error to answer with.
-    public func match(method: String, path: String) -> Match {
+    func match(method: String, path: String) -> Match {
         let lookup = method == "HEAD" ? "GET" : method
         if let route = exact[Self.canonical(path)] {
             return Self.pick(route, lookup, [:])
@@ -78,14 +134,16 @@ public struct Router: Sendable {
             }
             if matched { return Self.pick(route, lookup, parameters) }
         }
-        return Match(pattern: nil, parameters: [:], handler: .failure(.notFound))
+        let mount = mounts.first { path == $0.prefix || path.hasPrefix($0.prefix + "/") }
+        return Match(pattern: nil, parameters: [:], endpoint: .failure(.notFound), refusalSteps: mount?.steps ?? [])
     }
 
     private static func pick(_ route: Route, _ method: String, _ parameters: [String: String]) -> Match {
-        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, handler: .success(handler)) }
+        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, endpoint: .success(handler), refusalSteps: handler.steps) }
         var allowed = route.handlers.keys.sorted()
         if allowed.contains("GET") { allowed.append("HEAD") }
-        return Match(pattern: route.pattern, parameters: parameters, handler: .failure(.methodNotAllowed(allowed)))
+        let steps = route.handlers[allowed[0]]?.steps ?? []
+        return Match(pattern: route.pattern, parameters: parameters, endpoint: .failure(.methodNotAllowed(allowed)), refusalSteps: steps)
     }
 
     private static func canonical(_ path: String) -> String {

@@ -19,13 +19,10 @@ struct PasskeyCeremonies: Sendable {
     /// The algorithms offered, in the order of preference: EdDSA, ES256, RS256.
     static let algorithms: [COSEAlgorithm] = [.eddsa, .es256, .rs256]
 
+    /// Who asks for passkeys: the relying party's id and the origins its pages are served from.
     let party: RelyingParty
+    /// The name an authenticator shows for the relying party.
     let name: String
-
-    init(configuration: ServerConfiguration) {
-        party = RelyingParty(id: configuration.effectiveWebAuthnRPID, origins: configuration.effectiveWebAuthnOrigins)
-        name = configuration.webAuthnRPName
-    }
 
     /// A new random challenge and its row, which the caller stores (sweeping expired ones).
     func newChallenge(_ purpose: WebAuthnChallengeRecord.Purpose, userID: UUID?, now: Date) -> (text: String, record: WebAuthnChallengeRecord) {

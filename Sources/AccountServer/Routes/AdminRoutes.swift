@@ -4,17 +4,16 @@ import Foundation
 import HTTPServer
 
 /// The operators' admin API (`/admin/api/...`), every route behind
-/// ``Authenticator/requireOperator(_:)``: the admin role and a second factor in the session's `amr`.
+/// ``OperatorGate``: the admin role and a second factor in the session's `amr`.
 struct AdminRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        let gate = services.authenticator
-        router.add("GET", "/admin/api/audit", gate.requireOperator(audit))
-        router.add("GET", "/admin/api/users", gate.requireOperator(searchUsers))
-        router.add("GET", "/admin/api/users/{id}", gate.requireOperator(showUser))
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("GET", "/admin/api/audit", in: sets.operators, audit)
+        router.add("GET", "/admin/api/users", in: sets.operators, searchUsers)
+        router.add("GET", "/admin/api/users/{id}", in: sets.operators, showUser)
         for action in AdminUserAction.allCases {
-            router.add("POST", "/admin/api/users/{id}/" + action.rawValue, gate.requireOperator { try await perform(action, $0) })
+            router.add("POST", "/admin/api/users/{id}/" + action.rawValue, in: sets.operators) { try await perform(action, $0) }
         }
     }
 

@@ -14,11 +14,11 @@ import HTTPServer
 struct AppleRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/apple", logIn)
-        router.add("POST", "/auth/apple/complete", complete)
-        router.add("POST", "/auth/apple/link", services.authenticator.require(link))
-        router.add("DELETE", "/auth/apple/link", services.authenticator.require(unlink))
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/apple", in: sets.account, logIn)
+        router.add("POST", "/auth/apple/complete", in: sets.account, complete)
+        router.add("POST", "/auth/apple/link", in: sets.signedIn, link)
+        router.add("DELETE", "/auth/apple/link", in: sets.signedIn, unlink)
     }
 
     /// The token and nonce of a request, or `422` naming the missing one.

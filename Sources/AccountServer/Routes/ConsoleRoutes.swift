@@ -6,9 +6,9 @@ import HTTPServer
 struct ConsoleRoutes: RouteGroup {
     let assets = ConsoleAssets()
 
-    func register(on router: inout Router) {
-        router.add("GET", "/admin", page)
-        router.add("GET", "/admin/assets/{name}", asset)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("GET", "/admin", in: sets.open, page)
+        router.add("GET", "/admin/assets/{name}", in: sets.open, asset)
     }
 
     /// `GET /admin`: the console's page.

@@ -17,10 +17,10 @@ struct DiscoveryRoutes: RouteGroup {
         openAPIDocument = EncodedOnce { try OpenAPIDocument.encoded(issuer: issuer) }
     }
 
-    func register(on router: inout Router) {
-        router.add("GET", "/auth/policy", showPolicy)
-        router.add("GET", "/.well-known/jwks.json", showKeys)
-        router.add("GET", "/openapi.json", showOpenAPI)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("GET", "/auth/policy", in: sets.account, showPolicy)
+        router.add("GET", "/.well-known/jwks.json", in: sets.open, showKeys)
+        router.add("GET", "/openapi.json", in: sets.open, showOpenAPI)
     }
 
     /// `GET /auth/policy`: the rules and limits clients show and check before sending.

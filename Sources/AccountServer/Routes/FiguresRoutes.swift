@@ -7,8 +7,8 @@ import HTTPServer
 struct FiguresRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("GET", "/admin/api/figures", services.authenticator.requireOperator(figures))
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("GET", "/admin/api/figures", in: sets.operators, figures)
     }
 
     /// `GET /admin/api/figures`: sign-ups, logins by outcome, refreshes and codes mailed, per hour

@@ -5,14 +5,14 @@ import HTTPServer
 struct OperationsRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("GET", "/healthz", health)
-        router.add("GET", "/readyz", readiness)
-        router.add("GET", "/metrics", showMetrics)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("GET", "/healthz", in: sets.open, now: health)
+        router.add("GET", "/readyz", in: sets.open, readiness)
+        router.add("GET", "/metrics", in: sets.open, showMetrics)
     }
 
     /// `GET /healthz`: 200 while the process runs.
-    func health(_ context: RequestContext) async throws -> HTTPResponse {
+    func health(_ context: RequestContext) throws -> HTTPResponse {
         try .json(["status": "ok"])
     }
 

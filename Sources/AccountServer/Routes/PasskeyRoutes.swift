@@ -25,15 +25,15 @@ struct PasskeyRoutes: RouteGroup {
             + Array(services.configuration.appleAppIDs.map { "\"\($0)\"" }.joined(separator: ",").utf8) + Array("]}}".utf8)
     }
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/passkeys/register/options", services.authenticator.require(registrationOptions))
-        router.add("POST", "/auth/passkeys/register", services.authenticator.require(registerPasskey))
-        router.add("POST", "/auth/passkeys/login/options", loginOptions)
-        router.add("POST", "/auth/passkeys/login", services.activity.countingLogins(logIn))
-        router.add("POST", "/auth/passkeys/reauth/options", services.authenticator.require(reauthenticationOptions))
-        router.add("GET", "/auth/passkeys", services.authenticator.require(listPasskeys))
-        router.add("DELETE", "/auth/passkeys/{id}", services.authenticator.require(deletePasskey))
-        router.add("GET", "/.well-known/apple-app-site-association", showAssociation)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/passkeys/register/options", in: sets.signedIn, registrationOptions)
+        router.add("POST", "/auth/passkeys/register", in: sets.signedIn, registerPasskey)
+        router.add("POST", "/auth/passkeys/login/options", in: sets.account, loginOptions)
+        router.add("POST", "/auth/passkeys/login", in: sets.signIn, logIn)
+        router.add("POST", "/auth/passkeys/reauth/options", in: sets.signedIn, reauthenticationOptions)
+        router.add("GET", "/auth/passkeys", in: sets.signedIn, listPasskeys)
+        router.add("DELETE", "/auth/passkeys/{id}", in: sets.signedIn, deletePasskey)
+        router.add("GET", "/.well-known/apple-app-site-association", in: sets.open, showAssociation)
     }
 
     /// `POST /auth/passkeys/register/options`: `PublicKeyCredentialCreationOptionsJSON` for the

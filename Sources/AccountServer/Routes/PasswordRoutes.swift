@@ -8,10 +8,10 @@ import Mailer
 struct PasswordRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/password/change", services.authenticator.require(changePassword))
-        router.add("POST", "/auth/password/reset", requestPasswordReset)
-        router.add("POST", "/auth/password/reset/confirm", confirmPasswordReset)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/password/change", in: sets.signedIn, changePassword)
+        router.add("POST", "/auth/password/reset", in: sets.account, requestPasswordReset)
+        router.add("POST", "/auth/password/reset/confirm", in: sets.account, confirmPasswordReset)
     }
 
     /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).

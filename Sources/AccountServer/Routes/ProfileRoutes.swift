@@ -6,17 +6,15 @@ import HTTPServer
 struct ProfileRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
+    func register(on router: inout Router, _ sets: RouteSets) {
         let bodies = services.profileBodies
-        router.add("GET", "/auth/me", services.authenticator.require { Self.me($0, from: bodies) })
-        router.add("PATCH", "/auth/me", services.authenticator.require(updateMe))
-        router.add("DELETE", "/auth/me", services.authenticator.require(deleteAccount))
+        router.add("GET", "/auth/me", in: sets.signedIn, now: { Self.me($0, from: bodies) })
+        router.add("PATCH", "/auth/me", in: sets.signedIn, updateMe)
+        router.add("DELETE", "/auth/me", in: sets.signedIn, deleteAccount)
     }
 
-    /// `GET /auth/me`: the signed-in account, as authentication read it.
-    ///
-    /// The inline path (``AccountApp/inlineProfile(_:)``) answers with this function too, so both
-    /// paths send the same bytes.
+    /// `GET /auth/me`: the signed-in account, as authentication read it; without waiting, so the
+    /// whole request is answered on the HTTP thread when authentication did not wait either.
     static func me(_ context: AuthenticatedContext, from bodies: ProfileBodies) -> HTTPResponse {
         .profile(json: bodies.body(for: context.user))
     }

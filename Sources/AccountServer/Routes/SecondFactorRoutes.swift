@@ -15,12 +15,12 @@ import Mailer
 struct SecondFactorRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/mfa/totp", services.authenticator.require(enroll))
-        router.add("POST", "/auth/mfa/totp/confirm", services.authenticator.require(confirm))
-        router.add("DELETE", "/auth/mfa/totp", services.authenticator.require(disable))
-        router.add("POST", "/auth/mfa/verify", services.activity.countingLogins(verify))
-        router.add("POST", "/auth/mfa/recovery-codes", services.authenticator.require(replaceRecoveryCodes))
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/mfa/totp", in: sets.signedIn, enroll)
+        router.add("POST", "/auth/mfa/totp/confirm", in: sets.signedIn, confirm)
+        router.add("DELETE", "/auth/mfa/totp", in: sets.signedIn, disable)
+        router.add("POST", "/auth/mfa/verify", in: sets.signIn, verify)
+        router.add("POST", "/auth/mfa/recovery-codes", in: sets.signedIn, replaceRecoveryCodes)
     }
 
     /// `POST /auth/mfa/totp`: with the step-up proof, a new secret for an authenticator app.

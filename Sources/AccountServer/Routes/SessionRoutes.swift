@@ -8,12 +8,12 @@ import HTTPServer
 struct SessionRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/login", services.activity.countingLogins(logIn))
-        router.add("POST", "/auth/refresh", refresh)
-        router.add("POST", "/auth/logout", services.authenticator.require(logOut))
-        router.add("GET", "/auth/sessions", services.authenticator.require(listSessions))
-        router.add("DELETE", "/auth/sessions/{id}", services.authenticator.require(revokeSession))
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/login", in: sets.signIn, logIn)
+        router.add("POST", "/auth/refresh", in: sets.account, refresh)
+        router.add("POST", "/auth/logout", in: sets.signedIn, logOut)
+        router.add("GET", "/auth/sessions", in: sets.signedIn, listSessions)
+        router.add("DELETE", "/auth/sessions/{id}", in: sets.signedIn, revokeSession)
     }
 
     /// `GET /auth/sessions`: the caller's live sessions, newest first, the current one marked.

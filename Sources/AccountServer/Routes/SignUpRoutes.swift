@@ -5,9 +5,9 @@ import HTTPServer
 struct SignUpRoutes: RouteGroup {
     let services: Services
 
-    func register(on router: inout Router) {
-        router.add("POST", "/auth/signup", signUp)
-        router.add("POST", "/auth/email/code", requestEmailCode)
-        router.add("POST", "/auth/email/verify", verifyEmail)
+    func register(on router: inout Router, _ sets: RouteSets) {
+        router.add("POST", "/auth/signup", in: sets.account, signUp)
+        router.add("POST", "/auth/email/code", in: sets.account, requestEmailCode)
+        router.add("POST", "/auth/email/verify", in: sets.account, verifyEmail)
     }
 }

@@ -39,7 +39,9 @@ struct CodeIssuer: Sendable {
     let hasher: CodeHasher
     /// Where a code's mail goes, under the recipient's mail budget.
     let outbox: Outbox
-    let configuration: ServerConfiguration
+    /// Each address's mail budget, whose interval is also the resend cooldown of its codes.
+    let budget: MailBudget
+    let rules: CodeRules
 
     /// Stores a new code for an address and purpose and queues its mail, in the caller's
     /// transaction; throws `rate_limited` (rolling the transaction back) when the address's last
@@ -58,14 +60,14 @@ struct CodeIssuer: Sendable {
         emailKey: String, purpose: String, now: Date, in tx: any StoreTransaction,
         mail: (_ code: String) -> CodeMail
     ) throws -> Bool {
-        let (cooldown, perHour) = (TimeInterval(configuration.mailInterval), configuration.mailsPerHour)
+        let (cooldown, perHour) = (TimeInterval(budget.interval), budget.perHour)
         let code = hasher.newCode()
         let message = mail(code)
         var hash = SecureRandom.bytes(count: 32)
         if case .code = message { hash = hasher.hash(code: code, emailKey: emailKey, purpose: purpose) }
         let record = CodeRecord(
             emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeTTL)))
+            expiresAt: now.addingTimeInterval(rules.lifetime))
         guard try tx.upsertCode(record, ifCreatedBefore: now.addingTimeInterval(-cooldown)) else {
             let previous = try tx.code(emailKey: emailKey, purpose: purpose)?.createdAt ?? now
             throw APIError.rateLimited(retryAfter: Int((cooldown - now.timeIntervalSince(previous)).rounded(.up)))
@@ -94,7 +96,7 @@ struct CodeIssuer: Sendable {
     func check(
         _ code: String, emailKey: String, purposes: [String], now: Date, in tx: any StoreTransaction, spending: Bool = true
     ) throws -> CodeCheck {
-        let maxAttempts = configuration.codeMaxAttempts
+        let maxAttempts = rules.maxAttempts
         let candidates = try purposes.compactMap { try tx.code(emailKey: emailKey, purpose: $0) }
         guard !candidates.isEmpty else { return .invalid }
         let live = candidates.filter { $0.expiresAt > now }

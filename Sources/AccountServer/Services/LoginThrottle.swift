@@ -24,7 +24,7 @@ extension APIError {
 struct LoginThrottle: Sendable {
     let store: any AccountStore
     let passwords: PasswordService
-    let configuration: ServerConfiguration
+    let limits: LoginLimits
 
     /// Checks `password` against `hash` under the per-account back-off that login uses: every
     /// endpoint that checks a password goes through here, so failures anywhere count everywhere
@@ -56,7 +56,7 @@ struct LoginThrottle: Sendable {
     /// is `loginBackoff` seconds, each further failure doubles it up to `loginWindow`; tries during
     /// a back-off are refused without extending it, and a window of calm forgets the streak.
     func reserveLoginTry(key: String, now: Date) async throws -> Int? {
-        let (limit, window) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow))
+        let (limit, window) = (limits.attempts, limits.window)
         guard limit > 0 else { return nil }
         return try await store.write { tx -> Int? in
             var record = try tx.lockLoginThrottle(key: key, now: now)
@@ -81,7 +81,7 @@ struct LoginThrottle: Sendable {
     /// it was deleted meanwhile, the event goes with it (``record(_:in:)``) and the failure is
     /// answered as any other, never with a `500` from an event whose account is gone.
     func confirmLoginFailure(key: String, now: Date, event: SecurityEventRecord?) async throws {
-        let (limit, window, base) = (configuration.loginAttempts, TimeInterval(configuration.loginWindow), TimeInterval(configuration.loginBackoff))
+        let (limit, window, base) = (limits.attempts, limits.window, limits.backoff)
         guard limit > 0 else {
             // No back-off is kept, so nothing is written but the event.
             if let event { try await store.write { try Self.record(event, in: $0) } }
@@ -112,7 +112,7 @@ struct LoginThrottle: Sendable {
     /// forget the streak of wrong codes before it), or a second-factor answer that found its
     /// challenge gone.
     func refundLoginTry(key: String, now: Date, in tx: any StoreTransaction) throws {
-        guard configuration.loginAttempts > 0 else { return }
+        guard limits.attempts > 0 else { return }
         var record = try tx.lockLoginThrottle(key: key, now: now)
         guard record.failures > 0 else { return }
         record.failures -= 1

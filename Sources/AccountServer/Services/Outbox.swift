@@ -5,7 +5,7 @@ import Mailer
 
 /// The one way into the outbox, under each recipient's mail budget.
 struct Outbox: Sendable {
-    let configuration: ServerConfiguration
+    let budget: MailBudget
     /// Seals each message's subject and body before it is written, when the server has a
     /// `--secret-key-file` (see `SecretSeal+Outbox.swift`): a waiting message holds a live code.
     let seal: SecretSeal
@@ -48,7 +48,7 @@ struct Outbox: Sendable {
     /// on several servers are counted one after another: the interval's window opens with a
     /// message and refuses any other until it ends; the hour's counts the messages that passed it.
     private func spendMailBudget(emailKey: String, now: Date, in tx: any StoreTransaction) throws -> Bool {
-        let (interval, perHour) = (configuration.mailInterval, configuration.mailsPerHour)
+        let (interval, perHour) = (budget.interval, budget.perHour)
         if interval > 0, try tx.incrementRateCounter(key: "mail:\(emailKey):interval", now: now, window: TimeInterval(interval)).count > 1 {
             return false
         }

@@ -15,7 +15,10 @@ struct PendingSignUps: Sendable {
     let nicknames: NicknameGuard
     /// Whose counts a sign-in at verification honours and clears.
     let throttle: LoginThrottle
-    let configuration: ServerConfiguration
+    /// How long a sign-up's code, and so its hold, lasts.
+    let codeLifetime: TimeInterval
+    /// Seconds after the sign-up within which verifying its code may also sign in; 0 never.
+    let verifySignInWindow: TimeInterval
     /// Keys each sign-up's `signup_token` (``Secrets/signUpKey``).
     let signUpKey: [UInt8]
 
@@ -48,7 +51,7 @@ struct PendingSignUps: Sendable {
     /// sign-up's `signup_token` completes nothing (``dropSupersededSignUp(emailKey:token:in:)``).
     /// The sign-up's reply is the same either way.
     func holdSignUp(_ pending: PendingSignUpRecord, now: Date, in tx: any StoreTransaction) throws {
-        try tx.deletePendingSignUps(expiredBefore: now.addingTimeInterval(-TimeInterval(configuration.codeTTL)))
+        try tx.deletePendingSignUps(expiredBefore: now.addingTimeInterval(-codeLifetime))
         var pending = pending
         if let replaced = try tx.pendingSignUp(emailKey: pending.emailKey) {
             let sameClient = replaced.client.flatMap { earlier in pending.client.map { constantTimeEquals(earlier, $0) } } ?? false
@@ -136,10 +139,10 @@ struct PendingSignUps: Sendable {
     /// clears those counts, as a login clears its account's. The code itself was checked under
     /// its own limit of tries before this runs, so asking to sign in gives a guesser no more tries.
     func signInAtVerify(_ user: UserRecord, signedUpAt: Date, now: Date, in tx: any StoreTransaction) throws -> VerifySignIn {
-        let window = TimeInterval(configuration.verifySignInWindow)
+        let window = verifySignInWindow
         guard window > 0, now.timeIntervalSince(signedUpAt) <= window else { return .windowPassed }
         let keys = [LoginThrottle.key(unknown: user.emailKey, byEmail: true), LoginThrottle.key(unknown: user.usernameKey, byEmail: false)]
-        if configuration.loginAttempts > 0 {
+        if throttle.limits.attempts > 0 {
             var backedOff = false
             for key in keys {
                 let record = try tx.lockLoginThrottle(key: key, now: now)

@@ -2,6 +2,7 @@ import AccountAPI
 import AccountStore
 import Foundation
 import Mailer
+import WebAuthn
 
 /// Everything the routes and the request path work with, made once at start and handed to each
 /// route group by value.
@@ -11,14 +12,11 @@ import Mailer
 ///
 /// ```swift
 /// let services = try await Services.start(configuration: configuration, store: store, transport: transport)
-/// let router = Routes.router(services)
+/// let pipeline = Routes.pipeline(services)
 /// ```
 struct Services: Sendable {
     let configuration: ServerConfiguration
     let store: any AccountStore
-    /// The store when `GET /auth/me` may read it on the HTTP thread (local reads, per-address
-    /// counts in this process); decided once, not per request.
-    let inlineReads: (any InlineReadableStore)?
     let clock: ServerClock
     let secrets: Secrets
     /// Argon2id on its own threads.
@@ -62,8 +60,6 @@ struct Services: Sendable {
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
         self.store = store
-        // Shared per-address counts are a database write: no answer on the HTTP thread while they count.
-        inlineReads = configuration.sharesAddressLimit && configuration.ipRateLimit > 0 ? nil : store as? any InlineReadableStore
         self.clock = clock
         self.secrets = secrets
         passwords = try PasswordService(
@@ -71,19 +67,30 @@ struct Services: Sendable {
             threads: configuration.hashThreads)
         keys = KeyRing(store: store, accessTTL: TimeInterval(configuration.accessTTL), seal: secrets.seal)
         tokens = TokenService(keys: keys, issuer: configuration.issuer, audience: configuration.effectiveAudience, accessTTL: configuration.accessTTL)
-        let sessionPolicy = SessionPolicy(configuration: configuration)
+        let sessionPolicy = SessionPolicy(
+            idleLifetime: TimeInterval(configuration.sessionIdleTTL), maxLifetime: TimeInterval(configuration.sessionMaxTTL))
         sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens, refreshKeys: secrets.refreshKeys)
-        authenticator = Authenticator(tokens: tokens, store: store, sessions: sessionPolicy)
-        throttle = LoginThrottle(store: store, passwords: passwords, configuration: configuration)
-        outbox = Outbox(configuration: configuration, seal: secrets.seal)
+        authenticator = Authenticator(tokens: tokens, store: store, inlineStore: store as? any InlineReadableStore, sessions: sessionPolicy)
+        throttle = LoginThrottle(
+            store: store, passwords: passwords,
+            limits: LoginLimits(
+                attempts: configuration.loginAttempts, window: TimeInterval(configuration.loginWindow),
+                backoff: TimeInterval(configuration.loginBackoff)))
+        let budget = MailBudget(interval: configuration.mailInterval, perHour: configuration.mailsPerHour)
+        let codeRules = CodeRules(lifetime: TimeInterval(configuration.codeTTL), maxAttempts: configuration.codeMaxAttempts)
+        outbox = Outbox(budget: budget, seal: secrets.seal)
         secondFactor = try SecondFactor(secrets: secrets, issuer: configuration.totpIssuer, outbox: outbox)
-        passkeys = PasskeyCeremonies(configuration: configuration)
-        codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, configuration: configuration)
+        passkeys = PasskeyCeremonies(
+            party: RelyingParty(id: configuration.effectiveWebAuthnRPID, origins: configuration.effectiveWebAuthnOrigins),
+            name: configuration.webAuthnRPName)
+        codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, budget: budget, rules: codeRules)
         apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, seal: secrets.seal, deliveries: [.appleRevocation: apple.grants])
         refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()
-        signUps = PendingSignUps(nicknames: nicknames, throttle: throttle, configuration: configuration, signUpKey: secrets.signUpKey)
+        signUps = PendingSignUps(
+            nicknames: nicknames, throttle: throttle, codeLifetime: codeRules.lifetime,
+            verifySignInWindow: TimeInterval(configuration.verifySignInWindow), signUpKey: secrets.signUpKey)
         addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
         policy = Self.policy(for: configuration)
         metrics = Metrics()

@@ -12,11 +12,6 @@ struct SessionPolicy: Sendable {
     /// Seconds a session lives at most.
     let maxLifetime: TimeInterval
 
-    init(configuration: ServerConfiguration) {
-        idleLifetime = TimeInterval(configuration.sessionIdleTTL)
-        maxLifetime = TimeInterval(configuration.sessionMaxTTL)
-    }
-
     /// Whether a session is within its idle and absolute lifetimes.
     func isLive(_ session: SessionRecord, now: Date) -> Bool {
         now < session.expiresAt && now.timeIntervalSince(session.lastUsedAt) < idleLifetime

@@ -1,0 +1,16 @@
+import HTTPServer
+
+/// Counts the outcome of every login attempt of its group in the operators' hourly figures.
+struct LoginCounting: Middleware {
+    let activity: ActivityCounters
+
+    func leave(_ response: inout HTTPResponse, _ context: RequestContext) {
+        if let error = context.failure {
+            if let error = error as? APIError, let counter = ActivityCounters.loginCounter(for: error.code) {
+                activity.count(counter, at: context.now)
+            }
+        } else if (200..<300).contains(response.status) {
+            activity.count(.loginsSucceeded, at: context.now)
+        }
+    }
+}
