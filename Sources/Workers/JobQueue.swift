@@ -6,7 +6,7 @@ import Foundation
 /// Synchronization's `Mutex`: a blocking queue needs a wait, which `Mutex` lacks, and on Linux
 /// `Mutex` is a priority-inheritance futex that hands itself to each waiter in turn. With two
 /// threads taking jobs from many callers, `Mutex` and a semaphore cost several times the CPU per
-/// job of this queue (see docs/BENCHMARKS.md).
+/// job of this queue.
 final class JobQueue<Resource>: @unchecked Sendable {
     /// Work for a thread: `run` with the thread's resource, or `refuse` when the pool stops before
     /// a thread took it. Exactly one of the two is called.

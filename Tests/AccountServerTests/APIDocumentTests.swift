@@ -160,7 +160,7 @@ struct ServedDocument {
         let harness = try await Harness.make()
         let reply = try await harness.send("GET", "/openapi.json")
         #expect(reply.status == 200)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(reply.response.body)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         var operations = Set<String>()
         var replies: [(status: Int, description: String)] = []

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// Logins whose password check (tens of milliseconds of hashing, outside any transaction) overlaps

@@ -2,6 +2,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// A disabled account (`users.disabled_at`, set here straight in the store, sessions left alone on

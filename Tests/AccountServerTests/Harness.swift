@@ -73,21 +73,6 @@ extension InProcessServer {
     }
 }
 
-/// A reply with helpers to read it.
-struct Reply {
-    let response: HTTPResponse
-    var status: Int { response.status }
-    var text: String { String(decoding: response.body, as: UTF8.self) }
-    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:] }
-    subscript(_ key: String) -> Any? { json[key] }
-    var code: String? { json["code"] as? String }
-    func header(_ name: String) -> String? { response.headers[name] }
-    func fieldCodes(_ field: String) -> [String] {
-        ((json["errors"] as? [String: Any])?[field] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
-    }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try AccountJSON.makeDecoder().decode(T.self, from: Data(response.body)) }
-}
-
 extension AccountApp {
     /// The reply when the pipeline answers `request` without waiting (on the HTTP thread); `nil`
     /// when it hands back work to wait for, which is dropped.

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+import TestSupport
 @testable import AccountServer
 
 @Suite("One mail budget per address")

@@ -3,6 +3,7 @@ import AccountStore
 import Foundation
 import Mailer
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// Nicknames: invisible characters, mixed scripts and look-alikes (UTS #39), in process.

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+import TestSupport
 @testable import AccountServer
 
 @Suite("GET /openapi.json documents the whole API")
@@ -9,7 +10,7 @@ struct OpenAPITests {
         let reply = try await harness.send("GET", "/openapi.json")
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type") == "application/json")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.response.body)) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
         return json
     }
 
@@ -94,7 +95,7 @@ struct OpenAPITests {
         let document = try await document(harness)
         let checker = SchemaChecker(document: document)
         func check(_ reply: Reply, _ schema: String, _ label: String) throws {
-            let value = try JSONSerialization.jsonObject(with: Data(reply.response.body), options: .fragmentsAllowed)
+            let value = try JSONSerialization.jsonObject(with: reply.body, options: .fragmentsAllowed)
             let problems = checker.check(value, against: ["$ref": "#/components/schemas/\(schema)"], at: label)
             #expect(problems.isEmpty, "\(label): \(problems)")
         }

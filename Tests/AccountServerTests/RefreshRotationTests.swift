@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Sodium
 import Testing
+import TestSupport
 @testable import AccountServer
 @testable import AccountStoreSQLite
 

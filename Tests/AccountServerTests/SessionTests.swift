@@ -181,6 +181,7 @@ struct SessionTests {
 }
 
 import Mailer
+import TestSupport
 
 @Suite("Login back-off")
 struct LoginBackoffTests {

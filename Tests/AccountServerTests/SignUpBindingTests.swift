@@ -3,6 +3,7 @@ import AccountStore
 import Foundation
 import HTTPServer
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// Pre-hijacking (Sudhodanan & Paverd, 2022) through a newer sign-up: after the owner of an

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Sodium
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// Access tokens are parsed strictly (RFC 7515, RFC 8725): one encoding per token, no header

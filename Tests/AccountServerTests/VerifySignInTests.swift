@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+import TestSupport
 @testable import AccountServer
 
 /// `POST /auth/email/verify` with `sign_in: true`: a code that completes a details-first sign-up

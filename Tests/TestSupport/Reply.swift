@@ -1,8 +1,9 @@
 import AccountAPI
 import Foundation
+import HTTPServer
 
-/// One HTTP reply as a test reads it, from ``HTTPClient`` or ``RawHTTP``: status, header fields
-/// in the order they came, and body.
+/// One HTTP reply as a test reads it, from ``HTTPClient``, ``RawHTTP`` or an app in the test
+/// process: status, header fields in the order they came, and body.
 public struct Reply: Sendable {
     /// One header line: the name as sent and the value without surrounding spaces.
     public struct Field: Sendable, Equatable {
@@ -23,6 +24,13 @@ public struct Reply: Sendable {
         self.status = status
         self.fields = fields
         self.body = body
+    }
+
+    /// The reply an app in the test process answered with.
+    public init(response: HTTPResponse) {
+        self.init(
+            status: response.status, fields: response.headers.map { Field(name: $0.name, value: $0.value) },
+            body: Data(response.body))
     }
 
     /// The first value of a header, by name in any letter case.
@@ -50,4 +58,18 @@ public struct Reply: Sendable {
 
     /// The body as text (invalid UTF-8 shown as replacement characters).
     public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body as a JSON object; empty when it is none.
+    public var json: [String: Any] { object ?? [:] }
+
+    /// A member of the body's JSON object.
+    public subscript(_ key: String) -> Any? { json[key] }
+
+    /// The problem's `code`, as the wire spells it; `nil` for a body without one.
+    public var code: String? { json["code"] as? String }
+
+    /// The codes of one field's errors in a `422` (`errors.<field>[].code`).
+    public func fieldCodes(_ field: String) -> [String] {
+        ((json["errors"] as? [String: Any])?[field] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+    }
 }
