@@ -11,7 +11,7 @@ second factor and drives the dashboard, the search, an account and its actions, 
 then another operator signs in with a passkey alone, kept by Chromium's virtual authenticator
 (CDP's WebAuthn domain), while every request, console message and CSP violation is recorded. Effects are checked over HTTP
 against the app's own endpoints. Screenshots of the dashboard and the account page are taken at
-desktop and phone widths and checked; `--screenshots docs/images` keeps them for README.
+desktop and phone widths and checked; `--screenshots docs/images` keeps them for docs/OPERATIONS.md.
 """
 import argparse
 import email
@@ -966,7 +966,7 @@ def check_screenshots(folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", action="store_true", help="test .build/release/account-server (default: debug)")
-    parser.add_argument("--screenshots", metavar="DIR", help="keep the screenshots in DIR (docs/images for README); "
+    parser.add_argument("--screenshots", metavar="DIR", help="keep the screenshots in DIR (docs/images for docs/OPERATIONS.md); "
                         "by default they are taken, checked and thrown away with the run's folder")
     arguments = parser.parse_args()
     binary = os.path.join(ROOT, ".build", "release" if arguments.release else "debug", "account-server")

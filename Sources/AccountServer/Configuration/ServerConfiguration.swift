@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything `account-server` can be told, with the defaults docs/API.md and README state.
+/// Everything `account-server` can be told, with the defaults docs/API.md and docs/OPERATIONS.md state.
 public struct ServerConfiguration: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8000

@@ -3,10 +3,10 @@ import TestSupport
 import Testing
 @testable import AccountServer
 
-/// README's option table is the server's command line: every option `account-server` knows is a
+/// docs/OPERATIONS.md's option table is the server's command line: every option `account-server` knows is a
 /// row, no row names an option it does not know, and a default the table states is the default.
-@Suite("README's option table matches the server's options")
-struct ReadmeOptionsTests {
+@Suite("docs/OPERATIONS.md's option table matches the server's options")
+struct OperationsOptionsTests {
     @Test("every option of the command line is in the table, and every option in the table is real")
     func sameOptions() throws {
         let table = try OptionTable.read()
@@ -14,10 +14,10 @@ struct ReadmeOptionsTests {
         let documented = table.rows.flatMap(\.options)
         #expect(documented.count >= 20, "the table lists only \(documented.count) options")
         for name in known.subtracting(documented).sorted() {
-            Issue.record("--\(name) is an option of account-server but has no row in README's option table")
+            Issue.record("--\(name) is an option of account-server but has no row in docs/OPERATIONS.md's option table")
         }
         for name in Set(documented).subtracting(known).sorted() {
-            Issue.record("README's option table lists --\(name), which account-server does not know")
+            Issue.record("docs/OPERATIONS.md's option table lists --\(name), which account-server does not know")
         }
         let repeated = Dictionary(grouping: documented, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         #expect(repeated.isEmpty, "options listed twice: \(repeated)")
@@ -33,7 +33,7 @@ struct ReadmeOptionsTests {
         for row in table.rows where row.defaults.count == row.options.count {
             for (name, value) in zip(row.options, row.defaults) {
                 let given = try ServerCommandLine.parse(["serve", "--\(name)", value], environment: [:])
-                #expect(given == .serve(ServerConfiguration()), "--\(name) \(value), README's default, is not the server's default")
+                #expect(given == .serve(ServerConfiguration()), "--\(name) \(value), docs/OPERATIONS.md's default, is not the server's default")
                 checked += 1
             }
         }
@@ -60,7 +60,7 @@ struct ReadmeOptionsTests {
     }
 }
 
-/// The first table of README whose header starts with `| option |`: in each row, the options
+/// The first table of docs/OPERATIONS.md whose header starts with `| option |`: in each row, the options
 /// are the `--name` code spans of the first cell and the defaults the code spans of the second.
 struct OptionTable {
     struct Row: Equatable {
@@ -71,7 +71,7 @@ struct OptionTable {
     private(set) var rows: [Row] = []
 
     static func read() throws -> OptionTable {
-        OptionTable(text: try String(contentsOf: PackageFiles.url("README.md"), encoding: .utf8))
+        OptionTable(text: try String(contentsOf: PackageFiles.url("docs/OPERATIONS.md"), encoding: .utf8))
     }
 
     init(text: String) {
