@@ -31,9 +31,7 @@ public enum ServerMain {
             case .migrate(let configuration):
                 let store = try StoreFactory.open(configuration.databaseURL)
                 let version = try await store.migrate()
-                let filled = try await NicknameGuard().fillUserKeys(in: store).filled
                 print("account-server: database at schema version \(version)")
-                if filled > 0 { print("account-server: filled the nickname skeletons and email keys of \(filled) accounts") }
                 await store.close()
                 return 0
             case .rotateKeys(let configuration):

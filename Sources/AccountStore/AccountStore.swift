@@ -57,21 +57,17 @@ public protocol StoreTransaction {
     func user(emailKey: String) throws -> UserRecord?
     /// Overwrites the account with `user.id`; throws `.conflict` if a new key is taken.
     func updateUser(_ user: UserRecord) throws
-    /// Removes an account with its sessions, refresh tokens and codes; returns whether it existed.
+    /// Removes an account with its sessions and codes; returns whether it existed.
     @discardableResult func deleteUser(id: UUID) throws -> Bool
     /// How many accounts exist.
     func userCount() throws -> Int
     /// The account whose nickname has this confusable skeleton of this kind.
     func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord?
-    /// Up to `limit` accounts without a nickname skeleton (written before skeletons existed), in
-    /// no particular order.
-    func usersWithoutSkeleton(limit: Int) throws -> [UserRecord]
 
     // MARK: Sessions and refresh tokens
 
-    /// Adds a session with the keyed hash of its first refresh token (`nil`: none, a session no
-    /// refresh token can refresh).
-    func insertSession(_ session: SessionRecord, refresh: SessionRefresh?) throws
+    /// Adds a session with the keyed hash of its first refresh token.
+    func insertSession(_ session: SessionRecord, refresh: SessionRefresh) throws
     func session(id: UUID) throws -> SessionRecord?
     /// The session `id` with its account (`nil` if the account is gone), read in one statement:
     /// what every authenticated request needs. Never locks a row, even in a write transaction.
@@ -101,24 +97,11 @@ public protocol StoreTransaction {
     /// another.
     func refreshableSession(id: UUID) throws -> RefreshableSession?
     /// Moves the session's refresh tokens on to `next` and sets its `lastUsedAt` and the
-    /// `clientAddress` it was used from, if its current generation is still `current` (`nil`: the
-    /// session is still on a token from before, a ``RefreshTokenRecord``); returns whether it did.
-    /// One statement: of simultaneous rotations of one generation exactly one wins.
+    /// `clientAddress` it was used from, if its current generation is still `current`; returns
+    /// whether it did. One statement: of simultaneous rotations of one generation exactly one wins.
     func rotateRefresh(
-        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+        sessionID: UUID, from current: Int64, to next: SessionRefresh, at date: Date, clientAddress: String?
     ) throws -> Bool
-
-    /// Stores a token the way sessions from before kept them. The server no longer writes these;
-    /// tests make the rows of an upgraded database with it.
-    func insertRefreshToken(_ token: RefreshTokenRecord) throws
-    /// A token from before, by the SHA-256 of its text; locked like ``refreshableSession(id:)``.
-    func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord?
-    /// The hashes of up to `limit` tokens from before whose sessions ended for good (their
-    /// absolute expiry at or before `before`): such a token can no longer be used, so the sweep
-    /// removes them and the table empties as the sessions from before end. A read: it may scan.
-    func refreshTokensOfEndedSessions(before: Date, limit: Int) throws -> [[UInt8]]
-    /// Removes the tokens from before with these hashes; returns how many there were.
-    @discardableResult func deleteRefreshTokens(hashes: [[UInt8]]) throws -> Int
 
     // MARK: One-time codes and verification tokens
 
@@ -182,12 +165,6 @@ public protocol StoreTransaction {
     /// Replaces the subject and body of the message `id` (with their sealed or opened text);
     /// returns whether it exists.
     @discardableResult func replaceMailText(id: UUID, subject: String, body: String) throws -> Bool
-
-    // MARK: Refresh token use by client
-
-    /// Marks a token used if it is still unused, remembering `client` (a keyed fingerprint of who
-    /// used it) as ``RefreshTokenRecord/usedBy``; returns `false` if someone else used it first.
-    func markRefreshTokenUsed(hash: [UInt8], at: Date, client: [UInt8]?) throws -> Bool
 
     // MARK: Sealing and unsealing secrets
 
@@ -353,14 +330,11 @@ public protocol StoreTransaction {
 }
 
 extension StoreTransaction {
-    /// Adds a session without a refresh token.
+    /// Adds a session whose refresh token nobody holds (its hash is of random bytes), so no
+    /// refresh token can refresh it.
     public func insertSession(_ session: SessionRecord) throws {
-        try insertSession(session, refresh: nil)
-    }
-
-    /// Marks a token used if it is still unused, with no client remembered; returns `false` if
-    /// someone else used it first.
-    public func markRefreshTokenUsed(hash: [UInt8], at date: Date) throws -> Bool {
-        try markRefreshTokenUsed(hash: hash, at: date, client: nil)
+        var random = SystemRandomNumberGenerator()
+        let hash = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) }
+        try insertSession(session, refresh: SessionRefresh(generation: 0, tokenHash: hash))
     }
 }

@@ -19,11 +19,11 @@ public struct UserRecord: Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
     /// UTS #39 confusable skeleton of `usernameKey` (case folded first), folded again; unique, so
-    /// `admin` and `admın` cannot both exist. `nil` only on accounts written before skeletons
-    /// existed, until the server's start-up step fills it.
+    /// `admin` and `admın` cannot both exist. Every stored account has one (the column is
+    /// `NOT NULL`); `nil` only in a record not stored yet.
     public var usernameSkeleton: String?
     /// UTS #39 confusable skeleton of `username` as shown (case kept), folded; unique, so `paypal`
-    /// and `paypaI` (capital i) cannot both exist. `nil` exactly when `usernameSkeleton` is.
+    /// and `paypaI` (capital i) cannot both exist. Set exactly when `usernameSkeleton` is.
     public var usernameDisplaySkeleton: String?
     /// Whether logins need a second factor (a confirmed authenticator app). Kept by the store's
     /// second-factor operations (``StoreTransaction/confirmTOTP(userID:at:step:)`` and
@@ -90,8 +90,8 @@ public struct SessionRecord: Sendable, Equatable {
     /// `["pwd", "otp"]`); every access token of the session carries them.
     public var amr: [String]
     /// The address of the client that last used it (opened or refreshed it), so its owner and the
-    /// operators can recognise it; `nil` when unknown (sessions from before it was kept) and once
-    /// the session has ended (personal data, not kept past the session's life).
+    /// operators can recognise it; `nil` once the session has ended (personal data, not kept past
+    /// the session's life).
     public var clientAddress: String?
 
     public init(
@@ -136,38 +136,13 @@ public struct SessionRefresh: Sendable, Equatable {
 /// What a refresh decides on: the session, where its tokens stand, and its account.
 public struct RefreshableSession: Sendable {
     public var session: SessionRecord
-    /// `nil` for a session still on a token from before tokens were kept in the session (its
-    /// current one is a ``RefreshTokenRecord``).
-    public var refresh: SessionRefresh?
+    public var refresh: SessionRefresh
     public var user: UserRecord
 
-    public init(session: SessionRecord, refresh: SessionRefresh?, user: UserRecord) {
+    public init(session: SessionRecord, refresh: SessionRefresh, user: UserRecord) {
         self.session = session
         self.refresh = refresh
         self.user = user
-    }
-}
-
-/// A refresh token from before a session kept its current token itself: known to the store only
-/// by the SHA-256 of its text. No longer written; read so that such tokens keep working (and their
-/// reuse is still seen) until their sessions end.
-public struct RefreshTokenRecord: Sendable, Equatable {
-    /// SHA-256 of the token text; unique.
-    public var hash: [UInt8]
-    public var sessionID: UUID
-    public var issuedAt: Date
-    /// When it was traded for a new pair; `nil` while unused.
-    public var usedAt: Date?
-    /// A keyed fingerprint of the client that used it (its User-Agent and address), never the
-    /// values themselves; `nil` while unused, and for tokens used before it was recorded.
-    public var usedBy: [UInt8]?
-
-    public init(hash: [UInt8], sessionID: UUID, issuedAt: Date, usedAt: Date? = nil, usedBy: [UInt8]? = nil) {
-        self.hash = hash
-        self.sessionID = sessionID
-        self.issuedAt = issuedAt
-        self.usedAt = usedAt
-        self.usedBy = usedBy
     }
 }
 

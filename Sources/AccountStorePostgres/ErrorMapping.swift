@@ -29,7 +29,7 @@ extension StoreError {
         return conflictFields[constraint] ?? constraint
     }
 
-    /// The unique constraints of ``PGMigrations``, by the names the migrations give them.
+    /// The unique constraints of ``SchemaBaseline``, by the names it gives them.
     private static let conflictFields: [String: String] = [
         "users_pkey": "id",
         "users_username_key_key": "username",
@@ -41,7 +41,6 @@ extension StoreError {
         "pending_signups_username_skeleton_key": "username",
         "pending_signups_username_display_skeleton_key": "username",
         "sessions_pkey": "id",
-        "refresh_tokens_pkey": "hash",
         "codes_pkey": "purpose",
         "verification_tokens_pkey": "hash",
         "signing_keys_pkey": "kid",

@@ -5,7 +5,7 @@ import Synchronization
 /// Keeps a PostgreSQL store's ``SessionReadModel`` fresh against every other writer of the
 /// database: other servers, `account-server` commands, an operator's SQL.
 ///
-/// Triggers on `sessions` and `users` (migration step `readModelNotifications`) send a
+/// Triggers on `sessions` and `users` (`PGMigrations.readModelNotifications`) send a
 /// notification on ``channel`` for every row updated or deleted (`s<session id>`, `u<account id>`;
 /// `*` when a table is truncated), in the writer's transaction, so it is delivered only if and
 /// once it commits. This listener holds a connection of its own on a thread of its own and applies

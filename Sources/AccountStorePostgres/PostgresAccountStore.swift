@@ -172,11 +172,16 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// Applies pending migrations under an advisory lock; returns the schema version in force.
     @discardableResult
     public func migrate() async throws -> Int {
-        try await onConnection { connection in try connection.migrate() }
+        try await migrate(steps: PGMigrations.steps)
+    }
+
+    /// Applies `steps` as the schema's versions (tests add steps of a later build this way).
+    func migrate(steps: [String]) async throws -> Int {
+        try await onConnection { connection in try connection.migrate(steps: steps) }
     }
 
     /// Rows in every table of the connection's current schema (`public` unless `search_path`
-    /// says otherwise), by table name, `schema_migrations` included.
+    /// says otherwise), by table name, `schema_version` included.
     public func rowCounts() async throws -> [String: Int] {
         try await onConnection { connection in
             try connection.transaction(.read) { _ in

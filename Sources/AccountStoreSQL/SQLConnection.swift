@@ -4,8 +4,8 @@
 /// The store's statements are written once (``SQLStatement``): `?` placeholders, which a backend
 /// rewrites to its own form when it prepares a statement, never per run; `blob` and `bool`
 /// values, which it binds as its own types; `ON CONFLICT … DO UPDATE`, `excluded.` and
-/// `RETURNING`, which SQLite (3.35 and later) and PostgreSQL spell alike. Schemas differ more
-/// (types, constraint names), so each backend keeps its own migrations.
+/// `RETURNING`, which SQLite (3.35 and later) and PostgreSQL spell alike. The schema is written
+/// once too (``SchemaBaseline``), in each backend's spelling of its types (``SchemaDialect``).
 ///
 /// A connection is used by one thread at a time. Conforming types are `final class`es and the
 /// requirements are not generic, so the transaction calls them through `any SQLConnection`

@@ -28,11 +28,6 @@ private enum SessionSQL {
         UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?, client_address = ?
         WHERE id = ? AND refresh_generation = ?
         """)
-    /// The first refresh of a session still on a token from before.
-    static let rotateFromBefore = SQLStatement("""
-        UPDATE sessions SET refresh_generation = ?, refresh_hash = ?, refreshed_by = ?, last_used_at = ?, client_address = ?
-        WHERE id = ? AND refresh_generation IS NULL
-        """)
     static let byUser = SQLStatement("SELECT \(columns) FROM sessions WHERE user_id = ? ORDER BY created_at DESC, id")
     static let touch = SQLStatement("UPDATE sessions SET last_used_at = ? WHERE id = ?")
     /// Revocations forget the client address in the same statement: it is kept only while the
@@ -55,27 +50,13 @@ private enum SessionSQL {
     }
 }
 
-/// Refresh tokens from before sessions kept their current one, by the hash of their text.
-private enum RefreshTokenSQL {
-    static let insert = SQLStatement(
-        "INSERT INTO refresh_tokens (hash, session_id, issued_at, used_at, used_by) VALUES (?, ?, ?, ?, ?)")
-    /// Read before the token is used, so a second refresh with it waits for the first (PostgreSQL).
-    static let byHash = LockableRead(
-        "SELECT hash, session_id, issued_at, used_at, used_by FROM refresh_tokens WHERE hash = ?")
-    static let markUsed = SQLStatement(
-        "UPDATE refresh_tokens SET used_at = ?, used_by = ? WHERE hash = ? AND used_at IS NULL")
-    static let ofEndedSessions = SQLStatement(
-        "SELECT t.hash FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id WHERE s.expires_at <= ? LIMIT ?")
-    static let delete = SQLStatement("DELETE FROM refresh_tokens WHERE hash = ?")
-}
-
 extension SQLTransaction {
-    public func insertSession(_ session: SessionRecord, refresh: SessionRefresh?) throws {
+    public func insertSession(_ session: SessionRecord, refresh: SessionRefresh) throws {
         try execute(SessionSQL.insert, [
             .uuid(session.id), .uuid(session.userID), .date(session.createdAt), .date(session.lastUsedAt),
             .date(session.expiresAt), .text(session.userAgent), .date(session.revokedAt),
             .text(session.amr.joined(separator: " ")), .text(session.clientAddress),
-            refresh.map { .integer($0.generation) } ?? .null, .blob(refresh?.tokenHash), .blob(refresh?.rotatedBy),
+            .integer(refresh.generation), .blob(refresh.tokenHash), .blob(refresh.rotatedBy),
         ])
     }
 
@@ -83,20 +64,18 @@ extension SQLTransaction {
         try first(statement(SessionSQL.forRefresh), [.uuid(id)]) { row in
             RefreshableSession(
                 session: try SessionRecord(row: row),
-                refresh: row.isNull(9) ? nil : SessionRefresh(generation: row.int64(9), tokenHash: try row.blob(10), rotatedBy: try row.optionalBlob(11)),
+                refresh: SessionRefresh(generation: row.int64(9), tokenHash: try row.blob(10), rotatedBy: try row.optionalBlob(11)),
                 user: try UserRecord(row: row, at: 12))
         }
     }
 
     public func rotateRefresh(
-        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+        sessionID: UUID, from current: Int64, to next: SessionRefresh, at date: Date, clientAddress: String?
     ) throws -> Bool {
-        var parameters: [SQLValue] = [
+        try execute(SessionSQL.rotate, [
             .integer(next.generation), .blob(next.tokenHash), .blob(next.rotatedBy), .date(date), .text(clientAddress), .uuid(sessionID),
-        ]
-        guard let current else { return try execute(SessionSQL.rotateFromBefore, parameters) > 0 }
-        parameters.append(.integer(current))
-        return try execute(SessionSQL.rotate, parameters) > 0
+            .integer(current),
+        ]) > 0
     }
 
     public func session(id: UUID) throws -> SessionRecord? {
@@ -136,33 +115,6 @@ extension SQLTransaction {
     public func forgetClientAddresses(sessionIDs: [UUID], now: Date, idleSince: Date) throws -> Int {
         try sessionIDs.reduce(0) { $0 + (try execute(SessionSQL.forgetAddress, [.uuid($1), .date(now), .date(idleSince)])) }
     }
-
-    public func insertRefreshToken(_ token: RefreshTokenRecord) throws {
-        try execute(RefreshTokenSQL.insert, [
-            .blob(token.hash), .uuid(token.sessionID), .date(token.issuedAt), .date(token.usedAt), .blob(token.usedBy),
-        ])
-    }
-
-    public func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? {
-        try first(statement(RefreshTokenSQL.byHash), [.blob(hash)]) { row in
-            RefreshTokenRecord(
-                hash: try row.blob(0), sessionID: try row.uuid(1), issuedAt: row.date(2), usedAt: row.optionalDate(3),
-                usedBy: try row.optionalBlob(4))
-        }
-    }
-
-    public func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
-        try execute(RefreshTokenSQL.markUsed, [.date(date), .blob(client), .blob(hash)]) > 0
-    }
-
-    public func refreshTokensOfEndedSessions(before: Date, limit: Int) throws -> [[UInt8]] {
-        try query(RefreshTokenSQL.ofEndedSessions, [.date(before), .int(limit)]) { try $0.blob(0) }
-    }
-
-    @discardableResult
-    public func deleteRefreshTokens(hashes: [[UInt8]]) throws -> Int {
-        try hashes.reduce(0) { $0 + (try execute(RefreshTokenSQL.delete, [.blob($1)])) }
-    }
 }
 
 extension SessionRecord {
@@ -171,8 +123,7 @@ extension SessionRecord {
         self.init(
             id: try row.uuid(0), userID: try row.uuid(1), createdAt: row.date(2), lastUsedAt: row.date(3),
             expiresAt: row.date(4), userAgent: row.optionalText(5), revokedAt: row.optionalDate(6),
-            // Sessions from before `amr` was kept were opened by a password.
-            amr: row.optionalText(7).map { $0.split(separator: " ").map(String.init) } ?? ["pwd"],
+            amr: row.text(7).split(separator: " ").map(String.init),
             clientAddress: row.optionalText(8))
     }
 }

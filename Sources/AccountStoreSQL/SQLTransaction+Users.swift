@@ -29,7 +29,6 @@ enum UserSQL {
     static let byEmailKey = SQLStatement("SELECT \(columns) FROM users WHERE email_key = ?")
     static let bySkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_skeleton = ?")
     static let byDisplaySkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_display_skeleton = ?")
-    static let withoutSkeleton = SQLStatement("SELECT \(columns) FROM users WHERE username_skeleton IS NULL LIMIT ?")
     static let update = SQLStatement("""
         UPDATE users SET username = ?, username_key = ?, email = ?, email_key = ?, password_hash = ?,
             mbti = ?, email_verified = ?, created_at = ?, updated_at = ?, username_skeleton = ?,
@@ -91,10 +90,6 @@ extension SQLTransaction {
         let statement = kind == .folded ? UserSQL.bySkeleton : UserSQL.byDisplaySkeleton
         return try first(statement, [.text(usernameSkeleton)]) { try UserRecord(row: $0) }
     }
-
-    public func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] {
-        try query(UserSQL.withoutSkeleton, [.int(limit)]) { try UserRecord(row: $0) }
-    }
 }
 
 extension UserRecord {
@@ -104,8 +99,8 @@ extension UserRecord {
             id: try row.uuid(first), username: row.text(first + 1), usernameKey: row.text(first + 2),
             email: row.text(first + 3), emailKey: row.text(first + 4), passwordHash: row.text(first + 5),
             mbti: row.text(first + 6), emailVerified: row.bool(first + 7), createdAt: row.date(first + 8),
-            updatedAt: row.date(first + 9), usernameSkeleton: row.optionalText(first + 10),
-            usernameDisplaySkeleton: row.optionalText(first + 11), totpEnabled: row.bool(first + 12),
+            updatedAt: row.date(first + 9), usernameSkeleton: row.text(first + 10),
+            usernameDisplaySkeleton: row.text(first + 11), totpEnabled: row.bool(first + 12),
             recoveryCodesLeft: row.int(first + 13), isAdmin: row.bool(first + 14), disabledAt: row.optionalDate(first + 15),
             appleLinked: row.bool(first + 16))
     }

@@ -179,7 +179,12 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// Applies pending migrations on the writer; returns the schema version in force.
     @discardableResult
     public func migrate() async throws -> Int {
-        try await onWriter { try $0.migrate() }
+        try await migrate(steps: Migrations.steps)
+    }
+
+    /// Applies `steps` as the schema's versions (tests add steps of a later build this way).
+    func migrate(steps: [String]) async throws -> Int {
+        try await onWriter { try $0.migrate(steps: steps) }
     }
 
     /// Rows in every table, by table name.

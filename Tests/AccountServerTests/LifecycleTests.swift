@@ -79,7 +79,6 @@ struct LifecycleTests {
         let counts = try await harness.rowCounts()
         #expect(counts["users"] == 0)
         #expect(counts["sessions"] == 0)
-        #expect(counts["refresh_tokens"] == 0)
         #expect(counts["codes"] == 0)
         let again = try await harness.send("POST", "/auth/signup", json: ["username": "leaving", "email": "leaving@example.com", "password": "correct horse battery", "mbti": "intp"])
         #expect(again.status == 202)

@@ -97,37 +97,4 @@ struct NicknameSpoofingTests {
         #expect(try await Self.signUp(harness, "jun").status == 202)
         #expect(try await Self.signUp(harness, "junh0").code == "username_taken")
     }
-
-    @Test("Accounts from before skeletons get theirs at start; a later look-alike of one is taken")
-    func startFillsSkeletons() async throws {
-        let harness = try await Harness.make()
-        let app = harness.app
-        let hash = try await app.services.passwords.hash("correct horse battery")
-        // As the code before wrote them: no skeleton; the newer look-alike is the one that loses it.
-        func legacy(_ name: String, _ email: String, at seconds: TimeInterval) -> UserRecord {
-            let time = Date(timeIntervalSince1970: 1_700_000_000 + seconds)
-            return UserRecord(
-                id: UUID(), username: name, usernameKey: UsernameRule.key(name), email: email, emailKey: email.lowercased(),
-                passwordHash: hash, mbti: "ENFP", emailVerified: true, createdAt: time, updatedAt: time)
-        }
-        let mina = legacy("mina", "mina@example.com", at: 0)
-        let rnina = legacy("rnina", "rnina@example.com", at: 60)
-        let wide = legacy("wide", "ｗide@example.com", at: 120)
-        try await harness.store.write { tx in for user in [mina, rnina, wide] { try tx.insertUser(user) } }
-
-        // A second server starting on the same database fills them before it serves.
-        let transport = try FileMailTransport(directory: harness.folder.appendingPathComponent("mail2"), sender: app.services.configuration.mailFrom)
-        let restarted = try await AccountApp.make(configuration: app.services.configuration, store: harness.store, transport: transport, clock: harness.clock.serverClock)
-        defer { Task { await restarted.shutdown() } }
-        let after = try await harness.store.read { tx in try [mina, rnina, wide].map { try tx.user(id: $0.id) } }
-        #expect(after[0]?.usernameSkeleton == (try app.services.nicknames.skeletons(of: "mina").folded))
-        #expect(after[1]?.usernameSkeleton == UserKeyBackfill.placeholder(for: rnina.id))
-        #expect(after[2]?.emailKey == "wide@example.com")
-
-        #expect(try await Self.signUp(harness, "rn\u{0131}na").code == "username_taken")
-        let byNewKey = try await harness.send("POST", "/auth/login", json: ["email": "WIDE@example.com", "password": "correct horse battery"])
-        #expect(byNewKey.status == 200, "\(byNewKey.text)")
-        let loser = try await harness.send("POST", "/auth/login", json: ["username": "rnina", "password": "correct horse battery"])
-        #expect(loser.status == 200, "the account that lost its skeleton still logs in by nickname")
-    }
 }

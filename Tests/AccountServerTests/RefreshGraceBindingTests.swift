@@ -137,31 +137,4 @@ struct RefreshGraceBindingTests {
         harness.clock.advance(9)
         try await expectReused(harness, await refresh(harness, login.refresh, userAgent: "App/1.0"), rotated: rotated)
     }
-
-    @Test("a token used before the upgrade (no fingerprint) keeps its old grace, which still ends")
-    func upgradedRowWithoutFingerprint() async throws {
-        let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
-        let sessionID = try #require(RefreshToken(text: login.refresh, keys: harness.app.services.secrets.refreshKeys)).sessionID
-        harness.clock.advance(30)
-        // What the migration leaves for a session whose token was used before it: the session
-        // without a generation, the token used (used_at set, used_by NULL), its successor unused.
-        let old = OpaqueToken.random()
-        let successor = old.legacySuccessor(key: harness.app.services.secrets.refreshKey)
-        let usedAt = harness.clock.now
-        try await harness.store.write { tx in
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: old.hash, sessionID: sessionID, issuedAt: usedAt.addingTimeInterval(-30), usedAt: usedAt))
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: successor.hash, sessionID: sessionID, issuedAt: usedAt))
-        }
-        let connection = try Connection(path: harness.folder.appendingPathComponent("account.sqlite").path, role: .writer)
-        try connection.executeScript("UPDATE sessions SET refresh_generation = NULL, refresh_hash = NULL, refreshed_by = NULL")
-        #expect(try await harness.store.read { try $0.refreshToken(hash: old.hash)?.usedBy } == .some(nil))
-        harness.clock.advance(2)
-        let repeated = await refresh(harness, old.text, userAgent: "Other/2.0", address: "198.51.100.9")
-        #expect(repeated.status == 200)
-        let rotated = try repeated.decode(TokenPair.self)
-        #expect(rotated.refresh == successor.text)
-        harness.clock.advance(9)
-        try await expectReused(harness, await refresh(harness, old.text, userAgent: "App/1.0"), rotated: rotated, repeated: 1)
-    }
 }

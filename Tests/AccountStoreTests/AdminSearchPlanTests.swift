@@ -108,9 +108,9 @@ import Testing
             // Enough accounts in every state for the planner's statistics to mean something.
             try await PostgresTestServer.psql(url, """
                 INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, email_verified, created_at, updated_at,
-                    totp_enabled, recovery_codes_left, disabled_at)
+                    username_skeleton, username_display_skeleton, totp_enabled, recovery_codes_left, disabled_at)
                 SELECT 'u' || n, 'user' || n, 'user' || n, 'user' || n || '@x.test', 'user' || n || '@x.test', 'h', 'INTJ', n % 10 <> 0,
-                    1700000000000 + n * 1000, 0, n % 50 = 0, 0, CASE WHEN n % 100 = 0 THEN 1 ELSE NULL END
+                    1700000000000 + n * 1000, 0, 'user' || n, 'user' || n, n % 50 = 0, 0, CASE WHEN n % 100 = 0 THEN 1 ELSE NULL END
                 FROM generate_series(1, 20000) AS n;
                 ANALYZE users;
                 """)

@@ -8,12 +8,16 @@ enum Fixture {
         Date(timeIntervalSince1970: Double(1_700_000_000_123 + Int64(seconds) * 1_000) / 1_000)
     }
 
+    /// An account whose skeletons are its own (made of its id), so no two fixtures are alike by
+    /// accident; a test of look-alikes sets them.
     static func user(_ name: String, email: String? = nil) -> UserRecord {
         let email = email ?? "\(name)@example.com"
+        let id = UUID()
         return UserRecord(
-            id: UUID(), username: name, usernameKey: name.lowercased(), email: email,
+            id: id, username: name, usernameKey: name.lowercased(), email: email,
             emailKey: email.lowercased(), passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
-            mbti: "INTJ", emailVerified: false, createdAt: time(), updatedAt: time())
+            mbti: "INTJ", emailVerified: false, createdAt: time(), updatedAt: time(),
+            usernameSkeleton: "folded:\(id.uuidString)", usernameDisplaySkeleton: "displayed:\(id.uuidString)")
     }
 
     static func session(

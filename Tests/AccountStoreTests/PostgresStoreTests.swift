@@ -37,8 +37,8 @@ struct PostgresStoreTests {
             }
             let counts = try await store.rowCounts()
             #expect(counts == [
-                "users": 1, "outbox": 1, "schema_migrations": PostgresAccountStore.schemaVersion, "sessions": 0,
-                "refresh_tokens": 0, "codes": 0, "verification_tokens": 0, "signing_keys": 0, "settings": 0,
+                "users": 1, "outbox": 1, "schema_version": PostgresAccountStore.schemaVersion, "sessions": 0,
+                "codes": 0, "verification_tokens": 0, "signing_keys": 0, "settings": 0,
                 "login_throttles": 0, "rate_counters": 0, "pending_signups": 0,
                 "totp_factors": 0, "recovery_codes": 0, "mfa_challenges": 0, "passkeys": 0, "webauthn_challenges": 0, "audit_events": 0,
                 "security_events": 0, "hourly_counters": 0, "apple_identities": 0, "apple_continuations": 0, "apple_used_tokens": 0,

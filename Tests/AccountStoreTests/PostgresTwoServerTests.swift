@@ -28,19 +28,21 @@ struct PostgresTwoServerTests {
         try await withTwoServers { a, b in try await StoreConformance.appleRaces(a, b) }
     }
 
-    @Test func refreshTokenUsedOnceAcrossServers() async throws {
+    @Test func refreshGenerationRotatedOnceAcrossServers() async throws {
         try await withTwoServers { a, b in
             let mina = Fixture.user("Mina")
             let session = Fixture.session(of: mina)
             try await a.write { tx in
                 try tx.insertUser(mina)
-                try tx.insertSession(session)
-                try tx.insertRefreshToken(RefreshTokenRecord(hash: Fixture.hash(9), sessionID: session.id, issuedAt: Fixture.time()))
+                try tx.insertSession(session, refresh: SessionRefresh(generation: 0, tokenHash: Fixture.hash(9)))
             }
             let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for attempt in 0..<50 {
                     let store = attempt.isMultiple(of: 2) ? a : b
-                    group.addTask { try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(9), at: Fixture.time(attempt)) } }
+                    let next = SessionRefresh(generation: 1, tokenHash: Fixture.hash(UInt8(attempt)), rotatedBy: [UInt8(attempt)])
+                    group.addTask {
+                        try await store.write { try $0.rotateRefresh(sessionID: session.id, from: 0, to: next, at: Fixture.time(attempt), clientAddress: nil) }
+                    }
                 }
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }

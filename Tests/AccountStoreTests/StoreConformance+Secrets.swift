@@ -3,36 +3,6 @@ import Foundation
 import Testing
 
 extension StoreConformance {
-    static func refreshTokenClients(_ store: any AccountStore) async throws {
-        let mina = Fixture.user("Mina")
-        let session = Fixture.session(of: mina)
-        let fingerprint = Array(Fixture.hash(40).prefix(16))
-        let carried = RefreshTokenRecord(hash: Fixture.hash(3), sessionID: session.id, issuedAt: Fixture.time(), usedAt: Fixture.time(1), usedBy: fingerprint)
-        try await store.write { tx in
-            try tx.insertUser(mina)
-            try tx.insertSession(session)
-            for seed: UInt8 in [1, 2] {
-                try tx.insertRefreshToken(RefreshTokenRecord(hash: Fixture.hash(seed), sessionID: session.id, issuedAt: Fixture.time()))
-            }
-            try tx.insertRefreshToken(carried)
-        }
-        #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(1))?.usedBy } == .some(nil))
-        #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(3)) } == carried)
-
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(1), at: Fixture.time(5), client: fingerprint) })
-        // The first client stays: a later use, with or without a client, changes nothing.
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(1), at: Fixture.time(6), client: Fixture.hash(41)) } == false)
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(1), at: Fixture.time(7)) } == false)
-        let used = try await store.read { try $0.refreshToken(hash: Fixture.hash(1)) }
-        #expect(used?.usedAt == Fixture.time(5))
-        #expect(used?.usedBy == fingerprint)
-
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(2), at: Fixture.time(8), client: nil) })
-        let anonymous = try await store.read { try $0.refreshToken(hash: Fixture.hash(2)) }
-        #expect(anonymous?.usedAt == Fixture.time(8))
-        #expect(anonymous?.usedBy == nil)
-    }
-
     static func settingsReplaceAndDelete(_ store: any AccountStore) async throws {
         #expect(try await store.read { try $0.settingNames() } == [])
         try await store.write { tx in

@@ -42,45 +42,4 @@ extension StoreConformance {
         #expect(try await store.write { try $0.revokeSessions(userID: mina.id, except: nil, at: Fixture.time(80)) } == 1)
         #expect(try await store.read { try $0.session(id: another.id)?.revokedAt } == Fixture.time(80))
     }
-
-    static func refreshTokens(_ store: any AccountStore) async throws {
-        let mina = Fixture.user("Mina")
-        let session = Fixture.session(of: mina)
-        let token = RefreshTokenRecord(hash: Fixture.hash(7), sessionID: session.id, issuedAt: Fixture.time())
-        try await store.write { tx in
-            try tx.insertUser(mina)
-            try tx.insertSession(session)
-            try tx.insertRefreshToken(token)
-        }
-        #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(7)) } == token)
-        #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(8)) } == nil)
-
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(7), at: Fixture.time(5)) })
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(7), at: Fixture.time(6)) } == false)
-        #expect(try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(8), at: Fixture.time(6)) } == false)
-        #expect(try await store.read { try $0.refreshToken(hash: Fixture.hash(7))?.usedAt } == Fixture.time(5))
-
-        await #expect(throws: StoreError.self) {
-            try await store.write { try $0.insertRefreshToken(token) }
-        }
-    }
-
-    static func refreshTokenRace(_ store: any AccountStore) async throws {
-        let mina = Fixture.user("Mina")
-        let session = Fixture.session(of: mina)
-        try await store.write { tx in
-            try tx.insertUser(mina)
-            try tx.insertSession(session)
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: Fixture.hash(9), sessionID: session.id, issuedAt: Fixture.time()))
-        }
-        let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for attempt in 0..<50 {
-                group.addTask {
-                    try await store.write { try $0.markRefreshTokenUsed(hash: Fixture.hash(9), at: Fixture.time(attempt)) }
-                }
-            }
-            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        #expect(wins == 1)
-    }
 }

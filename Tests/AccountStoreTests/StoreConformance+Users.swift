@@ -126,8 +126,6 @@ extension StoreConformance {
             try tx.insertUser(joon)
             try tx.insertSession(minaSession)
             try tx.insertSession(joonSession)
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: Fixture.hash(1), sessionID: minaSession.id, issuedAt: Fixture.time()))
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: Fixture.hash(2), sessionID: joonSession.id, issuedAt: Fixture.time()))
             try tx.upsertCode(Fixture.code(mina.emailKey, purpose: "verify"))
             try tx.upsertCode(Fixture.code(mina.emailKey, purpose: "reset"))
             try tx.upsertCode(Fixture.code(joon.emailKey, purpose: "verify"))
@@ -139,13 +137,13 @@ extension StoreConformance {
         // Checked out here: issues recorded on a store thread would not reach the test.
         let gone = try await store.read { tx in
             [try tx.user(id: mina.id) == nil, try tx.session(id: minaSession.id) == nil,
-             try tx.sessions(userID: mina.id).isEmpty, try tx.refreshToken(hash: Fixture.hash(1)) == nil,
+             try tx.sessions(userID: mina.id).isEmpty, try tx.refreshableSession(id: minaSession.id) == nil,
              try tx.code(emailKey: mina.emailKey, purpose: "verify") == nil,
              try tx.code(emailKey: mina.emailKey, purpose: "reset") == nil]
         }
         let kept = try await store.read { tx in
             [try tx.user(id: joon.id) == joon, try tx.session(id: joonSession.id) == joonSession,
-             try tx.refreshToken(hash: Fixture.hash(2)) != nil,
+             try tx.refreshableSession(id: joonSession.id) != nil,
              try tx.code(emailKey: joon.emailKey, purpose: "verify") != nil]
         }
         #expect(gone == [true, true, true, true, true, true])

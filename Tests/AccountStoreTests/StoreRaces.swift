@@ -21,8 +21,6 @@ enum StoreRaces {
     static let width = 8
 
     static let all: [Race] = [
-        Race(name: "eight uses of one refresh token: one rotates, seven see it used", round: refreshRotation),
-        Race(name: "logout while four uses of one refresh token rotate it", round: logoutDuringRotation),
         Race(name: "eight refreshes of one session's generation: one rotates it, seven see it rotated", round: sessionRotation),
         Race(name: "logout while four refreshes of one generation rotate it", round: logoutDuringSessionRotation),
         Race(name: "tries counted on one login throttle row while successes delete it", round: throttleWithSuccesses),
@@ -71,48 +69,13 @@ enum StoreRaces {
 
     // MARK: Refresh tokens
 
-    /// A user with one session and one unused refresh token (hash seed 1).
-    static func sessionWithToken(_ store: any AccountStore) async throws -> SessionRecord {
-        let user = Fixture.user("u\(UUID().uuidString.prefix(8))")
-        let session = Fixture.session(of: user)
-        try await store.write { tx in
-            try tx.insertUser(user)
-            try tx.insertSession(session)
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: tokenHash(session, 1), sessionID: session.id, issuedAt: Fixture.time()))
-        }
-        return session
-    }
-
     /// A token hash of its own per session, so rounds never share rows.
     static func tokenHash(_ session: SessionRecord, _ seed: UInt8) -> [UInt8] {
         Array(session.id.uuidString.utf8.prefix(24)) + Fixture.hash(seed).prefix(8)
     }
 
-    /// The refresh route's transaction: rotate an unused token, or see it used or revoked.
-    static func rotate(_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String {
-        try await store.write { tx in
-            guard let record = try tx.refreshToken(hash: tokenHash(session, 1)), let current = try tx.session(id: record.sessionID) else {
-                return "unknown"
-            }
-            if current.revokedAt != nil { return "revoked" }
-            if record.usedAt != nil { return "repeated" }
-            guard try tx.markRefreshTokenUsed(hash: record.hash, at: now) else { return "lost the race" }
-            try tx.insertRefreshToken(RefreshTokenRecord(hash: tokenHash(session, 2), sessionID: session.id, issuedAt: now))
-            try tx.touchSession(id: session.id, at: now)
-            return "rotated"
-        }
-    }
-
-    /// A refresh transaction, `rotate` or `rotateSession`.
+    /// A refresh transaction (``rotateSession(_:_:_:)``).
     typealias Rotation = @Sendable (_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String
-
-    static func refreshRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
-        await rotationsAtOnce(a, b, session: try await sessionWithToken(a), rotate)
-    }
-
-    static func logoutDuringRotation(_ a: any AccountStore, _ b: any AccountStore, _ round: Int) async throws -> String? {
-        try await logoutDuring(a, b, session: try await sessionWithToken(a), rotate)
-    }
 
     /// `width` rotations of one token at once: one rotates, the rest see it used.
     static func rotationsAtOnce(_ a: any AccountStore, _ b: any AccountStore, session: SessionRecord, _ rotation: @escaping Rotation) async -> String? {
@@ -150,9 +113,9 @@ enum StoreRaces {
     /// rotated or revoked.
     static func rotateSession(_ store: any AccountStore, _ session: SessionRecord, _ now: Date) async throws -> String {
         try await store.write { tx in
-            guard let found = try tx.refreshableSession(id: session.id), let state = found.refresh else { return "unknown" }
+            guard let found = try tx.refreshableSession(id: session.id) else { return "unknown" }
             if found.session.revokedAt != nil { return "revoked" }
-            if state.generation == 1 { return "repeated" }
+            if found.refresh.generation == 1 { return "repeated" }
             let next = SessionRefresh(generation: 1, tokenHash: tokenHash(session, 2), rotatedBy: [1])
             return try tx.rotateRefresh(sessionID: session.id, from: 0, to: next, at: now, clientAddress: nil) ? "rotated" : "lost the race"
         }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Nicknames (UTS #39) and email spellings over HTTP against the real binary, mail read from the
-/// `.eml` files, and the start-up step that fills the keys of accounts from before.
+/// `.eml` files.
 @Suite struct NamesAndAddressesTests {
     static func signUp(_ server: ServerProcess, _ name: String, _ email: String? = nil, password: String = "Pw-correct horse") async throws -> Reply {
         let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -110,60 +110,5 @@ import Testing
         let verified = try await server.client.send("POST", "/auth/email/verify", json: ["email": "lee.sora@example.com", "code": code])
         #expect(verified.status == 200, "\(verified.text)")
         await server.stop()
-    }
-
-    /// Turns accounts of `database` back into what the code before skeletons wrote.
-    static func makeLegacy(_ database: URL, _ statements: [String]) async throws {
-        let script = "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\n"
-            + statements.map { "db.execute(\"\"\"\($0)\"\"\")\n" }.joined() + "db.commit()\n"
-        let result = try await Program.run("/usr/bin/python3", ["-c", script, database.path], timeout: .seconds(30))
-        try #require(result.status.isSuccess, "python3 sqlite3: \(result.stderr)")
-    }
-
-    @Test func a_restart_fills_the_keys_of_accounts_from_before() async throws {
-        let folder = try TemporaryFolder()
-        // Unverified logins allowed: a sign-up is its account at once, as every sign-up was before
-        // pending sign-ups, so "Other" stays an unverified account from before.
-        let first = try await ServerProcess.start(in: folder, ["--allow-unverified-login"])
-        let mina = TestAccount(username: "Mina", email: "mina@example.com", password: "Pw-correct horse")
-        let other = TestAccount(username: "Other", email: "other@example.com", password: "Pw-correct horse")
-        let wide = TestAccount(username: "Wide", email: "wide@example.com", password: "Pw-correct horse")
-        for account in [mina, other, wide] { try await first.signUp(account) }
-        try await first.verify(mina.email)
-        try await first.verify(wide.email)
-        let minaID = try await first.logIn(mina).user.id
-        await first.stop()
-
-        // No skeletons; "Other" renamed to a look-alike of "Mina"; Wide's address in full width
-        // with the old key (lower-cased only).
-        let legacy = [
-            "UPDATE users SET username_skeleton = NULL, username_display_skeleton = NULL",
-            "UPDATE users SET username = 'rnina', username_key = 'rnina' WHERE username_key = 'other'",
-            "UPDATE users SET email = 'ｗide@example.com', email_key = 'ｗide@example.com' WHERE username_key = 'wide'",
-        ]
-        try await Self.makeLegacy(folder.database, legacy)
-
-        // A minute later (the clock file), past the mail budget of Wide's code.
-        let clock = try TestClock(in: folder)
-        clock.set(ahead: 61)
-        let second = try await ServerProcess.start(in: folder, clock.serverArguments)
-        #expect(second.logs.contains("looks like the one of account \(minaID.uuidString.lowercased())"), "\(second.logs)")
-        // Wide's key was recomputed: the plain spelling finds it; its mail goes to its stored spelling.
-        let login = try await second.client.send("POST", "/auth/login", json: ["email": "WIDE@example.com", "password": wide.password])
-        #expect(login.status == 200, "\(login.text)")
-        #expect(try await Self.signUp(second, "wide2", "wide@example.com").status == 202)
-        #expect(try await Self.recipients(second, count: 4).last == "ｗide@example.com")
-        // Mina's skeleton was filled: a new look-alike is taken; the older look-alike still logs in.
-        let alike = try await Self.signUp(second, "rn\u{0131}na")
-        #expect(alike.status == 409 && alike.problem?.code == .usernameTaken, "\(alike.text)")
-        let loser = try await second.client.send("POST", "/auth/login", json: ["username": "rnina", "password": other.password])
-        #expect(loser.status == 403 && loser.problem?.code == .emailNotVerified, "\(loser.text)")
-        await second.stop()
-
-        // `account-server migrate` runs the same step and says so.
-        try await Self.makeLegacy(folder.database, [legacy[0]])
-        let migrated = try await runServerCommand(["migrate", "--database-url", "sqlite:\(folder.database.path)"])
-        #expect(migrated.status.isSuccess, "\(migrated.stderr)")
-        #expect(migrated.stdout.contains("filled the nickname skeletons and email keys of 3 accounts"), "\(migrated.stdout)")
     }
 }

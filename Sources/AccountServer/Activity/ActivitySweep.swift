@@ -2,7 +2,7 @@ import AccountStore
 import Foundation
 
 /// Keeps the security history and the hourly counters bounded: run once an hour by the server's
-/// periodic sweep (``RefreshTokenSweep``), and by tests directly.
+/// periodic sweep (``HourlySweep``), and by tests directly.
 ///
 /// Security events are kept ``eventsKeptFor`` (90 days) and at most ``eventsPerAccount`` per
 /// account (the newest); counters ``countersKeptFor``. Old rows are found by their time index and

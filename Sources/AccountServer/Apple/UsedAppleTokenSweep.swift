@@ -4,7 +4,7 @@ import Foundation
 /// Keeps the record of accepted Apple identity tokens bounded: a row is needed only while its
 /// token could still be accepted (its `exp` with the skew, at most a day ahead:
 /// ``AppleIdentityVerifier/maximumLifetime``), so the server's hourly sweep
-/// (``RefreshTokenSweep``) removes expired ones by their time index, a batch a transaction.
+/// (``HourlySweep``) removes expired ones by their time index, a batch a transaction.
 enum UsedAppleTokenSweep {
     /// Removes every used token that expired by `now`, `batch` at a time; returns how many.
     @discardableResult

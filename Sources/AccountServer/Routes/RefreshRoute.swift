@@ -25,13 +25,9 @@ extension SessionRoutes {
         if let token = RefreshToken(text: text, keys: keys) {
             let presented = RefreshRotation.Presented(token, keys: keys)
             outcome = try await services.store.write { try rotation.decide(presented, in: $0) }
-        } else if text.utf8.count != RefreshToken.textLength, text.utf8.count <= 256 {
-            // Not today's layout: perhaps a token issued before it, kept until its session ends.
-            let legacy = OpaqueToken(text: text)
-            outcome = try await services.store.write { try rotation.decide(legacy: legacy, in: $0) }
         } else {
-            // Today's length but not a token this server made (or too long to be any): refused
-            // before the database, with the same reply as an unknown token.
+            // Not a token this server made: refused before the database, with the same reply as
+            // an unknown token.
             outcome = .unknown
         }
         switch outcome {

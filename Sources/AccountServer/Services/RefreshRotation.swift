@@ -47,7 +47,7 @@ struct RefreshRotation: Sendable {
     /// ``EventOrigin`` cuts it).
     private var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
 
-    /// A token of today's layout with what the decision needs from it, derived before the
+    /// A presented token with what the decision needs from it, derived before the
     /// transaction so the store's writer spends no time on hashing.
     struct Presented: Sendable {
         let token: RefreshToken
@@ -64,7 +64,8 @@ struct RefreshRotation: Sendable {
     }
 
     func decide(_ presented: Presented, in tx: any StoreTransaction) throws -> RefreshDecision {
-        guard let found = try tx.refreshableSession(id: presented.token.sessionID), let state = found.refresh else { return .unknown }
+        guard let found = try tx.refreshableSession(id: presented.token.sessionID) else { return .unknown }
+        let state = found.refresh
         if let refusal = refusal(of: found) { return refusal }
         let generation = presented.token.generation
         if generation == state.generation {
@@ -75,32 +76,6 @@ struct RefreshRotation: Sendable {
             return try repeated(found, usedAt: found.session.lastUsedAt, usedBy: state.rotatedBy, refresh: presented.successor.text, in: tx)
         }
         guard generation < state.generation else { return .unknown }
-        return try reused(found, reason: "older_generation", in: tx)
-    }
-
-    /// A token from before sessions kept their current one: looked up by its SHA-256 in
-    /// `refresh_tokens`, which is only read now. While its session is still on such tokens, a
-    /// used one repeats as it always did and the unused one moves the session on to generation 1
-    /// (one write, the token's row left as it is: the one unused row of a session that has a
-    /// generation is the token that gave it). Once the session has moved on, that token repeats
-    /// within its grace and every other one from before is reuse.
-    func decide(legacy: OpaqueToken, in tx: any StoreTransaction) throws -> RefreshDecision {
-        guard let record = try tx.refreshToken(hash: legacy.hash), let found = try tx.refreshableSession(id: record.sessionID) else {
-            return .unknown
-        }
-        if let refusal = refusal(of: found) { return refusal }
-        let successor = RefreshToken.successor(ofLegacy: legacy, sessionID: found.session.id, keys: keys)
-        guard let state = found.refresh else {
-            if let usedAt = record.usedAt {
-                // A token used before the upgrade (no fingerprint before that column) keeps the
-                // grace it had, which ends seconds after the upgrade.
-                return try repeated(found, usedAt: usedAt, usedBy: record.usedBy, refresh: legacy.legacySuccessor(key: keys.derivation).text, in: tx)
-            }
-            return try rotate(found, from: nil, to: successor, hash: successor.hash(keys: keys), in: tx)
-        }
-        if record.usedAt == nil, state.generation == successor.generation, constantTimeEquals(successor.hash(keys: keys), state.tokenHash) {
-            return try repeated(found, usedAt: found.session.lastUsedAt, usedBy: state.rotatedBy, refresh: successor.text, in: tx)
-        }
         return try reused(found, reason: "older_generation", in: tx)
     }
 
@@ -115,7 +90,7 @@ struct RefreshRotation: Sendable {
     }
 
     /// The first use of the session's current token: the one write of a refresh.
-    private func rotate(_ found: RefreshableSession, from current: Int64?, to successor: RefreshToken, hash: [UInt8], in tx: any StoreTransaction) throws -> RefreshDecision {
+    private func rotate(_ found: RefreshableSession, from current: Int64, to successor: RefreshToken, hash: [UInt8], in tx: any StoreTransaction) throws -> RefreshDecision {
         let next = SessionRefresh(generation: successor.generation, tokenHash: hash, rotatedBy: client)
         let address = origin.clientAddress
         guard try tx.rotateRefresh(sessionID: found.session.id, from: current, to: next, at: now, clientAddress: address) else {
@@ -132,10 +107,11 @@ struct RefreshRotation: Sendable {
     /// A token used at `usedAt` by `usedBy`, presented again: the same pair (`refresh`, issued at
     /// `usedAt`) for that client within the window, either side of the use (a repeat sent at the
     /// same moment may carry an earlier time than the use it waited for, or come from a server
-    /// whose clock is behind); reuse otherwise. No fingerprint: a use from before they were kept.
+    /// whose clock is behind); reuse otherwise. Every rotation keeps its client's fingerprint, so a
+    /// generation without one was never rotated and has no repeat.
     private func repeated(_ found: RefreshableSession, usedAt: Date, usedBy: [UInt8]?, refresh: String, in tx: any StoreTransaction) throws -> RefreshDecision {
         guard abs(now.timeIntervalSince(usedAt)) <= grace else { return try reused(found, reason: "after_grace", in: tx) }
-        if let usedBy, !constantTimeEquals(usedBy, client) { return try reused(found, reason: "other_client", in: tx) }
+        guard let usedBy, constantTimeEquals(usedBy, client) else { return try reused(found, reason: "other_client", in: tx) }
         return .repeated(found.user, found.session, refresh: refresh, issuedAt: usedAt)
     }
 

@@ -71,14 +71,6 @@ struct RefreshToken: Sendable {
             secret: Digest.hmacSHA256(key: keys.derivation, message: Array(text.utf8)), keys: keys)
     }
 
-    /// The token that replaces a session's token from before (``OpaqueToken``) at its first
-    /// refresh: generation 1, its secret derived from that token like any successor.
-    static func successor(ofLegacy legacy: OpaqueToken, sessionID: UUID, keys: RefreshTokenKeys) -> RefreshToken {
-        RefreshToken(
-            sessionID: sessionID, generation: 1,
-            secret: Digest.hmacSHA256(key: keys.derivation, message: Array(legacy.text.utf8)), keys: keys)
-    }
-
     /// What the store keeps of this token: HMAC-SHA-256 under ``RefreshTokenKeys/hash``.
     func hash(keys: RefreshTokenKeys) -> [UInt8] {
         Digest.hmacSHA256(key: keys.hash, message: signed)
@@ -96,8 +88,7 @@ struct RefreshToken: Sendable {
 
 /// The keys of refresh tokens, all from the one server-wide secret `refresh_derivation_key`.
 struct RefreshTokenKeys: Sendable {
-    /// Derives each token's successor (the stored secret itself, as before tokens carried their
-    /// session, so tokens from before keep their successors).
+    /// Derives each token's successor (the stored secret itself).
     let derivation: [UInt8]
     /// Tags a token, so a made-up one is refused before the database is asked.
     let tag: [UInt8]

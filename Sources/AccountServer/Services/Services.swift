@@ -40,8 +40,8 @@ struct Services: Sendable {
     /// Sign in with Apple: identity tokens checked, Apple's grants kept and revoked.
     let apple: AppleSignIn
     let mail: MailDispatcher
-    /// Empties the refresh tokens table of before as its sessions end.
-    let refreshTokenSweep: RefreshTokenSweep
+    /// The hourly sweeps that keep tables bounded.
+    let sweeps: HourlySweep
     /// Details-first sign-ups waiting for their code.
     let signUps: PendingSignUps
     /// UTS #39 nickname checks and skeletons.
@@ -86,7 +86,7 @@ struct Services: Sendable {
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, budget: budget, rules: codeRules)
         apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, seal: secrets.seal, deliveries: [.appleRevocation: apple.grants])
-        refreshTokenSweep = RefreshTokenSweep(store: store, clock: clock, policy: sessionPolicy)
+        sweeps = HourlySweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(
             nicknames: nicknames, throttle: throttle, codeLifetime: codeRules.lifetime,
@@ -97,9 +97,8 @@ struct Services: Sendable {
         activity = ActivityCounters(store: store)
     }
 
-    /// Migrates the store, fills the keys of accounts from before, loads or creates secrets and
-    /// keys (sealed with the secret key file when one is configured), and starts mail delivery and
-    /// the sweep of refresh tokens from before.
+    /// Migrates the store, loads or creates secrets and keys (sealed with the secret key file when
+    /// one is configured), and starts mail delivery and the hourly sweeps.
     /// - Throws: ``SecretsError`` when the key file is missing or malformed, or the database was
     ///   sealed with another key (or with one, and none is given).
     static func start(
@@ -108,12 +107,10 @@ struct Services: Sendable {
         try await store.migrate()
         let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
         let services = try Services(configuration: configuration, store: store, transport: transport, clock: clock, secrets: secrets)
-        // Before serving, so no sign-up meets an account whose skeleton is not known yet.
-        _ = try await services.nicknames.fillUserKeys(in: store)
         try await services.keys.ensureKey(now: clock.now())
         try await services.keys.reload(now: clock.now())
         await services.mail.start()
-        services.refreshTokenSweep.start()
+        services.sweeps.start()
         services.activity.start()
         return services
     }
@@ -131,7 +128,7 @@ struct Services: Sendable {
 
     /// Stops background work (mail delivery, hashing threads).
     func stop() async {
-        refreshTokenSweep.stop()
+        sweeps.stop()
         await activity.stop()
         await mail.stop()
         passwords.pool.stop()

@@ -7,7 +7,7 @@ import Foundation
 /// A revocation (logout, ending sessions, disabling, a reused refresh token) forgets it in its
 /// own statement; a session that ends by expiring (idle for `--session-idle-ttl`, or past
 /// `--session-max-ttl`) writes nothing when it does, so this sweep, run once an hour by the
-/// server's periodic sweep (``RefreshTokenSweep``), clears those: found by a read (which may scan
+/// server's periodic sweep (``HourlySweep``), clears those: found by a read (which may scan
 /// `sessions` on a reader, never holding the writer: no index may name what a refresh writes),
 /// cleared a batch at a time by id, each statement checking again that the session ended.
 /// Deleting the account deletes its sessions with their addresses.

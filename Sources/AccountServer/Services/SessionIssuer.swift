@@ -38,7 +38,7 @@ struct SessionIssuer: Sendable {
         try await tokenPair(user: user, session: session, refreshText: refresh.text, issuedAt: issuedAt, now: now)
     }
 
-    /// The same, for a refresh token given as its text (a token from before, repeated in its grace).
+    /// The same, for a refresh token given as its text (a repeat within the grace window).
     func tokenPair(user: UserRecord, session: SessionRecord, refreshText: String, issuedAt: Date, now: Date) async throws -> TokenPair {
         let access = try await tokens.sign(
             userID: user.id, sessionID: session.id, issuedAt: issuedAt, jti: RefreshToken.accessTokenID(for: refreshText), amr: session.amr)

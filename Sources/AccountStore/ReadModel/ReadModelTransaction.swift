@@ -47,7 +47,7 @@ public final class ReadModelTransaction: StoreTransaction {
     /// A rotation moves the session's last use (its idle end), its client address and its current
     /// token.
     public func rotateRefresh(
-        sessionID: UUID, from current: Int64?, to next: SessionRefresh, at date: Date, clientAddress: String?
+        sessionID: UUID, from current: Int64, to next: SessionRefresh, at date: Date, clientAddress: String?
     ) throws -> Bool {
         scope.sessionChanges(sessionID)
         return try base.rotateRefresh(sessionID: sessionID, from: current, to: next, at: date, clientAddress: clientAddress)
@@ -98,15 +98,10 @@ public final class ReadModelTransaction: StoreTransaction {
 
     public func insertUser(_ user: UserRecord) throws { try base.insertUser(user) }
     public func insertSession(_ session: SessionRecord) throws { try base.insertSession(session) }
-    public func insertSession(_ session: SessionRecord, refresh: SessionRefresh?) throws {
+    public func insertSession(_ session: SessionRecord, refresh: SessionRefresh) throws {
         try base.insertSession(session, refresh: refresh)
     }
-    public func insertRefreshToken(_ token: RefreshTokenRecord) throws { try base.insertRefreshToken(token) }
-    @discardableResult public func deleteRefreshTokens(hashes: [[UInt8]]) throws -> Int { try base.deleteRefreshTokens(hashes: hashes) }
     public func insertAuditEvent(_ event: AuditEventRecord) throws { try base.insertAuditEvent(event) }
-    public func markRefreshTokenUsed(hash: [UInt8], at date: Date, client: [UInt8]?) throws -> Bool {
-        try base.markRefreshTokenUsed(hash: hash, at: date, client: client)
-    }
     public func upsertCode(_ code: CodeRecord) throws { try base.upsertCode(code) }
     public func upsertCode(_ code: CodeRecord, ifCreatedBefore cutoff: Date) throws -> Bool {
         try base.upsertCode(code, ifCreatedBefore: cutoff)
@@ -203,14 +198,12 @@ public final class ReadModelTransaction: StoreTransaction {
     public func user(usernameSkeleton: String, kind: SkeletonKind) throws -> UserRecord? {
         try base.user(usernameSkeleton: usernameSkeleton, kind: kind)
     }
-    public func usersWithoutSkeleton(limit: Int) throws -> [UserRecord] { try base.usersWithoutSkeleton(limit: limit) }
     public func session(id: UUID) throws -> SessionRecord? { try base.session(id: id) }
     public func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)? { try base.sessionWithUser(id: id) }
     public func sessions(userID: UUID) throws -> [SessionRecord] { try base.sessions(userID: userID) }
     public func endedSessionsWithAddress(now: Date, idleSince: Date, limit: Int) throws -> [UUID] {
         try base.endedSessionsWithAddress(now: now, idleSince: idleSince, limit: limit)
     }
-    public func refreshToken(hash: [UInt8]) throws -> RefreshTokenRecord? { try base.refreshToken(hash: hash) }
     public func code(emailKey: String, purpose: String) throws -> CodeRecord? { try base.code(emailKey: emailKey, purpose: purpose) }
     public func signingKeys() throws -> [SigningKeyRecord] { try base.signingKeys() }
     public func setting(_ name: String) throws -> [UInt8]? { try base.setting(name) }
@@ -229,9 +222,6 @@ public final class ReadModelTransaction: StoreTransaction {
     public func passkeyCount(userID: UUID) throws -> Int { try base.passkeyCount(userID: userID) }
     public func secondFactorChallenge(hash: [UInt8]) throws -> SecondFactorChallengeRecord? { try base.secondFactorChallenge(hash: hash) }
     public func refreshableSession(id: UUID) throws -> RefreshableSession? { try base.refreshableSession(id: id) }
-    public func refreshTokensOfEndedSessions(before date: Date, limit: Int) throws -> [[UInt8]] {
-        try base.refreshTokensOfEndedSessions(before: date, limit: limit)
-    }
     public func admins() throws -> [UserRecord] { try base.admins() }
     public func appleIdentity(subject: String) throws -> AppleIdentityRecord? { try base.appleIdentity(subject: subject) }
     public func appleIdentity(userID: UUID) throws -> AppleIdentityRecord? { try base.appleIdentity(userID: userID) }
