@@ -176,4 +176,19 @@ import FoundationNetworking
         #expect(try app.stored() == appsPair)
         #expect(try await app.me().username == account.username)
     }
+
+    @Test func loggingOutDeletesTheRecordEvenWhenAnotherProcessStoredANewerPair() async throws {
+        let server = try await inProcessServer()
+        let account = try await SessionTestAccount.create(on: server)
+        let store = InMemoryCredentialStore()
+        let app = SessionManager(client: server.client(), store: store)
+        try await app.logIn(account.login)
+        let widget = SessionManager(client: server.client(), store: store)
+        try await widget.restore()
+        try await widget.refresh()  // the store now holds the widget's newer pair of the same session
+
+        try await app.logOut()
+        #expect(try store.retrieve(key: app.credentialKey) == nil, "the person logged out: nothing stays")
+        await #expect(throws: AccountError.sessionRevoked(.sessionRevoked)) { try await widget.me() }
+    }
 }

@@ -265,14 +265,15 @@ extension SessionManager {
     /// Forgets the session: storage first, then memory, then tells subscribers; the event says
     /// `reason` when there was a session to end (`nil`: a stored session that could not be read).
     ///
-    /// The stored record is deleted only when it is this session's (or unreadable): a pair another
-    /// process stored meanwhile is left for that process to judge. A read-only store is never
-    /// touched.
+    /// A logout or a deleted account deletes the stored record whatever it holds. Otherwise it is
+    /// deleted only when it is this session's (or unreadable): a pair another process stored
+    /// meanwhile is left for that process to judge. A read-only store is never touched.
     func clearLocally(_ reason: SignOutReason?) {
         let ended = session
         if !store.isReadOnly {
             let stored = readStored()
-            if ended == nil || stored == nil || stored.map({ ended?.isSamePair(as: $0) == true }) == true {
+            let everything = reason == .loggedOut || reason == .accountDeleted
+            if everything || ended == nil || stored == nil || stored.map({ ended?.isSamePair(as: $0) == true }) == true {
                 // A store that cannot remove now (locked) keeps a dead pair; the server refuses it later.
                 try? store.remove(key: credentialKey)
                 try? store.refreshTokenStore?.remove(key: refreshTokenKey)

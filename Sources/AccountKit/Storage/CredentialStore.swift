@@ -8,7 +8,7 @@ import Foundation
 /// from "cannot read now" (a throw, e.g. a locked Keychain), so an app never shows sign-in just
 /// because the device is locked.
 ///
-/// Most apps want ``platformDefault(appID:)``: the Keychain on Apple platforms, a private file on
+/// Most apps want `.platformDefault(appID:)`: the Keychain on Apple platforms, a private file on
 /// Linux, either one named after the app so that no two apps share it.
 ///
 /// ```swift

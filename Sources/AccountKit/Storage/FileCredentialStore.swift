@@ -10,8 +10,8 @@ import Android
 #endif
 
 /// A credential store in one private file, for Linux and other systems without a Keychain:
-/// `$XDG_CONFIG_HOME/<appID>/credentials.json` (or `~/.config/<appID>/…`) with ``init(appID:environment:)``
-/// (what ``CredentialStore/platformDefault(appID:)`` gives on Linux), or any folder.
+/// `$XDG_CONFIG_HOME/<appID>/credentials.json` (or `~/.config/<appID>/…`) with ``init(appID:environment:readOnly:)``
+/// (what `.platformDefault(appID:)` gives on Linux), or any folder.
 ///
 /// The file is a JSON object from key to base64 value, mode `0600` in a `0700` folder, both created
 /// with those modes (never widened first and narrowed after). Every write goes to a new temporary
