@@ -120,4 +120,17 @@ final class WatchedStore: CredentialStore {
         #expect(try await widget.restore() == .signedOut)
         #expect(keychain.item(account: widget.credentialKey)?.data == Data("not a record".utf8))
     }
+
+    @Test func aWidgetReadsTheSessionOfAnAppThatGuardsItsRefreshToken() async throws {
+        let server = try await inProcessServer()
+        let account = try await SessionTestAccount.create(on: server)
+        let keychain = FakeKeychain()
+        let app = SessionManager(client: server.client(), store: keychain.store(refreshTokenProtection: .userPresence))
+        try await app.logIn(account.login)
+        let widget = SessionManager(client: server.client(), store: keychain.store(readOnly: true))
+        #expect(try await widget.restore().user?.username == account.username)
+        #expect(try await widget.me().username == account.username)
+        let guardedReads = zip(keychain.calls, keychain.queries).filter { $0.0 == .copy && $0.1.requiresUserPresence }
+        #expect(guardedReads.isEmpty, "the widget never asks for the person")
+    }
 }

@@ -23,10 +23,15 @@ extension SessionManager {
             publish(.signedOut)
             return state
         }
-        guard let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data),
-              !stored.refresh.isEmpty || store.refreshTokenStore != nil
-        else {
+        guard let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data) else {
             clearLocally(nil)
+            return state
+        }
+        // Without its refresh token the record is usable only where that is kept apart, or by a
+        // read-only manager, which never refreshes. Elsewhere it is left to the process that
+        // keeps the token apart.
+        guard !stored.refresh.isEmpty || store.refreshTokenStore != nil || store.isReadOnly else {
+            publish(.signedOut)
             return state
         }
         guard !stored.isOver(at: now()) else {
