@@ -36,17 +36,34 @@ import Testing
         return try await Program.run("swiftc", ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path], timeout: .seconds(600))
     }
 
+    /// A block's `import` lines.
+    static func imports(_ block: String) -> [String] {
+        block.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+    }
+
+    /// The guide is one narrative that starts with its first snippet, so the narrative compiles
+    /// with exactly the imports that snippet writes (nothing added here): a reader who copies it
+    /// gets a file that builds. A later snippet may repeat them but not need more.
     @Test func theGuideAndReadmeSnippetsCompileAgainstTheSDK() async throws {
         let guide = try Self.snippets(in: "docs/USING-ACCOUNTKIT.md")
         let readme = try Self.snippets(in: "README.md").filter { $0.contains("AccountKit") }
         #expect(guide.count >= 6, "the guide's snippets were found")
         #expect(readme.count >= 1, "README's SDK snippet (the tour's Swift) was found")
+        let first = Self.imports(try #require(guide.first))
+        #expect(first.contains("import AccountKit"))
+        for block in guide.dropFirst() {
+            #expect(Set(Self.imports(block)).isSubset(of: first), "a snippet needs more than the first one imports:\n\(block)")
+        }
 
-        var source = "import AccountKit\nimport Foundation\n\n"
+        var source = first.joined(separator: "\n") + "\n\n"
         source += "func guide() async throws {\n" + guide.map(Self.body).joined(separator: "\n") + "}\n\n"
-        for (index, block) in readme.enumerated() { source += "func readme\(index)() async throws {\n" + Self.body(block) + "}\n\n" }
         let (status, output, errors) = try await Self.typecheck(source)
-        #expect(status == 0, "the documented Swift does not compile:\n\(output)\(errors)\n\(source)")
+        #expect(status == 0, "the guide's Swift does not compile with its own imports:\n\(output)\(errors)\n\(source)")
+
+        var readmeSource = "import AccountKit\nimport Foundation\n\n"
+        for (index, block) in readme.enumerated() { readmeSource += "func readme\(index)() async throws {\n" + Self.body(block) + "}\n\n" }
+        let (readmeStatus, readmeOutput, readmeErrors) = try await Self.typecheck(readmeSource)
+        #expect(readmeStatus == 0, "README's Swift does not compile:\n\(readmeOutput)\(readmeErrors)\n\(readmeSource)")
     }
 
     /// The guide's section on app extensions, compiled on its own with only the imports its

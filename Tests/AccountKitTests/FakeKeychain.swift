@@ -11,6 +11,8 @@ final class FakeKeychain: Sendable {
     struct Item: Equatable {
         var data: Data
         var accessibility: KeychainAccessibility
+        /// Whether reading it asks for the person's presence.
+        var requiresUserPresence = false
     }
 
     enum Call: Equatable {
@@ -50,7 +52,7 @@ final class FakeKeychain: Sendable {
                 record(.add, query) { state in
                     let key = Self.key(query)
                     guard state.items[key] == nil else { return KeychainStatus.duplicateItem }
-                    state.items[key] = Item(data: data, accessibility: query.accessibility)
+                    state.items[key] = Item(data: data, accessibility: query.accessibility, requiresUserPresence: query.requiresUserPresence)
                     return KeychainStatus.success
                 }
             },
@@ -62,7 +64,7 @@ final class FakeKeychain: Sendable {
                         state.items[key] = nil
                     }
                     guard state.items[key] != nil else { return KeychainStatus.itemNotFound }
-                    state.items[key] = Item(data: data, accessibility: query.accessibility)
+                    state.items[key] = Item(data: data, accessibility: query.accessibility, requiresUserPresence: query.requiresUserPresence)
                     return KeychainStatus.success
                 }
             },
@@ -84,12 +86,17 @@ final class FakeKeychain: Sendable {
     /// A store over this fake, configured like the live one.
     func store(
         service: String = "mbti-playground", group: String? = nil,
-        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, dataProtection: Bool = false
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, dataProtection: Bool = false,
+        refreshTokenProtection: RefreshTokenProtection = .none, readOnly: Bool = false
     ) -> KeychainItemStore {
         KeychainItemStore(
             service: service, accessGroup: group, accessibility: accessibility,
-            usesDataProtectionKeychain: dataProtection, operations: operations)
+            usesDataProtectionKeychain: dataProtection, operations: operations, isReadOnly: readOnly,
+            refreshTokenProtection: refreshTokenProtection)
     }
+
+    /// The items' accounts (keys) now, sorted.
+    var accounts: [String] { state.withLock { $0.items.keys.map { String($0.split(separator: "\u{0}", omittingEmptySubsequences: false)[1]) }.sorted() } }
 
     private func record(_ call: Call, _ query: KeychainItemQuery, _ body: (inout State) -> Int32) -> Int32 {
         state.withLock { state in

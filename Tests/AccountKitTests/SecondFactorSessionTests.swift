@@ -247,8 +247,10 @@ import Testing
         }
         #expect(await manager.state.user != nil, "refused: still signed in")
         var events = await manager.events().makeAsyncIterator()
+        let user = try #require(manager.currentUser)
         try await manager.deleteAccount(password: newPassword, recoveryCode: fixture.recoveryCodes[0])
         #expect(await manager.state == .signedOut)
+        #expect(await events.next() == .userDeleted(user))
         #expect(await events.next() == .signedOut(.accountDeleted))
     }
 }

@@ -81,8 +81,27 @@ import Testing
 
     @Test func deletingTheAccountIsAnnouncedAsSuch() async throws {
         var (_, account, session, events) = try await loggedIn()
+        let user = try #require(session.currentUser)
         try await session.deleteAccount(password: account.password)
+        #expect(await events.next() == .userDeleted(user))
         #expect(await events.next() == .signedOut(.accountDeleted))
+    }
+
+    @Test func aCompletedPasswordResetIsAnnounced() async throws {
+        // One message a minute per address by default; the reset mail follows the sign-up's at once.
+        let server = try await inProcessServer(["--mail-interval", "0"])
+        let account = try await SessionTestAccount.create(on: server)
+        let session = manager(server)
+        var events = await session.events().makeAsyncIterator()
+        try await session.requestPasswordReset(PasswordResetRequest(email: account.email))
+        let code = try await server.mail.code(to: account.email, skipping: 1)  // after the sign-up's code
+        await #expect(throws: AccountError.self) {
+            try await session.confirmPasswordReset(PasswordResetConfirmRequest(email: account.email, code: "000000", newPassword: "a brand new passphrase 7"))
+        }
+        try await session.confirmPasswordReset(PasswordResetConfirmRequest(email: account.email, code: code, newPassword: "a brand new passphrase 7"))
+        #expect(await events.next() == .passwordReset, "only the completed reset is announced")
+        try await session.logIn(.identifier(account.username, password: "a brand new passphrase 7"))
+        #expect(await events.next() == .signedIn(try #require(session.currentUser)))
     }
 
     @Test func aStoredSessionThatRanOutIsAnnouncedAsExpiredAtRestore() async throws {

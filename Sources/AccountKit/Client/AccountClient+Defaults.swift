@@ -5,11 +5,17 @@ import FoundationNetworking
 #endif
 
 extension AccountClient {
-    /// The app's own language when it is one the API speaks: the first of
+    /// The app's own language when it is one the API speaks. On Apple platforms the first of
     /// `Bundle.main.preferredLocalizations` (the user's choice among the languages the app ships),
     /// not the device's list alone, so an English-only app stays English on a Korean phone.
+    /// Elsewhere the locale variables of the environment (``Language/init(localeEnvironment:)``),
+    /// as every command-line program reads them.
     public static func preferredLanguage() -> Language {
+        #if canImport(Darwin)
         Language(localizations: Bundle.main.preferredLocalizations)
+        #else
+        Language(localeEnvironment: ProcessInfo.processInfo.environment)
+        #endif
     }
 
     /// `User-Agent` from the app's bundle and this device: name, version and build of the app,
@@ -33,6 +39,16 @@ extension AccountClient {
 }
 
 extension Language {
+    /// The language the POSIX locale variables choose: the first of `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG` that is set and not empty (`ko_KR.UTF-8` is Korean); English for `C`, `POSIX`, none,
+    /// or a language the API does not speak.
+    public init(localeEnvironment environment: [String: String]) {
+        let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        // `language[_territory][.codeset][@modifier]`
+        let name = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? ""
+        self.init(localizations: [name])
+    }
+
     /// The first of `localizations` (best first, as `Bundle.preferredLocalizations` lists them)
     /// that the API speaks; English when none is.
     public init(localizations: [String]) {

@@ -24,6 +24,15 @@ public struct AccountClient: Sendable {
     public let language: Language
     /// Sent as `User-Agent`, so the sessions list can name the device.
     public let userAgent: String
+    /// Headers sent with every request besides the SDK's own (which win on a clash:
+    /// `Authorization`, `Accept`, `Accept-Language`, `Content-Type`, `User-Agent`).
+    public let additionalHeaders: [String: String]
+    /// Seconds a request may wait for its reply before it fails with ``AccountError/transport(_:)``
+    /// (`URLError.timedOut`).
+    public let timeout: TimeInterval
+    /// Hears every request as it ends (``RequestLog``: method, path, status, problem code, time),
+    /// never a token, password, body or header value.
+    public let logger: (@Sendable (RequestLog) -> Void)?
     private let transport: HTTPTransport
 
     /// - Parameters:
@@ -33,14 +42,22 @@ public struct AccountClient: Sendable {
     ///   - language: texts of errors; the app's own language by default (``preferredLanguage()``).
     ///   - userAgent: names this app and device in the account's sessions list
     ///     (``defaultUserAgent(bundle:)`` by default).
+    ///   - additionalHeaders: sent with every request (an API gateway's key, a tracing header);
+    ///     the SDK's own headers win on a clash.
+    ///   - timeout: seconds to wait for a reply (30 by default).
+    ///   - logger: hears every request as it ends (``RequestLog``), for the app's own logs.
     ///   - transport: how requests are sent; an ephemeral `URLSession` (nothing cached on disk) by default.
     public init(
         baseURL: URL, language: Language = AccountClient.preferredLanguage(),
-        userAgent: String = AccountClient.defaultUserAgent(), transport: HTTPTransport? = nil
+        userAgent: String = AccountClient.defaultUserAgent(), additionalHeaders: [String: String] = [:],
+        timeout: TimeInterval = 30, logger: (@Sendable (RequestLog) -> Void)? = nil, transport: HTTPTransport? = nil
     ) {
         self.baseURL = baseURL
         self.language = language
         self.userAgent = userAgent
+        self.additionalHeaders = additionalHeaders
+        self.timeout = timeout
+        self.logger = logger
         self.transport = transport ?? { request in try await AccountClient.ephemeralSession.data(for: request) }
     }
 
@@ -181,6 +198,8 @@ public struct AccountClient: Sendable {
         ClientLanguage.use(language)
         var request = URLRequest(url: components.url!)
         request.httpMethod = method
+        request.timeoutInterval = timeout
+        for (name, value) in additionalHeaders { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
@@ -189,25 +208,45 @@ public struct AccountClient: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try Self.encoder.encode(body)
         }
+        let started = ContinuousClock.now
         let data: Data
         let response: URLResponse
         do {
             (data, response) = try await transport(request)
-        } catch let error as URLError {
-            throw AccountError.transport(error)
-        } catch let error as AccountError {
-            throw error
         } catch {
-            throw AccountError.transport(URLError(.unknown))
+            let failure: AccountError =
+                switch error {
+                case let error as URLError: .transport(error)
+                case let error as AccountError: error
+                // A cancelled task is a cancelled request, as URLSession reports it.
+                case is CancellationError: .transport(URLError(.cancelled))
+                default: .transport(URLError(.unknown))
+                }
+            log(method, path, status: nil, problem: nil, failure: failure, since: started)
+            throw failure
         }
-        guard let http = response as? HTTPURLResponse else { throw AccountError.undecodableReply(status: 0) }
+        guard let http = response as? HTTPURLResponse else {
+            log(method, path, status: nil, problem: nil, failure: .undecodableReply(status: 0), since: started)
+            throw AccountError.undecodableReply(status: 0)
+        }
         guard (200..<300).contains(http.statusCode) else {
             let problem = try? Self.decoder.decode(Problem.self, from: data)
+            log(method, path, status: http.statusCode, problem: problem?.code, failure: nil, since: started)
             let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap { Int($0) }
             let error = AccountError(status: http.statusCode, problem: problem, retryAfter: retryAfter)
             throw stepUp ? error.asStepUpRefusal : error
         }
+        log(method, path, status: http.statusCode, problem: nil, failure: nil, since: started)
         return (http.statusCode, data)
+    }
+
+    private func log(_ method: String, _ path: String, status: Int?, problem: ErrorCode?, failure: AccountError?, since started: ContinuousClock.Instant) {
+        guard let logger else { return }
+        var transportFailure: URLError.Code?
+        if case .transport(let error) = failure { transportFailure = error.code }
+        logger(RequestLog(
+            method: method, path: path, status: status, problemCode: problem, transportFailure: transportFailure,
+            duration: ContinuousClock.now - started))
     }
 
     private func decode<Reply: Decodable>(_ type: Reply.Type, _ data: Data, _ status: Int) throws -> Reply {

@@ -16,7 +16,7 @@ import Android
 ///
 /// On Linux ``FileCredentialStore`` has one beside its file by itself. On Apple platforms the file
 /// must sit where the app and its extensions both reach it: the App Group's shared container
-/// (``appGroup(_:fileName:)``), given to ``KeychainCredentialStore/init(service:accessGroup:accessibility:sharedLock:)``.
+/// (``appGroup(_:fileName:)``), given to ``KeychainCredentialStore/init(service:accessGroup:accessibility:sharedLock:refreshTokenProtection:readOnly:)`` (or `appGroup:` of `.platformDefault`).
 ///
 /// The kernel lets go of the lock when its holder ends, even by a crash. Waiting does not hold a
 /// thread: the lock is tried every few milliseconds, for at most ``timeout`` seconds.

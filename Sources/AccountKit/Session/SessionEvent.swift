@@ -15,6 +15,13 @@ public enum SessionEvent: Sendable, Hashable {
     /// The server's copy of the user differed from the one held (a profile change here or on
     /// another device, seen by `me()`, `updateProfile` or a refresh).
     case userUpdated(User)
+    /// This app deleted the account (``SessionManager/deleteAccount(proof:)``): forget what the
+    /// app keeps of this user. ``signedOut(_:)`` with ``SignOutReason/accountDeleted`` follows.
+    case userDeleted(User)
+    /// A password reset was completed (``SessionManager/confirmPasswordReset(_:)``): the account
+    /// has a new password and the server ended every session it had, so ask the person to log in
+    /// with it (say, with the address filled in).
+    case passwordReset
 }
 
 /// Why a session ended.
@@ -31,6 +38,11 @@ public enum SignOutReason: String, Sendable, Hashable, CustomStringConvertible, 
     case revokedElsewhere
     /// This app deleted the account (``SessionManager/deleteAccount(proof:)``).
     case accountDeleted
+    /// A sign-in on this manager replaced the session (a login, a sign-up or verification that
+    /// signed in, a passkey or Apple, ``SessionManager/begin(with:)``): the old session was ended
+    /// on the server too. ``SessionEvent/signedIn(_:)`` follows at once, and the state goes
+    /// straight to the new user.
+    case replacedBySignIn
 
     /// The reason's name (`loggedOut`), as logs and `print(event)` show it.
     public var description: String { rawValue }

@@ -54,8 +54,9 @@ extension SessionManager {
     }
 
     /// `DELETE /auth/me`: removes the account, proven as `proof` says (``StepUpRequirement`` for
-    /// ``SensitiveChange/deleteAccount``); the state becomes `signedOut`
-    /// (``SignOutReason/accountDeleted``).
+    /// ``SensitiveChange/deleteAccount``); the events say ``SessionEvent/userDeleted(_:)``, then
+    /// ``SessionEvent/signedOut(_:)`` with ``SignOutReason/accountDeleted``, and the state becomes
+    /// `signedOut`.
     ///
     /// - Throws: ``AccountError/invalidCredentials`` for a wrong password (the session stays);
     ///   ``AccountError/proofRequired(_:)`` for a proof short of what the account needs
@@ -64,6 +65,7 @@ extension SessionManager {
         let client = client
         let request = StepUpProof(proof)
         try await authorized { try await client.deleteAccount(request, accessToken: $0) }
+        if let user = session?.user { announce(.userDeleted(user)) }
         clearLocally(.accountDeleted)
     }
 
@@ -79,7 +81,7 @@ extension SessionManager {
         guard var current = session, current.user.id == user.id, current.user != user else { return }
         current.user = user
         // The user is display data: a store that cannot write now must not fail the call that read it.
-        try? save(current)
+        try? save(current, withRefreshToken: false)
         session = current
         publish(.signedIn(user))
         announce(.userUpdated(user))

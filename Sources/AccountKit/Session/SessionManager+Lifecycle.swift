@@ -27,17 +27,29 @@ extension SessionManager {
             clearLocally(nil)
             return state
         }
+        // Without its refresh token the record is usable only where that is kept apart, or by a
+        // read-only manager, which never refreshes. Elsewhere it is left to the process that
+        // keeps the token apart.
+        guard !stored.refresh.isEmpty || store.refreshTokenStore != nil || store.isReadOnly else {
+            publish(.signedOut)
+            return state
+        }
         guard !stored.isOver(at: now()) else {
             session = stored
             clearLocally(.expired)
             return state
         }
-        session = stored
+        session = keptInMemory(stored)
+        if store.refreshTokenStore != nil, !stored.refresh.isEmpty, !store.isReadOnly {
+            // Protection was turned on since the record was written: the token moves apart now.
+            try? save(stored)
+        }
         publish(.signedIn(stored.user))
         return state
     }
 
-    /// Logs in, stores the pair, and publishes `signedIn`.
+    /// Logs in, stores the pair, and publishes `signedIn`. A session held already is replaced
+    /// and ended on the server (see ``SignOutReason/replacedBySignIn``).
     /// - Throws: the server's refusal as ``AccountError``, or ``AccountError/storage(_:)`` when the
     ///   pair cannot be stored (then the state does not change).
     ///
@@ -152,8 +164,14 @@ extension SessionManager {
     }
 
     /// Stores a new session and publishes it; a pair that cannot be stored is closed on the server.
+    ///
+    /// A session held before (in memory, or in the store before ``restore()``) is replaced: the
+    /// app hears ``SessionEvent/signedOut(_:)`` with ``SignOutReason/replacedBySignIn`` before
+    /// ``SessionEvent/signedIn(_:)``, and the old session is ended on the server, so it does not
+    /// live on there unseen. The state goes from one user to the other without `signedOut`.
     func adopt(_ pair: TokenPair) async throws {
         let fresh = StoredSession(pair: pair, receivedAt: now())
+        let replaced = session ?? (state == .unknown ? readStored() : nil)
         do {
             try save(fresh)
         } catch {
@@ -161,40 +179,116 @@ extension SessionManager {
             try? await client.logOut(scope: .local, accessToken: pair.access)
             throw error
         }
-        session = fresh
+        let heldBefore = session.map { !$0.isSamePair(as: fresh) } ?? false
+        session = keptInMemory(fresh)
         refreshTask = nil
         secondFactorChallenge = nil
+        if heldBefore { announce(.signedOut(.replacedBySignIn)) }
         publish(.signedIn(fresh.user))
         announce(.signedIn(fresh.user))
+        if let replaced, !replaced.isSamePair(as: fresh) { await endOnServer(replaced) }
     }
 
-    /// Writes `session` to the store.
-    /// - Throws: ``AccountError/storage(_:)``.
-    func save(_ session: StoredSession) throws {
+    /// Ends `old`, a session this manager no longer keeps, on the server: with its access token
+    /// while the device clock says it is valid, else (or when the server calls it expired) with
+    /// the access token of one refresh. Best effort: when the server cannot be told, the session
+    /// ends there by its own expiry.
+    private func endOnServer(_ old: StoredSession) async {
+        guard !old.isOver(at: now()) else { return }
+        if old.accessExpiresAt > now() {
+            do {
+                return try await client.logOut(scope: .local, accessToken: old.access)
+            } catch let error as AccountError where error == .sessionExpired || error == .sessionRevoked(.tokenInvalid) {
+                // Expired by the server's clock, or a key rotated under it: refresh once below.
+            } catch {
+                return
+            }
+        }
+        // A refresh token kept apart is not read for this: it would ask for the person's presence.
+        guard !old.refresh.isEmpty, let live = try? await client.refresh(old.refresh) else { return }
+        try? await client.logOut(scope: .local, accessToken: live.access)
+    }
+
+    /// The stored session, when there is one this manager can read now.
+    func readStored() -> StoredSession? {
+        guard let data = try? store.retrieve(key: credentialKey) else { return nil }
+        return try? StoredSession.decoder.decode(StoredSession.self, from: data)
+    }
+
+    /// `session` as memory holds it: without its refresh token when the store keeps that apart,
+    /// so that every refresh reads it there (and asks for the person's presence).
+    func keptInMemory(_ session: StoredSession) -> StoredSession {
+        store.refreshTokenStore == nil ? session : session.replacingRefresh(with: "")
+    }
+
+    /// The key of the refresh token kept apart (``CredentialStore/refreshTokenStore``).
+    var refreshTokenKey: String { credentialKey + "#refresh" }
+
+    /// The refresh token of `session`: its own, or the one kept apart (which asks for the
+    /// person's presence).
+    /// - Throws: ``AccountError/storage(_:)`` (``CredentialStoreError/accessDenied`` when the
+    ///   person cancelled); ``AccountError/notSignedIn`` when the token is gone.
+    func refreshToken(of session: StoredSession) throws -> String {
+        guard session.refresh.isEmpty, let apart = store.refreshTokenStore else { return session.refresh }
+        let data: Data?
         do {
-            try store.store(key: credentialKey, value: StoredSession.encoder.encode(session))
+            data = try apart.retrieve(key: refreshTokenKey)
+        } catch {
+            throw AccountError.storage(Self.storageError(error))
+        }
+        guard let data, let token = String(data: data, encoding: .utf8), !token.isEmpty else { throw AccountError.notSignedIn }
+        return token
+    }
+
+    /// Writes `session` to the store; with a store that keeps the refresh token apart, the token
+    /// goes to its own item (unless `withRefreshToken` is false: only the user changed) and the
+    /// record holds the rest.
+    /// - Throws: ``AccountError/storage(_:)``; ``CredentialStoreError/readOnly`` for a read-only store.
+    func save(_ session: StoredSession, withRefreshToken: Bool = true) throws {
+        guard !store.isReadOnly else { throw AccountError.storage(.readOnly) }
+        do {
+            var record = session
+            if let apart = store.refreshTokenStore {
+                if withRefreshToken, !session.refresh.isEmpty {
+                    try apart.store(key: refreshTokenKey, value: Data(session.refresh.utf8))
+                }
+                record = session.replacingRefresh(with: "")
+            }
+            try store.store(key: credentialKey, value: StoredSession.encoder.encode(record))
         } catch {
             throw AccountError.storage(Self.storageError(error))
         }
     }
 
-    /// Ends `ended` on this device because of `error`, unless a newer session has replaced it meanwhile.
+    /// Ends `ended` on this device because of `error` (one that ``AccountError/endsSession``: the
+    /// server refused the session for good), unless a newer session has replaced it meanwhile.
     func end(_ ended: StoredSession, because error: AccountError) {
-        guard session?.refresh == ended.refresh else { return }
+        guard let session, session.isSamePair(as: ended) else { return }
         clearLocally(SignOutReason(error))
     }
 
     /// Forgets the session: storage first, then memory, then tells subscribers; the event says
     /// `reason` when there was a session to end (`nil`: a stored session that could not be read).
+    ///
+    /// A logout or a deleted account deletes the stored record whatever it holds. Otherwise it is
+    /// deleted only when it is this session's (or unreadable): a pair another process stored
+    /// meanwhile is left for that process to judge. A read-only store is never touched.
     func clearLocally(_ reason: SignOutReason?) {
-        let hadSession = session != nil
-        // A store that cannot remove now (locked) keeps a dead pair; the server refuses it later.
-        try? store.remove(key: credentialKey)
+        let ended = session
+        if !store.isReadOnly {
+            let stored = readStored()
+            let everything = reason == .loggedOut || reason == .accountDeleted
+            if everything || ended == nil || stored == nil || stored.map({ ended?.isSamePair(as: $0) == true }) == true {
+                // A store that cannot remove now (locked) keeps a dead pair; the server refuses it later.
+                try? store.remove(key: credentialKey)
+                try? store.refreshTokenStore?.remove(key: refreshTokenKey)
+            }
+        }
         session = nil
         refreshTask = nil
         secondFactorChallenge = nil
         publish(.signedOut)
-        if hadSession, let reason { announce(.signedOut(reason)) }
+        if ended != nil, let reason { announce(.signedOut(reason)) }
     }
 
     /// The store's failure as the SDK reports it.

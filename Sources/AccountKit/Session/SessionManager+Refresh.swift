@@ -55,6 +55,8 @@ extension SessionManager {
             throw AccountError.sessionExpired
         }
         if current.needsRefresh(at: now(), leeway: refreshLeeway) {
+            // A read-only manager uses its token to the end when the app has stored no newer one.
+            if store.isReadOnly, current.accessExpiresAt > now() { return (try? await refreshed(from: current)) ?? current }
             return try await refreshed(from: current)
         }
         return current
@@ -65,7 +67,7 @@ extension SessionManager {
     func refreshed(from stale: StoredSession) async throws -> StoredSession {
         if let running = refreshTask { return try await running.value }
         guard let current = session else { throw AccountError.notSignedIn }
-        if current.refresh != stale.refresh { return current }
+        if !current.isSamePair(as: stale) { return current }
         // The task cannot start before this line's caller suspends (it needs the actor), so
         // `refreshTask` is set before `rotate` clears it.
         let task = Task { try await self.rotate(current) }
@@ -79,6 +81,7 @@ extension SessionManager {
     /// up this pair instead of trading the same token.
     private func rotate(_ stale: StoredSession) async throws -> StoredSession {
         defer { refreshTask = nil }
+        if store.isReadOnly { return try takeUpStored(replacing: stale) }
         guard let lock = store.sharedLock else { return try await rotateUnderLock(stale) }
         do {
             return try await lock.withLock { try await self.rotateUnderLock(stale) }
@@ -91,7 +94,7 @@ extension SessionManager {
         // Another process sharing the store (an app extension) may have refreshed since this one
         // read it: its pair is the live one, and `stale`'s refresh token is spent.
         var base = stale
-        if let stored = storedByAnother(than: stale), session?.refresh == stale.refresh {
+        if let stored = storedByAnother(than: stale), session?.isSamePair(as: stale) == true {
             if !stored.needsRefresh(at: now(), leeway: refreshLeeway) {
                 take(stored, replacing: stale)
                 return stored
@@ -100,14 +103,16 @@ extension SessionManager {
         }
         let pair: TokenPair
         do {
-            pair = try await client.refresh(base.refresh)
+            pair = try await client.refresh(refreshToken(of: base))
         } catch let error as AccountError where error.endsSession {
             end(stale, because: error)
             throw error
         }
-        // Other failures (transport, 5xx, rate limits) keep the old pair: a retry within the
-        // server's grace window gets this same new pair, so a lost reply does not sign out.
-        guard let current = session, current.refresh == stale.refresh else {
+        // Only a definitive refusal (above) signs out. Every other failure (no network, a
+        // timeout, a cancelled request, 5xx, rate limits, a reply that cannot be read, a
+        // cancelled Face ID prompt) keeps the old pair: a retry within the server's grace window
+        // gets this same new pair, so a lost reply does not sign out.
+        guard let current = session, current.isSamePair(as: stale) else {
             // Signed out, or a new login replaced the session, while the refresh was out.
             if let current = session { return current }
             throw AccountError.notSignedIn
@@ -115,8 +120,22 @@ extension SessionManager {
         let fresh = StoredSession(pair: pair, receivedAt: now())
         // On failure memory keeps the pair storage still holds; a retry lands in the grace window.
         try save(fresh)
-        take(fresh, replacing: stale)
-        return fresh
+        let kept = keptInMemory(fresh)
+        take(kept, replacing: stale)
+        return kept
+    }
+
+    /// A read-only manager's refresh: the pair the app stored since `stale`, while its access
+    /// token is valid. It never trades a refresh token itself.
+    /// - Throws: ``AccountError/storage(_:)`` with ``CredentialStoreError/readOnly`` when the
+    ///   store holds nothing newer that is still valid: the app must refresh.
+    private func takeUpStored(replacing stale: StoredSession) throws -> StoredSession {
+        guard let stored = storedByAnother(than: stale), stored.accessExpiresAt > now() else {
+            throw AccountError.storage(.readOnly)
+        }
+        let kept = keptInMemory(stored)
+        take(kept, replacing: stale)
+        return kept
     }
 
     /// The session in the store when it is not `stale` (and still usable): a pair another
@@ -125,7 +144,7 @@ extension SessionManager {
     private func storedByAnother(than stale: StoredSession) -> StoredSession? {
         guard let data = try? store.retrieve(key: credentialKey),
               let stored = try? StoredSession.decoder.decode(StoredSession.self, from: data),
-              stored.refresh != stale.refresh, !stored.isOver(at: now())
+              !stored.isSamePair(as: stale), !stored.isOver(at: now())
         else { return nil }
         return stored
     }

@@ -85,7 +85,7 @@ public actor SessionManager {
     /// - Parameters:
     ///   - client: the API client.
     ///   - store: where the session is kept between launches
-    ///     (``CredentialStore/platformDefault(appID:)`` for most apps).
+    ///     (`.platformDefault(appID:)` for most apps).
     ///   - namespace: separates this session from others in `store`; the server's address
     ///     (``defaultNamespace(for:)``) by default.
     ///   - storageKey: the session's name inside the namespace.

@@ -8,7 +8,7 @@ import Foundation
 /// from "cannot read now" (a throw, e.g. a locked Keychain), so an app never shows sign-in just
 /// because the device is locked.
 ///
-/// Most apps want ``platformDefault(appID:)``: the Keychain on Apple platforms, a private file on
+/// Most apps want `.platformDefault(appID:)`: the Keychain on Apple platforms, a private file on
 /// Linux, either one named after the app so that no two apps share it.
 ///
 /// ```swift
@@ -25,11 +25,24 @@ public protocol CredentialStore: Sendable {
     /// process uses it. ``FileCredentialStore`` has one beside its file; a ``KeychainCredentialStore``
     /// shared with app extensions gets one in the App Group's container. `nil` by default.
     var sharedLock: CrossProcessLock? { get }
+    /// Whether this process only reads the store (an app extension beside the app that owns the
+    /// session): ``store(key:value:)`` and ``remove(key:)`` throw ``CredentialStoreError/readOnly``,
+    /// and a ``SessionManager`` over it never writes, deletes or refreshes (it takes up the pair
+    /// the app stored). `false` by default.
+    var isReadOnly: Bool { get }
+    /// Where the session's refresh token is kept apart from the rest, behind the person's
+    /// presence (``RefreshTokenProtection/userPresence``), or `nil` (the default): in the
+    /// session's own record.
+    var refreshTokenStore: (any CredentialStore)? { get }
 }
 
 extension CredentialStore {
     /// No lock: the store is this process's alone.
     public var sharedLock: CrossProcessLock? { nil }
+    /// Read and written.
+    public var isReadOnly: Bool { false }
+    /// The refresh token stays in the session's record.
+    public var refreshTokenStore: (any CredentialStore)? { nil }
 }
 
 /// Why a credential store failed.
@@ -44,6 +57,9 @@ public enum CredentialStoreError: Error, Sendable, Hashable, LocalizedError {
     case missingEntitlement
     /// The person declined or cancelled the system's prompt for access.
     case accessDenied
+    /// This process only reads the store (``CredentialStore/isReadOnly``): the session needs a
+    /// write or a refresh that only the app makes. Open the app.
+    case readOnly
     /// Anything else, with a reason for logs (never the secret itself).
     case failed(String)
 
@@ -67,6 +83,9 @@ public enum CredentialStoreError: Error, Sendable, Hashable, LocalizedError {
         case .accessDenied:
             return ko ? "저장된 로그인 정보에 대한 접근이 거부되었어요. 다시 로그인해 주세요."
                 : "Access to the saved sign-in details was denied. Please log in again."
+        case .readOnly:
+            return ko ? "여기서는 로그인을 갱신할 수 없어요. 앱을 열어 주세요."
+                : "Your sign-in cannot be renewed from here. Open the app."
         case .failed(let reason):
             return ko ? "저장된 로그인 정보를 사용할 수 없어요 (\(reason))."
                 : "Saved sign-in details cannot be used on this device (\(reason))."

@@ -10,8 +10,8 @@ import Android
 #endif
 
 /// A credential store in one private file, for Linux and other systems without a Keychain:
-/// `$XDG_CONFIG_HOME/<appID>/credentials.json` (or `~/.config/<appID>/…`) with ``init(appID:environment:)``
-/// (what ``CredentialStore/platformDefault(appID:)`` gives on Linux), or any folder.
+/// `$XDG_CONFIG_HOME/<appID>/credentials.json` (or `~/.config/<appID>/…`) with ``init(appID:environment:readOnly:)``
+/// (what `.platformDefault(appID:)` gives on Linux), or any folder.
 ///
 /// The file is a JSON object from key to base64 value, mode `0600` in a `0700` folder, both created
 /// with those modes (never widened first and narrowed after). Every write goes to a new temporary
@@ -32,6 +32,8 @@ public final class FileCredentialStore: CredentialStore {
     /// refresh (``SessionManager`` does), so two programs sharing one session never both trade
     /// the same refresh token.
     public let sharedLock: CrossProcessLock?
+    /// Whether this process only reads the file (``CredentialStore/isReadOnly``).
+    public let isReadOnly: Bool
     private let lock = NSLock()
 
     /// A store in `directory`.
@@ -39,15 +41,18 @@ public final class FileCredentialStore: CredentialStore {
     /// - Parameters:
     ///   - directory: the folder; created (`0700`) on the first write.
     ///   - fileName: the file's name in it.
-    public init(directory: URL, fileName: String = "credentials.json") {
+    ///   - readOnly: for a program that only uses another's session: it never writes, deletes or
+    ///     refreshes (``CredentialStore/isReadOnly``).
+    public init(directory: URL, fileName: String = "credentials.json", readOnly: Bool = false) {
         self.directory = directory
         self.fileURL = directory.appendingPathComponent(fileName)
         self.sharedLock = CrossProcessLock(fileURL: directory.appendingPathComponent(fileName + ".lock"))
+        self.isReadOnly = readOnly
     }
 
     /// A store in the app's own folder, ``defaultDirectory(appID:environment:)``.
-    public convenience init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.init(directory: Self.defaultDirectory(appID: appID, environment: environment))
+    public convenience init(appID: String, environment: [String: String] = ProcessInfo.processInfo.environment, readOnly: Bool = false) {
+        self.init(directory: Self.defaultDirectory(appID: appID, environment: environment), readOnly: readOnly)
     }
 
     /// `$XDG_CONFIG_HOME/<appID>` when that variable holds an absolute path, else
@@ -68,6 +73,7 @@ public final class FileCredentialStore: CredentialStore {
 
     /// Stores `value` under `key`, replacing any earlier value.
     public func store(key: String, value: Data) throws {
+        guard !isReadOnly else { throw CredentialStoreError.readOnly }
         try lock.withLock {
             var entries = try readEntries()
             entries[key] = value.base64EncodedString()
@@ -86,6 +92,7 @@ public final class FileCredentialStore: CredentialStore {
 
     /// Removes the value under `key`; no error when there is none.
     public func remove(key: String) throws {
+        guard !isReadOnly else { throw CredentialStoreError.readOnly }
         try lock.withLock {
             var entries = try readEntries()
             guard entries.removeValue(forKey: key) != nil else { return }

@@ -3,7 +3,8 @@ import Foundation
 import Security
 
 /// A credential store in the Keychain: one generic-password item per key, readable after the
-/// first unlock on this device only (never synced or moved to another device by a backup).
+/// first unlock on this device only (never synced or moved to another device by a backup) unless
+/// another ``KeychainAccessibility`` is chosen.
 ///
 /// A locked Keychain (`errSecInteractionNotAllowed`) throws ``CredentialStoreError/locked``, so an
 /// app shows neither sign-in nor profile until the device is unlocked, instead of signing out. A
@@ -38,17 +39,29 @@ public final class KeychainCredentialStore: CredentialStore {
     ///   - sharedLock: with an `accessGroup` the app's extensions share, a lock in their App
     ///     Group's container (``CrossProcessLock/appGroup(_:fileName:)``), so that only one of them
     ///     refreshes at a time and the others take up the pair it stored.
+    ///   - refreshTokenProtection: ``RefreshTokenProtection/userPresence`` keeps the refresh token
+    ///     in an item of its own that asks for Face ID, Touch ID or the passcode at every refresh.
+    ///   - readOnly: for an extension that only uses the app's session: it never writes, deletes
+    ///     or refreshes (``CredentialStore/isReadOnly``).
     public init(
         service: String = KeychainCredentialStore.defaultService, accessGroup: String? = nil,
-        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, sharedLock: CrossProcessLock? = nil
+        accessibility: KeychainAccessibility = .afterFirstUnlockThisDeviceOnly, sharedLock: CrossProcessLock? = nil,
+        refreshTokenProtection: RefreshTokenProtection = .none, readOnly: Bool = false
     ) {
         self.service = service
         self.accessGroup = accessGroup
         self.sharedLock = sharedLock
         items = KeychainItemStore(
             service: service, accessGroup: accessGroup, accessibility: accessibility,
-            usesDataProtectionKeychain: KeychainItemStore.usesDataProtectionKeychainByDefault, operations: .live)
+            usesDataProtectionKeychain: KeychainItemStore.usesDataProtectionKeychainByDefault, operations: .live,
+            isReadOnly: readOnly, refreshTokenProtection: refreshTokenProtection)
     }
+
+    /// Whether this process only reads the items.
+    public var isReadOnly: Bool { items.isReadOnly }
+
+    /// The items that ask for the person's presence, with ``RefreshTokenProtection/userPresence``.
+    public var refreshTokenStore: (any CredentialStore)? { items.refreshTokenStore }
 
     /// The app's bundle identifier, or its process name where there is none.
     public static var defaultService: String { Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName }

@@ -10,6 +10,13 @@ struct KeychainItemStore: CredentialStore {
     let accessibility: KeychainAccessibility
     let usesDataProtectionKeychain: Bool
     let operations: KeychainOperations
+    /// Whether this process only reads (``CredentialStore/isReadOnly``).
+    var isReadOnly = false
+    /// Whether this store's items ask for the person's presence before they are read.
+    var requiresUserPresence = false
+    /// How the refresh token is guarded: with ``RefreshTokenProtection/userPresence``,
+    /// ``refreshTokenStore`` is this store with items that ask for the person's presence.
+    var refreshTokenProtection = RefreshTokenProtection.none
 
     /// macOS has two keychains; the data-protection one behaves as on iOS (accessibility classes,
     /// access groups, no password prompts). iOS, and Mac Catalyst, have only that one.
@@ -21,8 +28,22 @@ struct KeychainItemStore: CredentialStore {
         #endif
     }
 
+    var refreshTokenStore: (any CredentialStore)? {
+        guard refreshTokenProtection == .userPresence, !requiresUserPresence else { return nil }
+        var guarded = self
+        guarded.requiresUserPresence = true
+        return guarded
+    }
+
     func store(key: String, value: Data) throws {
+        guard !isReadOnly else { throw CredentialStoreError.readOnly }
         let item = query(for: key)
+        if requiresUserPresence {
+            // Replaced rather than updated: changing a guarded item's data would ask for the
+            // person again, right after the read that asked for the refresh.
+            try remove(key: key)
+            return try check(operations.add(item, value))
+        }
         let added = operations.add(item, value)
         guard added == KeychainStatus.duplicateItem else { return try check(added) }
         // Updating also sets the accessibility, so an item written by an older version with
@@ -42,15 +63,16 @@ struct KeychainItemStore: CredentialStore {
     }
 
     func remove(key: String) throws {
+        guard !isReadOnly else { throw CredentialStoreError.readOnly }
         let status = operations.delete(query(for: key))
         if status == KeychainStatus.itemNotFound { return }
         try check(status)
     }
 
-    private func query(for key: String) -> KeychainItemQuery {
+    func query(for key: String) -> KeychainItemQuery {
         KeychainItemQuery(
             service: service, account: key, accessGroup: accessGroup, accessibility: accessibility,
-            usesDataProtectionKeychain: usesDataProtectionKeychain)
+            usesDataProtectionKeychain: usesDataProtectionKeychain, requiresUserPresence: requiresUserPresence)
     }
 
     /// Throws the error `status` stands for; only a locked device is ``CredentialStoreError/locked``.

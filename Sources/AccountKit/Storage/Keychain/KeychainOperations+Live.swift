@@ -3,51 +3,68 @@ import Foundation
 import Security
 
 extension KeychainOperations {
-    /// The Security framework's calls; the only code that builds `SecItem` dictionaries.
+    /// The Security framework's calls over the attributes ``KeychainItemQuery`` chooses.
     static let live = KeychainOperations(
-        add: { item, data in
-            var attributes = item.lookup
-            attributes[kSecValueData as String] = data
-            attributes[kSecAttrAccessible as String] = item.accessibility.secValue
-            return SecItemAdd(attributes as CFDictionary, nil)
-        },
-        update: { item, data in
-            let changes: [String: Any] = [
-                kSecValueData as String: data,
-                kSecAttrAccessible as String: item.accessibility.secValue,
-            ]
-            return SecItemUpdate(item.lookup as CFDictionary, changes as CFDictionary)
-        },
+        add: { item, data in SecItemAdd(secItem(item.addition(of: data)), nil) },
+        update: { item, data in SecItemUpdate(secItem(item.lookup), secItem(item.changes(to: data))) },
         copy: { item in
-            var search = item.lookup
-            search[kSecReturnData as String] = true
-            search[kSecMatchLimit as String] = kSecMatchLimitOne
             var result: CFTypeRef?
-            let status = SecItemCopyMatching(search as CFDictionary, &result)
+            let status = SecItemCopyMatching(secItem(item.search), &result)
             return (status, result as? Data)
         },
-        delete: { item in SecItemDelete(item.lookup as CFDictionary) })
+        delete: { item in SecItemDelete(secItem(item.lookup)) })
+
+    /// `attributes` as a `SecItem` dictionary: each key its constant, each value its Security value.
+    private static func secItem(_ attributes: KeychainAttributes) -> CFDictionary {
+        var dictionary: [String: Any] = [:]
+        for (key, value) in attributes { dictionary[key.constant as String] = value.secValue }
+        return dictionary as CFDictionary
+    }
 }
 
-extension KeychainItemQuery {
-    /// The attributes that name the item.
-    fileprivate var lookup: [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword,
-            kSecAttrService as String: service,
-            kSecAttrAccount as String: account,
-        ]
-        if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-        if usesDataProtectionKeychain { query[kSecUseDataProtectionKeychain as String] = true }
-        return query
+extension KeychainKey {
+    fileprivate var constant: CFString {
+        switch self {
+        case .itemClass: kSecClass
+        case .service: kSecAttrService
+        case .account: kSecAttrAccount
+        case .accessGroup: kSecAttrAccessGroup
+        case .dataProtectionKeychain: kSecUseDataProtectionKeychain
+        case .accessible: kSecAttrAccessible
+        case .accessControl: kSecAttrAccessControl
+        case .valueData: kSecValueData
+        case .returnData: kSecReturnData
+        case .matchLimit: kSecMatchLimit
+        }
+    }
+}
+
+extension KeychainValue {
+    fileprivate var secValue: Any {
+        switch self {
+        case .genericPassword: return kSecClassGenericPassword
+        case .text(let text): return text
+        case .flag(let flag): return flag
+        case .data(let data): return data
+        case .accessibility(let accessibility): return accessibility.constant
+        case .userPresence(let accessibility):
+            // Valid flags never fail; if they did, `kCFNull` makes the call fail (errSecParam)
+            // rather than store the token unprotected.
+            if let control = SecAccessControlCreateWithFlags(nil, accessibility.constant, .userPresence, nil) { return control }
+            return kCFNull as Any
+        case .matchOne: return kSecMatchLimitOne
+        }
     }
 }
 
 extension KeychainAccessibility {
-    fileprivate var secValue: CFString {
+    fileprivate var constant: CFString {
         switch self {
         case .afterFirstUnlockThisDeviceOnly: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+        case .afterFirstUnlock: kSecAttrAccessibleAfterFirstUnlock
         case .whenUnlockedThisDeviceOnly: kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+        case .whenUnlocked: kSecAttrAccessibleWhenUnlocked
+        case .whenPasscodeSetThisDeviceOnly: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
         }
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 /// The four Keychain calls the store makes (`SecItemAdd`, `SecItemUpdate`, `SecItemCopyMatching`,
 /// `SecItemDelete`), as closures over plain values.
 ///
-/// Only ``live`` (Apple platforms) touches Security; tests pass closures over a dictionary, so the
-/// store's decisions (add or update, not found, locked, every error) are tested on Linux too.
+/// Only ``live`` (Apple platforms) touches Security, and it only translates the attributes that
+/// ``KeychainItemQuery`` chooses (``KeychainAttributes``) into `SecItem` dictionaries; tests pass
+/// closures over a dictionary, so the store's decisions (add or update, not found, locked, every
+/// error) and the attributes of every call are tested on Linux too.
 struct KeychainOperations: Sendable {
     /// Adds a new item holding the data; `errSecDuplicateItem` when one exists.
     var add: @Sendable (KeychainItemQuery, Data) -> Int32
@@ -28,14 +30,9 @@ struct KeychainItemQuery: Sendable, Hashable {
     var accessibility: KeychainAccessibility
     /// `kSecUseDataProtectionKeychain` (macOS: the iOS-style keychain instead of the file-based one).
     var usesDataProtectionKeychain: Bool
-}
-
-/// When a Keychain item can be read (`kSecAttrAccessible`); neither kind leaves the device.
-public enum KeychainAccessibility: Sendable, Hashable {
-    /// After the first unlock since boot, until the next restart (background refresh works).
-    case afterFirstUnlockThisDeviceOnly
-    /// Only while the device is unlocked.
-    case whenUnlockedThisDeviceOnly
+    /// Whether the item is readable only after Face ID, Touch ID or the passcode
+    /// (`kSecAttrAccessControl` with `.userPresence`, in place of `kSecAttrAccessible`).
+    var requiresUserPresence = false
 }
 
 /// The `OSStatus` values of Security's `SecBase.h` the store tells apart (checked against the iOS
