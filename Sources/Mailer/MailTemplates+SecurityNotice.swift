@@ -266,7 +266,7 @@ struct SecurityNoticeTexts: MailSentences {
             "다른 기기는 모두 로그아웃되었어요.",
         ],
         disabledSubject: "2단계 인증이 꺼졌어요",
-        disabled: "MBTI Playground 계정의 2단계 인증이 꺼졌어요. 이제 비밀번호만으로 로그인해요. 복구 코드는 더 이상 쓸 수 없고, 다른 기기는 모두 로그아웃되었어요.",
+        disabled: "MBTI Playground 계정의 2단계 인증이 꺼졌어요. 이제 로그인할 때 비밀번호만 입력하면 돼요. 복구 코드는 더 이상 쓸 수 없고, 다른 기기는 모두 로그아웃되었어요.",
         replacedSubject: "새 복구 코드가 만들어졌어요",
         replaced: "MBTI Playground 계정의 복구 코드가 새로 만들어졌어요. 이전 코드는 더 이상 쓸 수 없어요.",
         secondFactorNotYou: "본인이 한 일이 아니라면 지금 비밀번호를 바꾸고 로그인된 기기를 확인해 주세요. 누군가 비밀번호를 알고 있을 수 있어요.",

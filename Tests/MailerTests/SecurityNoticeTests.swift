@@ -27,7 +27,7 @@ import Mailer
         case (.secondFactorEnabled, .en): ["Two-step verification was just turned on", "Every other device was signed out."]
         case (.secondFactorEnabled, .ko): ["2단계 인증이 켜졌어요", "다른 기기는 모두 로그아웃되었어요"]
         case (.secondFactorDisabled, .en): ["turned off", "recovery codes no longer work", "every other device was signed out"]
-        case (.secondFactorDisabled, .ko): ["2단계 인증이 꺼졌어요", "복구 코드는 더 이상 쓸 수 없고", "로그아웃되었어요"]
+        case (.secondFactorDisabled, .ko): ["2단계 인증이 꺼졌어요", "로그인할 때 비밀번호만 입력하면 돼요", "복구 코드는 더 이상 쓸 수 없고", "로그아웃되었어요"]
         case (.recoveryCodesReplaced, .en): ["new set of recovery codes", "old codes no longer work"]
         case (.recoveryCodesReplaced, .ko): ["복구 코드가 새로 만들어졌어요", "이전 코드는 더 이상 쓸 수 없어요"]
         case (.providerLinked, .en): ["Your Apple account was just linked", "log in with Apple", "unlink it"]
