@@ -116,10 +116,7 @@ import Observation
 
     /// Whether both fields are valid and nothing is on its way or over.
     public var canSubmit: Bool {
-        switch phase {
-        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
-        case .submitting, .signedIn, .expired: false
-        }
+        canPressSubmit && Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
     }
 
     /// Whether the button can be pressed: whenever nothing is on its way or over. Pressing it while

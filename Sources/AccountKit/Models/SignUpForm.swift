@@ -120,10 +120,7 @@ import Observation
     /// Whether the request can be sent: every field valid, no unanswered server error, and nothing
     /// sent or accepted yet (a second sign-up would only find its own nickname taken).
     public var canSubmit: Bool {
-        switch phase {
-        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
-        case .submitting, .codeSent, .signedIn: false
-        }
+        canPressSubmit && Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
     }
 
     /// Whether the button can be pressed: whenever nothing is on its way or made yet. Pressing it
