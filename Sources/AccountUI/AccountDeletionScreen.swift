@@ -26,7 +26,7 @@ struct AccountDeletionScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Delete account") { AccountPreviews.accountDeletion() }
 #Preview("계정 삭제") { AccountPreviews.accountDeletion(language: .ko) }
 #endif

@@ -16,6 +16,12 @@ import SwiftUI
 @MainActor @Observable final class AccountNavigator {
     /// The routes above the root.
     var path = NavigationPath()
+    /// The sign-up details typed before their address is proven again, on their way from the
+    /// details to the address screen and back (each takes it at once).
+    var signUpDraft: SignUpDraft?
+    /// Set when the code screen verified the address the login sent the person to verify: the
+    /// login screen says so when it shows again, and clears it.
+    var emailWasVerified = false
 
     /// An empty stack.
     init() {}

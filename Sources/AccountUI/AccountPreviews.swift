@@ -35,6 +35,11 @@ import SwiftUI
         PreviewStack(signedIn: true, language: language) { ProfileScreen(session: $0, user: SessionManager.previewUser, methods: methods) }
     }
 
+    /// The account's security history, as the profile leads to it (a warning among the events).
+    static func securityHistory(language: Language = .en) -> some View {
+        PreviewStack(signedIn: true, language: language) { SecurityHistoryScreen(session: $0) }
+    }
+
     /// The login screen with a passkey and Sign in with Apple under the password.
     static func loginWithMethods(language: Language = .en) -> some View {
         PreviewStack(language: language) {
@@ -114,6 +119,7 @@ struct PreviewStack<Content: View>: View {
                 }
         }
         .environment(navigator)
+        .environment(\.locale, Locale(identifier: session.client.language.rawValue))
     }
 }
 

@@ -43,6 +43,8 @@ public struct AccountRootView: View {
                 }
         }
         .environment(navigator)
+        // The screens' words follow the client's language; SwiftUI's own (and a field's "Done") too.
+        .environment(\.locale, Locale(identifier: session.client.language.rawValue))
         .task {
             await launch.start()
             for await state in await session.stateUpdates() {
@@ -70,10 +72,12 @@ public struct AccountRootView: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
-// Previews run in the simulator or on the Mac; `#Preview` needs Xcode's macro plugin, which the
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
+// Previews run in the simulator, in Mac Catalyst or on the Mac; `#Preview` needs Xcode's macro plugin, which the
 // iOS type-check on Linux lacks, so it sees them only through `AccountPreviews`.
 #Preview("Root, signed out") { AccountPreviews.root(signedIn: false) }
 #Preview("Root, signed in") { AccountPreviews.root(signedIn: true) }
+#Preview("루트, 로그아웃 상태") { AccountPreviews.root(signedIn: false, language: .ko) }
+#Preview("루트, 로그인 상태") { AccountPreviews.root(signedIn: true, language: .ko) }
 #endif
 #endif

@@ -20,6 +20,8 @@ public enum AccountUIStrings {
         case forgotPassword = "Forgot your password?"
         case noAccount = "New here? Create an account"
         case identifier = "Nickname or email"
+        case nicknamePlaceholder = "e.g. jiwoo"
+        case identifierPlaceholder = "jiwoo or name@example.com"
         case password = "Password"
         case passwordAgain = "Password again"
         case newPassword = "New password"
@@ -52,9 +54,12 @@ public enum AccountUIStrings {
         case sessions = "Signed-in devices"
         case thisDevice = "This device"
         case unknownDevice = "Unknown device"
-        case revoke = "Log out this device"
+        case logOutDevice = "Log out %@"
+        case logOutDeviceTitle = "Log out “%@”?"
+        case logOutDeviceMessage = "That device will have to log in again."
         case lastUsed = "Last used"
         case loading = "Loading"
+        case warning = "Warning"
         case resetPassword = "Reset password"
         case setPassword = "Set new password"
         case passwordChanged = "Your password is changed. Log in with the new one."
@@ -64,7 +69,7 @@ public enum AccountUIStrings {
         case signUpEmailHint = "Start with your email address: we send a 6-digit code to prove it is yours."
         case verifiedEmail = "Verified email"
         case verifyAgain = "Verify the address again"
-        case submitHint = "Enabled when every field is filled in correctly."
+        case submitHint = "If a field is not filled in yet, pressing it says which."
         case done = "Done"
         case next = "Next"
         case tryAgain = "Try again"
@@ -142,6 +147,16 @@ public enum AccountUIStrings {
     /// "We sent a code to minsu@example.com.", in `language`.
     public static func codeSent(to email: String, _ language: Language) -> String {
         String(format: text(.codeSentTo, language), locale: Locale(identifier: language.rawValue), email)
+    }
+
+    /// "Log out iPhone" (a sessions list row's button, for VoiceOver), in `language`.
+    public static func logOutDevice(_ name: String, _ language: Language) -> String {
+        String(format: text(.logOutDevice, language), locale: Locale(identifier: language.rawValue), name)
+    }
+
+    /// "Log out “iPhone”?" (the question before another device is logged out), in `language`.
+    public static func logOutDeviceTitle(_ name: String, _ language: Language) -> String {
+        String(format: text(.logOutDeviceTitle, language), locale: Locale(identifier: language.rawValue), name)
     }
 
     /// "3 of 10" (a recovery code's place in its list, for VoiceOver), in `language`.

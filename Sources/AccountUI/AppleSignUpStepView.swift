@@ -5,8 +5,8 @@ import SwiftUI
 
 /// The last step of Sign in with Apple for a new user, over ``AppleSignUpForm``, shown by the
 /// login screen in place of the password: the address Apple gave (a private relay one with a word
-/// on what it is), the nickname and the MBTI type with their errors as the user types, and the
-/// way back. Signing in needs nothing from here: the session's new state shows the profile.
+/// on what it is), the nickname and the MBTI type with their errors as the user types (all of
+/// them, and what holds the step back under the button, once it is pressed), and the way back. Signing in needs nothing from here: the session's new state shows the profile.
 struct AppleSignUpStepView: View {
     typealias Field = AppleSignUpForm.Field
 
@@ -43,11 +43,12 @@ struct AppleSignUpStepView: View {
             .id(Field.mbti)
             FormMessageView(message: form.message)
             PrimaryButton(
-                title: text(.finishSignUp), isEnabled: form.canSubmit, isWorking: form.isSubmitting, hint: text(.submitHint)
+                title: text(.finishSignUp), isEnabled: form.canPressSubmit, isWorking: form.isSubmitting, hint: text(.submitHint)
             ) {
                 focus = nil
                 Task { await form.submit() }
             }
+            FieldErrorsView(errors: form.submitBlockers)
             Button(text(.cancel), action: cancel)
         }
         .task { await form.loadPolicy() }
@@ -59,7 +60,7 @@ struct AppleSignUpStepView: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Apple sign-up") { AccountPreviews.appleSignUpStep() }
 #Preview("Apple로 가입") { AccountPreviews.appleSignUpStep(language: .ko) }
 #endif

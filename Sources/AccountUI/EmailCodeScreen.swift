@@ -9,13 +9,17 @@ import SwiftUI
 ///
 /// The code is sent by itself at its last digit (a number pad has no return key; the keyboard's
 /// "Done" sends it too). "Use another address" and the resend countdown are always at hand; once
-/// the code is spent, the main button asks for a new one. SwiftUI keeps the focused field above
-/// the keyboard, scrolled into view on focus; on Mac Catalyst the main action sits in a bottom bar.
+/// the code is spent, the main button asks for a new one. Leaving the app's sign-up with an address
+/// typed or a code sent asks first (``EmailVerificationFlow/leavingLosesInput``); sign-up details
+/// typed before the address is proven again pass through here on their way back to the details.
+/// SwiftUI keeps the focused field above the keyboard, scrolled into view on focus; on Mac
+/// Catalyst the main action sits in a bottom bar.
 struct EmailCodeScreen: View {
     typealias Field = EmailVerificationFlow.Field
 
     @State private var flow: EmailVerificationFlow
     @FocusState private var focus: Field?
+    @State private var asksToLeave = false
     @Environment(AccountNavigator.self) private var navigator
 
     /// - Parameters:
@@ -58,12 +62,26 @@ struct EmailCodeScreen: View {
         }
         #endif
         .navigationTitle(text(flow.purpose == .signup ? .signUp : .emailCodeTitle))
+        .navigationBarBackButtonHidden(flow.leavingLosesInput)
+        .toolbar {
+            ToolbarItem(placement: .cancellationAction) {
+                if flow.leavingLosesInput {
+                    Button(text(.cancel)) { asksToLeave = true }
+                }
+            }
+        }
+        .asksBeforeLeavingSignUp($asksToLeave, language: flow.language, navigator: navigator)
         .task {
             await flow.loadPolicy()
         }
         .onAppear {
-            // Back from the details (their proof ran out): start again at the address.
+            // Back from the details (their proof ran out): start again at the address, keeping
+            // what the details held for when the address is proven again.
             flow.reappeared()
+            if let draft = navigator.signUpDraft {
+                navigator.signUpDraft = nil
+                flow.signUpDraft = draft
+            }
             focus = isCodeStep ? .code : .email
         }
         .onChange(of: flow.code) { _, _ in
@@ -71,6 +89,15 @@ struct EmailCodeScreen: View {
         }
         .onChange(of: flow.phase) { _, phase in
             if case .codeSent = phase { focus = .code }
+            if case .verified = phase {
+                switch flow.purpose {
+                case .signup:
+                    navigator.signUpDraft = flow.signUpDraft
+                    flow.signUpDraft = nil
+                case .verify:
+                    navigator.emailWasVerified = true
+                }
+            }
             navigator.follow(AccountNavigation.afterVerification(phase, purpose: flow.purpose, email: flow.email))
         }
     }
@@ -137,9 +164,10 @@ struct EmailCodeScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Sign-up: address") { AccountPreviews.emailCode(purpose: .signup, codeSent: false) }
 #Preview("Verify: code sent") { AccountPreviews.emailCode(purpose: .verify, codeSent: true) }
+#Preview("회원가입: 이메일") { AccountPreviews.emailCode(purpose: .signup, codeSent: false, language: .ko) }
 #Preview("이메일 인증") { AccountPreviews.emailCode(purpose: .verify, codeSent: true, language: .ko) }
 #endif
 #endif

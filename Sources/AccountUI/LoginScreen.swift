@@ -9,7 +9,7 @@ import _AuthenticationServices_SwiftUI
 
 /// The login screen over ``LoginForm``: nickname or email and password, with links to sign-up
 /// (email first) and password reset. A right password for an unverified address leads to the
-/// code screen; coming back, its "verify your email" message is gone. A right password for an
+/// code screen; coming back verified, a line says so in place of the "verify your email" message. A right password for an
 /// account with a second factor leads to its code step here, in place of the password
 /// (``SecondFactorStepView``); when that step is over, the password is back with the reason. When
 /// the app offers them, "Log in with a passkey" and `SignInWithAppleButton` sit under the password;
@@ -53,7 +53,14 @@ struct LoginScreen: View {
             }
         }
         .navigationTitle(text(form.secondFactor != nil ? .twoStepVerification : form.appleSignUp != nil ? .finishSignUp : .logIn))
-        .onAppear { form.reappeared() }
+        .onAppear {
+            if navigator.emailWasVerified {
+                navigator.emailWasVerified = false
+                form.emailWasVerified()
+            } else {
+                form.reappeared()
+            }
+        }
     }
 
     /// Nickname or email, password, and the ways to sign-up and password reset.
@@ -68,6 +75,13 @@ struct LoginScreen: View {
             focus: $focus, errors: form.errors(for: .password), submitLabel: .go
         ) { submit() }
         .id(Field.password)
+        if let notice = form.notice {
+            Label(notice, systemImage: "checkmark.circle")
+                .font(.callout)
+                .foregroundStyle(.green)
+                .fixedSize(horizontal: false, vertical: true)
+                .onAppear { AccessibilityNotification.Announcement(notice).post() }
+        }
         FormMessageView(message: form.message)
         PrimaryButton(title: text(.logIn), isEnabled: form.canSubmit, isWorking: form.isSubmitting) { submit() }
         if form.offersPasskey {
@@ -141,7 +155,7 @@ struct LaunchNotice: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Login") { AccountPreviews.login() }
 #Preview("로그인") { AccountPreviews.login(language: .ko) }
 #Preview("Login, passkey and Apple") { AccountPreviews.loginWithMethods() }

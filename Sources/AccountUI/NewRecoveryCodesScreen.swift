@@ -61,7 +61,7 @@ struct NewRecoveryCodesScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("New recovery codes") { AccountPreviews.newRecoveryCodes() }
 #Preview("새 복구 코드") { AccountPreviews.newRecoveryCodes(language: .ko) }
 #endif

@@ -21,7 +21,7 @@ struct PasskeyRemovalScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Remove passkey") { AccountPreviews.passkeyRemoval() }
 #Preview("패스키 삭제") { AccountPreviews.passkeyRemoval(language: .ko) }
 #endif

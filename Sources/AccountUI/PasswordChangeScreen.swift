@@ -48,7 +48,7 @@ struct PasswordChangeScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Change password") { AccountPreviews.passwordChange() }
 #Preview("비밀번호 변경") { AccountPreviews.passwordChange(language: .ko) }
 #endif

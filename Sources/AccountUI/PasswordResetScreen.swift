@@ -4,7 +4,9 @@ import SwiftUI
 
 /// The password reset screen over ``PasswordResetForm``: the address, then the mailed code and
 /// a new password; when done, back to login. A complete code moves on to the new password by
-/// itself (a number pad has no return key; the keyboard's "Next" does it too).
+/// itself (a number pad has no return key; the keyboard's "Next" does it too). At the code step
+/// "Use another address" goes back to the address and "Send a new code" waits for its countdown,
+/// re-read every second; so does the send button.
 struct PasswordResetScreen: View {
     typealias Field = PasswordResetForm.Field
 
@@ -38,7 +40,13 @@ struct PasswordResetScreen: View {
                 errors: form.errors(for: .email), submitLabel: .send
             ) { requestCode() }
             .id(Field.email)
-            PrimaryButton(title: text(.sendCode), isEnabled: true, isWorking: form.isWorking) { requestCode() }
+            TimelineView(.periodic(from: .now, by: 1)) { context in
+                let seconds = form.resendCountdown(at: context.date)
+                PrimaryButton(
+                    title: seconds > 0 ? AccountUIStrings.resendIn(seconds, form.language) : text(.sendCode),
+                    isEnabled: form.canRequestCode(at: context.date), isWorking: form.isWorking
+                ) { requestCode() }
+            }
         case .codeSent:
             Text(AccountUIStrings.codeSent(to: form.email, form.language))
                 .foregroundStyle(.secondary)
@@ -55,9 +63,26 @@ struct PasswordResetScreen: View {
             PrimaryButton(title: text(.setPassword), isEnabled: form.canConfirm, isWorking: form.isWorking) {
                 confirm()
             }
+            HStack {
+                Button(text(.changeEmail)) {
+                    form.changeEmail()
+                    focus = .email
+                }
+                Spacer()
+                resendButton
+            }
         case .done:
             Label(text(.passwordChanged), systemImage: "checkmark.circle")
             PrimaryButton(title: text(.logIn), isEnabled: true, isWorking: false) { navigator.popToRoot() }
+        }
+    }
+
+    /// "Resend in 42 s", then "Send a new code", re-read every second.
+    private var resendButton: some View {
+        TimelineView(.periodic(from: .now, by: 1)) { context in
+            let seconds = form.resendCountdown(at: context.date)
+            Button(seconds > 0 ? AccountUIStrings.resendIn(seconds, form.language) : text(.resend)) { requestCode() }
+                .disabled(!form.canRequestCode(at: context.date))
         }
     }
 
@@ -80,7 +105,8 @@ struct PasswordResetScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Reset password") { AccountPreviews.passwordReset() }
+#Preview("비밀번호 재설정") { AccountPreviews.passwordReset(language: .ko) }
 #endif
 #endif

@@ -8,7 +8,8 @@ import SwiftUI
 /// ``SecondFactorDisableScreen``; each in a sheet) with new recovery codes while it is on, the
 /// passkeys (``PasskeysSection``) and Sign in with Apple (``AppleLinkSection``) when the app offers
 /// them, a new password (``PasswordChangeScreen``), logging out here or everywhere (each asked
-/// first, in an alert), the signed-in devices with revoke, the way to the account's security
+/// first, in an alert), the signed-in devices with a "Log out" each (asked first too: this device's
+/// as "Log out", another's naming the device), the way to the account's security
 /// history (``SecurityHistoryScreen``), and deleting the account (``AccountDeletionScreen``). Every
 /// change of how the account signs in asks its step-up proof first (``StepUpFields``).
 struct ProfileScreen: View {
@@ -78,7 +79,7 @@ struct ProfileScreen: View {
             Section(text(.sessions)) {
                 ForEach(profile.sessions) { info in
                     SessionRow(session: info, language: profile.language) {
-                        Task { await profile.revoke(info.id) }
+                        profile.askToRevoke(info.id)
                     }
                 }
             }
@@ -128,6 +129,14 @@ struct ProfileScreen: View {
             Button(text(.cancel), role: .cancel) {}
         } message: {
             Text(text(.logOutMessage))
+        }
+        .alert(revokeTitle, isPresented: asksToRevoke) {
+            Button(text(.logOut), role: .destructive) {
+                Task { await profile.confirmRevoke() }
+            }
+            Button(text(.cancel), role: .cancel) { profile.cancelRevoke() }
+        } message: {
+            Text(text(profile.revokeLogsOutHere ? .logOutMessage : .logOutDeviceMessage))
         }
         .alert(text(.logOutEverywhereTitle), isPresented: $asksToLogOutEverywhere) {
             Button(text(.logOutEverywhere), role: .destructive) {
@@ -220,12 +229,25 @@ struct ProfileScreen: View {
             choices: profile.mbtiChoices, errors: profile.errors(for: .mbti))
     }
 
+    /// Whether a device's logout waits for a yes (``ProfileModel/revokeCandidate``). Each of the
+    /// alert's buttons answers the model itself, so the dismissal changes nothing here (clearing the
+    /// question then would beat the "Log out" button's task to it).
+    private var asksToRevoke: Binding<Bool> {
+        Binding(get: { profile.revokeCandidate != nil }, set: { _ in })
+    }
+
+    /// "Log out?" for this device, "Log out “iPhone”?" for another.
+    private var revokeTitle: String {
+        guard let candidate = profile.revokeCandidate, !profile.revokeLogsOutHere else { return text(.logOutTitle) }
+        return AccountUIStrings.logOutDeviceTitle(candidate.deviceName ?? text(.unknownDevice), profile.language)
+    }
+
     private func text(_ key: AccountUIStrings.Key) -> String {
         AccountUIStrings.text(key, profile.language)
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Profile") { AccountPreviews.profile() }
 #Preview("프로필") { AccountPreviews.profile(language: .ko) }
 #Preview("Profile, passkeys and Apple") { AccountPreviews.profile(methods: [.passkeys, .apple]) }

@@ -26,7 +26,7 @@ struct SecondFactorDisableScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Turn off two-step verification") { AccountPreviews.disableSecondFactor() }
 #Preview("2단계 인증 끄기") { AccountPreviews.disableSecondFactor(language: .ko) }
 #endif

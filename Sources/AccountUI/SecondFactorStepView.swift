@@ -57,7 +57,7 @@ struct SecondFactorStepView: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Second step") { AccountPreviews.secondFactorStep() }
 #Preview("2단계 인증") { AccountPreviews.secondFactorStep(language: .ko) }
 #endif

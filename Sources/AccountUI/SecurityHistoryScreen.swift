@@ -52,7 +52,8 @@ struct SecurityHistoryScreen: View {
 }
 
 /// One event: an icon (a warning for failed attempts and the like), its title, where it came
-/// from and when, in this device's time zone and the screens' language.
+/// from and when, in this device's time zone and the screens' language. VoiceOver reads the row as
+/// one element, "Warning" first for a warning.
 struct SecurityEventRow: View {
     let entry: SecurityHistory.Entry
     let language: Language
@@ -61,7 +62,9 @@ struct SecurityEventRow: View {
         HStack(alignment: .firstTextBaseline, spacing: 12) {
             Image(systemName: entry.isWarning ? "exclamationmark.triangle.fill" : "checkmark.shield")
                 .foregroundStyle(entry.isWarning ? Color.orange : Color.secondary)
-                .accessibilityHidden(true)
+                // The warning is read first ("Warning, Failed login attempt, …"); the plain marker is not read.
+                .accessibilityLabel(AccountUIStrings.text(.warning, language))
+                .accessibilityHidden(!entry.isWarning)
             VStack(alignment: .leading, spacing: 4) {
                 Text(entry.title)
                     .font(.body)
@@ -79,4 +82,9 @@ struct SecurityEventRow: View {
         .accessibilityElement(children: .combine)
     }
 }
+
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
+#Preview("Security history") { AccountPreviews.securityHistory() }
+#Preview("보안 기록") { AccountPreviews.securityHistory(language: .ko) }
+#endif
 #endif

@@ -5,7 +5,8 @@ import SwiftUI
 
 /// One signed-in device in the profile's sessions list (named from its `User-Agent`), the address
 /// it was last used from (when the server knows it, so people can recognise their sessions), when
-/// it was last used in local time and the app's language, and its revoke button.
+/// it was last used in local time and the app's language, and its "Log out" button (the screen
+/// asks before it logs anything out).
 struct SessionRow: View {
     let session: SessionInfo
     let language: Language
@@ -14,7 +15,7 @@ struct SessionRow: View {
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
             VStack(alignment: .leading, spacing: 4) {
-                Text(session.deviceName ?? AccountUIStrings.text(.unknownDevice, language))
+                Text(name)
                     .font(.body)
                 if let address = session.clientAddress {
                     Text(verbatim: address)
@@ -33,13 +34,15 @@ struct SessionRow: View {
             }
             .accessibilityElement(children: .combine)
             Spacer()
-            Button(role: .destructive, action: revoke) {
-                Image(systemName: "xmark.circle")
-            }
-            .buttonStyle(.borderless)
-            .accessibilityLabel(AccountUIStrings.text(.revoke, language))
+            Button(AccountUIStrings.text(.logOut, language), role: .destructive, action: revoke)
+                .buttonStyle(.bordered)
+                .controlSize(.small)
+                .accessibilityLabel(AccountUIStrings.logOutDevice(name, language))
         }
     }
+
+    /// The device's name, or "Unknown device".
+    private var name: String { session.deviceName ?? AccountUIStrings.text(.unknownDevice, language) }
 
     /// In this device's time zone, worded in the screens' language (not the device's region alone).
     private var lastUsed: String {

@@ -5,8 +5,10 @@ import SwiftUI
 
 /// The sign-up details over ``SignUpForm``, after the address was proven (email first): the
 /// address shown with its badge, not edited; nickname, password twice and MBTI type, each with its
-/// errors under it as the user types. The return key skips the address; the button is enabled
-/// only when the form can be sent; leaving with input asks first, in an alert.
+/// errors under it as the user types. The return key skips the address; pressing the button before
+/// every field is right shows every field's errors and names them under the button; leaving with
+/// input asks first, in an alert. "Verify the address again" keeps what was typed: the address
+/// screen holds it (``EmailVerificationFlow/signUpDraft``) and the next details take it back.
 struct SignUpScreen: View {
     @State private var form: SignUpForm
     @FocusState private var focus: SignUpField?
@@ -30,6 +32,7 @@ struct SignUpScreen: View {
             FormMessageView(message: form.message)
             if form.needsNewVerification {
                 Button(text(.verifyAgain)) {
+                    navigator.signUpDraft = form.draft
                     navigator.follow(AccountNavigation.afterVerificationExpired)
                 }
             }
@@ -52,16 +55,18 @@ struct SignUpScreen: View {
                 Button(text(.cancel)) { leave() }
             }
         }
-        .alert(text(.cancelSignUpTitle), isPresented: $asksToLeave) {
-            Button(text(.discard), role: .destructive) { navigator.follow(AccountNavigation.leavingSignUp) }
-            Button(text(.keepEditing), role: .cancel) {}
-        } message: {
-            Text(text(.cancelSignUpMessage))
-        }
+        .asksBeforeLeavingSignUp($asksToLeave, language: form.language, navigator: navigator)
         .task {
             await form.loadPolicy()
         }
-        .onAppear { focus = .username }
+        .onAppear {
+            // Back from proving the address again: what was typed before comes back.
+            if let draft = navigator.signUpDraft {
+                navigator.signUpDraft = nil
+                form.restore(draft)
+            }
+            focus = .username
+        }
         .onChange(of: form.phase) { _, phase in
             navigator.follow(AccountNavigation.afterSignUp(phase))
         }
@@ -101,13 +106,17 @@ struct SignUpScreen: View {
         .id(field)
     }
 
+    /// The button, and after a press that could not send, what holds the form back.
     private var submitButton: some View {
-        PrimaryButton(
-            title: text(.createAccount), isEnabled: form.canSubmit, isWorking: form.isSubmitting,
-            hint: text(.submitHint)
-        ) {
-            focus = nil
-            Task { await form.submit() }
+        VStack(alignment: .leading, spacing: 8) {
+            PrimaryButton(
+                title: text(.createAccount), isEnabled: form.canPressSubmit, isWorking: form.isSubmitting,
+                hint: text(.submitHint)
+            ) {
+                focus = nil
+                Task { await form.submit() }
+            }
+            FieldErrorsView(errors: form.submitBlockers)
         }
     }
 
@@ -124,7 +133,7 @@ struct SignUpScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Sign-up details") { AccountPreviews.signUp() }
 #Preview("회원가입") { AccountPreviews.signUp(language: .ko) }
 #endif

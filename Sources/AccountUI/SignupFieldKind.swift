@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import AccountKit
 import SwiftUI
 #if canImport(UIKit)
 import UIKit
@@ -28,6 +29,19 @@ public enum SignupFieldKind: Sendable, Hashable {
 
     /// Whether the field shows a number pad, which has no return key (so the screen offers "Done").
     public var usesNumberPad: Bool { self == .code }
+
+    /// What shows inside the empty field, in `language`: an example of what it takes, since the
+    /// title above names the field already; nothing for a password.
+    public func placeholder(_ language: Language) -> String {
+        switch self {
+        case .nickname: AccountUIStrings.text(.nicknamePlaceholder, language)
+        case .identifier: AccountUIStrings.text(.identifierPlaceholder, language)
+        case .email: "name@example.com"
+        case .code: String(repeating: "0", count: CodeRule.length)
+        case .recoveryCode: "abcde-12345"
+        case .password, .newPassword: ""
+        }
+    }
 
     #if os(iOS)
     /// The keyboard the field shows.

@@ -1,11 +1,14 @@
 #if canImport(SwiftUI)
+import AccountKit
 import SwiftUI
 
 /// The one text field of the account screens: a title, the field its ``SignupFieldKind`` sets
 /// up, the messages under it, a focus binding and a submit action.
 ///
 /// A number pad has no return key: while such a field has focus, the keyboard's toolbar offers
-/// `keyboardDoneTitle`, which runs the submit action.
+/// `keyboardDoneTitle`, which runs the submit action. Inside the field an example of what it takes
+/// shows (``SignupFieldKind/placeholder(_:)``), not its title again. Both are worded in the
+/// environment's locale when not given (``AccountRootView`` sets it to the client's language).
 ///
 /// ```swift
 /// SignupTextFieldView(kind: .email, title: "Email", text: $form.email, field: .email,
@@ -19,8 +22,10 @@ public struct SignupTextFieldView<Field: Hashable>: View {
     let focus: FocusState<Field?>.Binding
     let errors: [String]
     let submitLabel: SubmitLabel
-    let keyboardDoneTitle: String
+    let keyboardDoneTitle: String?
+    let placeholder: String?
     let onSubmit: () -> Void
+    @Environment(\.locale) private var locale
 
     /// - Parameters:
     ///   - kind: what the field asks for.
@@ -30,12 +35,14 @@ public struct SignupTextFieldView<Field: Hashable>: View {
     ///   - focus: the screen's focus state.
     ///   - errors: the messages to show under the field (the model's, already localized).
     ///   - submitLabel: the return key's name.
-    ///   - keyboardDoneTitle: the keyboard toolbar's button over a number pad.
+    ///   - keyboardDoneTitle: the keyboard toolbar's button over a number pad; "Done" in the
+    ///     environment's language when `nil`.
+    ///   - placeholder: the text inside the empty field; an example for its kind when `nil`.
     ///   - onSubmit: what the return key (or that button) does: next field, or the screen's action.
     public init(
         kind: SignupFieldKind, title: String, text: Binding<String>, field: Field,
         focus: FocusState<Field?>.Binding, errors: [String] = [], submitLabel: SubmitLabel = .next,
-        keyboardDoneTitle: String = "Done", onSubmit: @escaping () -> Void
+        keyboardDoneTitle: String? = nil, placeholder: String? = nil, onSubmit: @escaping () -> Void
     ) {
         self.kind = kind
         self.title = title
@@ -45,6 +52,7 @@ public struct SignupTextFieldView<Field: Hashable>: View {
         self.errors = errors
         self.submitLabel = submitLabel
         self.keyboardDoneTitle = keyboardDoneTitle
+        self.placeholder = placeholder
         self.onSubmit = onSubmit
     }
 
@@ -68,20 +76,26 @@ public struct SignupTextFieldView<Field: Hashable>: View {
             if kind.usesNumberPad && focus.wrappedValue == field {
                 ToolbarItemGroup(placement: .keyboard) {
                     Spacer()
-                    Button(keyboardDoneTitle, action: onSubmit)
+                    Button(keyboardDoneTitle ?? AccountUIStrings.text(.done, language), action: onSubmit)
                 }
             }
         }
     }
 
     @ViewBuilder private var input: some View {
+        let prompt = placeholder ?? kind.placeholder(language)
         if kind.isSecure {
-            SecureField(title, text: $text)
+            SecureField(prompt, text: $text)
                 .platformInputTraits(kind)
         } else {
-            TextField(title, text: $text)
+            TextField(prompt, text: $text)
                 .platformInputTraits(kind)
         }
+    }
+
+    /// The environment's language among the screens' own; English for any other.
+    private var language: Language {
+        locale.language.languageCode.flatMap { Language(rawValue: $0.identifier) } ?? .en
     }
 }
 

@@ -107,7 +107,7 @@ struct TOTPEnrollmentScreen: View {
     }
 }
 
-#if targetEnvironment(simulator) || os(macOS)
+#if targetEnvironment(simulator) || targetEnvironment(macCatalyst) || os(macOS)
 #Preview("Turn on two-step verification") { AccountPreviews.enrollment() }
 #Preview("2단계 인증 켜기") { AccountPreviews.enrollment(language: .ko) }
 #endif

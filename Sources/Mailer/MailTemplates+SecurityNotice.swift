@@ -237,7 +237,7 @@ struct SecurityNoticeTexts: MailSentences {
         },
         passwordSubject: "Your password was changed",
         password: "The password of your MBTI Playground account was just changed. Every other device was signed out.",
-        passwordNotYou: "If this wasn't you, someone else knows your password: reset it now with “Forgot password” "
+        passwordNotYou: "If this wasn't you, someone else knows your password: reset it now with “Forgot your password?” "
             + "on the login screen, and check your devices.",
         deletedSubject: "Your account was deleted",
         deleted: "Your MBTI Playground account and all its data were just deleted. You can no longer log in with it, "
@@ -266,7 +266,7 @@ struct SecurityNoticeTexts: MailSentences {
             "다른 기기는 모두 로그아웃되었어요.",
         ],
         disabledSubject: "2단계 인증이 꺼졌어요",
-        disabled: "MBTI Playground 계정의 2단계 인증이 꺼졌어요. 이제 비밀번호만으로 로그인해요. 복구 코드는 더 이상 쓸 수 없고, 다른 기기는 모두 로그아웃되었어요.",
+        disabled: "MBTI Playground 계정의 2단계 인증이 꺼졌어요. 이제 로그인할 때 비밀번호만 입력하면 돼요. 복구 코드는 더 이상 쓸 수 없고, 다른 기기는 모두 로그아웃되었어요.",
         replacedSubject: "새 복구 코드가 만들어졌어요",
         replaced: "MBTI Playground 계정의 복구 코드가 새로 만들어졌어요. 이전 코드는 더 이상 쓸 수 없어요.",
         secondFactorNotYou: "본인이 한 일이 아니라면 지금 비밀번호를 바꾸고 로그인된 기기를 확인해 주세요. 누군가 비밀번호를 알고 있을 수 있어요.",
@@ -285,7 +285,7 @@ struct SecurityNoticeTexts: MailSentences {
         passwordSubject: "비밀번호가 변경되었어요",
         password: "MBTI Playground 계정의 비밀번호가 방금 변경되었어요. 다른 기기는 모두 로그아웃되었어요.",
         passwordNotYou: "본인이 한 일이 아니라면 다른 사람이 비밀번호를 알고 있는 거예요. "
-            + "지금 로그인 화면의 ‘비밀번호 찾기’에서 비밀번호를 재설정하고, 로그인된 기기를 확인해 주세요.",
+            + "지금 로그인 화면의 ‘비밀번호를 잊으셨나요?’에서 비밀번호를 재설정하고, 로그인된 기기를 확인해 주세요.",
         deletedSubject: "계정이 삭제되었어요",
         deleted: "MBTI Playground 계정과 모든 데이터가 방금 삭제되었어요. 이제 이 계정으로 로그인할 수 없고, 삭제된 계정은 되돌릴 수 없어요.",
         deletedNotYou: "본인이 한 일이 아니라면 바로 고객센터에 문의해 주세요. 누군가 이 계정에 로그인할 수 있었던 거예요. "

@@ -14,8 +14,8 @@ extension MailTexts {
         alreadyBody: [
             "Someone (maybe you) just tried to sign up for MBTI Playground with this email address. "
                 + "It already has an account, so nothing new was created.",
-            "You can log in with your username or this email address. If you forgot your password, "
-                + "choose “Forgot password” on the login screen to set a new one.",
+            "You can log in with your nickname or this email address. If you forgot your password, "
+                + "choose “Forgot your password?” on the login screen to set a new one.",
             "If it wasn't you, just ignore this email. Your account is safe.",
         ],
         lifetime: { minutes in

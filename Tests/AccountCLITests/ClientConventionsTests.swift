@@ -108,7 +108,7 @@ struct ClientConventionsTests {
         let commandHelp = try await cli.run(["signup", "--help"])
         #expect(commandHelp.stdout.contains("--username 닉네임"))
         let usage = try await cli.run(["whoami", "--emial", "x"])
-        #expect(usage.stderr.contains("알 수 없는 옵션 '--emial'. '--email'을(를) 찾으셨나요?"), "\(usage)")
+        #expect(usage.stderr.contains("알 수 없는 옵션 '--emial'. '--email'을 찾으셨나요?"), "\(usage)")
 
         let user = TestUser()
         let terminal = try cli.terminal(["signup"])
@@ -127,7 +127,7 @@ struct ClientConventionsTests {
         terminal.type("ENFP")
         try await terminal.waitFor("메일로 받은 코드: ")
         terminal.type(try await server.mail.code(to: user.email))
-        try await terminal.waitFor("(으)로 로그인했어요.")
+        try await terminal.waitFor("\(KoreanParticle.direction.attached(to: user.username)) 로그인했어요 (\(user.email)).")
         #expect(try await terminal.exitStatus() == 0, "\(terminal.transcript)")
         await server.stop()
     }

@@ -270,7 +270,7 @@ final class StepUpFakeServer: Sendable {
         } catch let error as AccountError {
             #expect(error == .proofRequired(.passkey) && error.missingProof == .passkey && !error.needsSecondFactor)
             #expect(error.localizedDescription(in: .en) == "Your account has a passkey, so a change like this needs one of your passkeys rather than the password.")
-            #expect(error.localizedDescription(in: .ko) == "계정에 패스키가 있어서 이런 변경에는 비밀번호 대신 패스키가 필요해요.")
+            #expect(error.localizedDescription(in: .ko) == "패스키가 있는 계정이라 이 변경은 비밀번호 대신 패스키로 확인해야 해요.")
         }
 
         var both = FieldErrors()

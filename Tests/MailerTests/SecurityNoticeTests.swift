@@ -27,7 +27,7 @@ import Mailer
         case (.secondFactorEnabled, .en): ["Two-step verification was just turned on", "Every other device was signed out."]
         case (.secondFactorEnabled, .ko): ["2단계 인증이 켜졌어요", "다른 기기는 모두 로그아웃되었어요"]
         case (.secondFactorDisabled, .en): ["turned off", "recovery codes no longer work", "every other device was signed out"]
-        case (.secondFactorDisabled, .ko): ["2단계 인증이 꺼졌어요", "복구 코드는 더 이상 쓸 수 없고", "로그아웃되었어요"]
+        case (.secondFactorDisabled, .ko): ["2단계 인증이 꺼졌어요", "로그인할 때 비밀번호만 입력하면 돼요", "복구 코드는 더 이상 쓸 수 없고", "로그아웃되었어요"]
         case (.recoveryCodesReplaced, .en): ["new set of recovery codes", "old codes no longer work"]
         case (.recoveryCodesReplaced, .ko): ["복구 코드가 새로 만들어졌어요", "이전 코드는 더 이상 쓸 수 없어요"]
         case (.providerLinked, .en): ["Your Apple account was just linked", "log in with Apple", "unlink it"]
@@ -35,9 +35,9 @@ import Mailer
         case (.providerUnlinked, .en): ["Your Apple account was just unlinked", "no longer log in with Apple"]
         case (.providerUnlinked, .ko): ["Apple 계정의 연결이 방금 해제되었어요", "로그인할 수 없어요"]
         case (.passwordChanged, .en): ["password of your MBTI Playground account was just changed",
-                                       "Every other device was signed out.", "reset it now with “Forgot password”"]
+                                       "Every other device was signed out.", "reset it now with “Forgot your password?”"]
         case (.passwordChanged, .ko): ["비밀번호가 방금 변경되었어요", "다른 기기는 모두 로그아웃되었어요",
-                                       "‘비밀번호 찾기’에서 비밀번호를 재설정"]
+                                       "‘비밀번호를 잊으셨나요?’에서 비밀번호를 재설정"]
         case (.accountDeleted, .en): ["account and all its data were just deleted", "can't be undone", "contact support"]
         case (.accountDeleted, .ko): ["계정과 모든 데이터가 방금 삭제되었어요", "되돌릴 수 없어요", "고객센터에 문의"]
         }

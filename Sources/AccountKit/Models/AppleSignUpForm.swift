@@ -4,7 +4,8 @@ import Observation
 
 /// The last step of Sign in with Apple for a new user: the nickname and MBTI type of the
 /// original's sign-up, checked by the same rules as the user types, with the address Apple gave
-/// shown (a private relay address included). Sending makes the account, verified, and signs in.
+/// shown (a private relay address included). Sending makes the account, verified, and signs in;
+/// pressing the button before both fields are right shows what is missing (``submitBlockers``).
 ///
 /// ``LoginForm`` makes one when Apple's user is new (``LoginForm/appleSignUp``); an app calling
 /// ``SessionManager/signInWithApple(using:)`` itself makes one from the outcome's ``AppleSignUp``.
@@ -17,7 +18,7 @@ import Observation
 ///     await form.submit()                 // phase == .signedIn(user)
 /// }
 /// ```
-@MainActor @Observable public final class AppleSignUpForm {
+@MainActor @Observable public final class AppleSignUpForm: SubmittableForm {
     /// A field of the form.
     public enum Field: String, FormField {
         /// The nickname.
@@ -115,8 +116,14 @@ import Observation
 
     /// Whether both fields are valid and nothing is on its way or over.
     public var canSubmit: Bool {
+        canPressSubmit && Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+    }
+
+    /// Whether the button can be pressed: whenever nothing is on its way or over. Pressing it while
+    /// a field is wrong sends nothing and shows why (``submitBlockers``).
+    public var canPressSubmit: Bool {
         switch phase {
-        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+        case .idle, .failed: true
         case .submitting, .signedIn, .expired: false
         }
     }
@@ -168,5 +175,19 @@ import Observation
         touched.insert(field)
         serverErrors[field] = nil
         if case .failed = phase { phase = .idle }
+    }
+}
+
+extension AppleSignUpForm: LoginStep {}
+
+extension AppleSignUpForm.Phase: LoginStepOutcome {
+    /// Where the login form goes on when the step ends here: signed in, or back at the start
+    /// (an expired sign-up with its reason).
+    var loginPhase: LoginForm.Phase? {
+        switch self {
+        case .signedIn(let user): .signedIn(user)
+        case .expired: .failed(.codeRejected(.codeExpired))
+        case .idle, .submitting, .failed: .idle
+        }
     }
 }

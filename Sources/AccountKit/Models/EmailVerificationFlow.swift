@@ -75,9 +75,9 @@ import Observation
     /// A request is on its way.
     public private(set) var isWorking = false
     /// When another code may be asked for the current address; `nil` before its first request.
-    public var resendAvailableAt: Date? { cooldowns[Self.key(email)] }
-    /// When another code may be asked for, by normalized address: the server's limit is per address.
-    private var cooldowns: [String: Date] = [:]
+    public var resendAvailableAt: Date? { cooldowns.availableAt(email) }
+    /// When another code may be asked for, by address: the server's limit is per address.
+    private var cooldowns = CodeCooldowns()
     /// The last code sent for checking, so an unchanged refused code is not sent again by itself.
     private var lastTriedCode: String?
     /// The rules the address and code are checked against; the server's after ``loadPolicy()``.
@@ -119,6 +119,22 @@ import Observation
         }
     }
 
+    /// Whether leaving the screen drops something the person did (ask first): the app's sign-up
+    /// (`.signup`) with an address typed or a code sent. Nothing is lost once the address is proven,
+    /// or in a `.verify` flow, whose address comes from the login or the sign-up and is asked again.
+    public var leavingLosesInput: Bool {
+        guard purpose == .signup else { return false }
+        switch phase {
+        case .codeSent: return true
+        case .enterEmail: return !EmailRule.normalize(email).isEmpty || signUpDraft?.isEmpty == false
+        case .verified, .signedIn, .signUpSuperseded: return false
+        }
+    }
+
+    /// The sign-up details typed after this address was proven before, kept while it is proven
+    /// again (``SignUpForm/draft``); the details take them back once it is (``SignUpForm/restore(_:)``).
+    public var signUpDraft: SignUpDraft?
+
     /// The verification token, once the code was accepted.
     public var token: String? {
         if case .verified(let token) = phase { return token }
@@ -126,10 +142,7 @@ import Observation
     }
 
     /// Whole seconds until another code may be asked for at `now`; 0 when it may be now.
-    public func resendCountdown(at now: Date) -> Int {
-        guard let resendAvailableAt else { return 0 }
-        return max(0, Int(resendAvailableAt.timeIntervalSince(now).rounded(.up)))
-    }
+    public func resendCountdown(at now: Date) -> Int { cooldowns.countdown(email, at: now) }
 
     /// Whether a code may be asked for now.
     public var canResend: Bool { !isWorking && resendCountdown(at: now()) == 0 }
@@ -271,16 +284,13 @@ import Observation
     private func started(expiresIn: Int) {
         let start = now()
         phase = .codeSent(expiresAt: start.addingTimeInterval(TimeInterval(expiresIn)))
-        cooldowns[Self.key(email)] = start.addingTimeInterval(TimeInterval(rules.resendCooldown))
+        cooldowns.wait(rules.resendCooldown, for: email, from: start)
         code = ""
         codeError = nil
         needsNewCode = false
         message = nil
         lastTriedCode = nil
     }
-
-    /// Addresses as the server compares them for its limits: trimmed, case ignored.
-    private static func key(_ email: String) -> String { EmailRule.normalize(email).lowercased() }
 
     /// Shows a refusal on the field that caused it, or on the flow.
     func apply(_ error: AccountError) {
@@ -303,7 +313,7 @@ import Observation
             if reason == .codeExpired || reason == .tooManyAttempts { needsNewCode = true }
         case .rateLimited(let retryAfter):
             let wait = retryAfter ?? rules.resendCooldown
-            cooldowns[Self.key(email)] = now().addingTimeInterval(TimeInterval(wait))
+            cooldowns.wait(wait, for: email, from: now())
             message = error.localizedDescription(in: language)
         default:
             message = error.localizedDescription(in: language)

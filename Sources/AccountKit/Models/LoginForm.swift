@@ -65,6 +65,9 @@ import Observation
     /// The password was right but the address is unverified: show the verification flow for
     /// ``verificationEmail``.
     public private(set) var needsEmailVerification = false
+    /// Good news for the whole form, no refusal (the address was just verified); it goes with the
+    /// next login attempt.
+    public private(set) var notice: String?
 
     /// The login's second step, while it waits for a code (the screen shows it instead of the
     /// password); `nil` otherwise.
@@ -155,6 +158,7 @@ import Observation
     /// Logs in through the session.
     public func submit() async {
         guard canSubmit else { return }
+        notice = nil
         phase = .submitting
         needsEmailVerification = false
         do {
@@ -173,6 +177,7 @@ import Observation
     /// form as it was, with nothing to show.
     public func logInWithPasskey() async {
         guard let passkeys, canUsePasskey else { return }
+        notice = nil
         phase = .authorizing
         needsEmailVerification = false
         do {
@@ -206,6 +211,7 @@ import Observation
     public func startAppleSignIn() -> String {
         let nonce = AppleNonce()
         appleNonce = nonce
+        notice = nil
         needsEmailVerification = false
         phase = .authorizing
         return nonce.hashed
@@ -249,19 +255,8 @@ import Observation
 
     /// Shows the nickname step for `signUp`, and follows it to its end.
     private func completeAppleSignUp(_ signUp: AppleSignUp) {
-        let step = AppleSignUpForm(session: session, signUp: signUp)
-        step.finished = { [weak self] outcome in self?.appleSignUpFinished(outcome) }
-        appleSignUp = step
+        appleSignUp = following(AppleSignUpForm(session: session, signUp: signUp))
         phase = .completingAppleSignUp
-    }
-
-    private func appleSignUpFinished(_ outcome: AppleSignUpForm.Phase) {
-        appleSignUp = nil
-        switch outcome {
-        case .signedIn(let user): phase = .signedIn(user)
-        case .expired: phase = .failed(.codeRejected(.codeExpired))
-        case .idle, .submitting, .failed: phase = .idle
-        }
     }
 
     /// Leaves the second step for the password (the waiting login is dropped).
@@ -271,20 +266,23 @@ import Observation
 
     /// Shows the second step for `challenge`, and follows it to its end.
     private func awaitSecondFactor(_ challenge: SecondFactorChallenge) {
-        let step = SecondFactorForm(session: session, challenge: challenge)
-        step.finished = { [weak self] outcome in self?.secondFactorFinished(outcome) }
-        secondFactor = step
+        secondFactor = following(SecondFactorForm(session: session, challenge: challenge))
         phase = .awaitingSecondFactor
     }
 
-    private func secondFactorFinished(_ outcome: SecondFactorForm.Phase) {
+    /// `step`, told to end here (``stepEnded(_:)``).
+    private func following<Step: LoginStep>(_ step: Step) -> Step {
+        step.finished = { [weak self] in self?.stepEnded($0.loginPhase) }
+        return step
+    }
+
+    /// A step shown in place of the password (the second factor, Apple's new account) is over:
+    /// the form goes on at `next` without it; `nil` while the step goes on.
+    private func stepEnded(_ next: Phase?) {
+        guard let next else { return }
         secondFactor = nil
-        switch outcome {
-        case .signedIn(let user): phase = .signedIn(user)
-        case .ended(let reason): phase = .failed(.secondFactorChallengeEnded(reason))
-        case .cancelled: phase = .idle
-        case .entering, .verifying: break
-        }
+        appleSignUp = nil
+        phase = next
     }
 
     /// The login screen shows again (back from the code screen): a "verify your email" refusal is
@@ -293,6 +291,15 @@ import Observation
         guard phase == .failed(.emailNotVerified) || needsEmailVerification else { return }
         needsEmailVerification = false
         phase = .idle
+    }
+
+    /// The login screen shows again after the code screen verified the address: the refusal goes,
+    /// and ``notice`` says the address is verified, so logging in works now.
+    public func emailWasVerified() {
+        reappeared()
+        notice = language == .ko
+            ? "이메일 주소를 인증했어요. 이제 로그인해 주세요."
+            : "Your email address is verified. You can log in now."
     }
 
     /// Shows a refusal.

@@ -4,14 +4,20 @@ import Observation
 
 /// The password reset screen: ask for a code by email, then set a new password with it.
 ///
+/// At the code step a new code can be asked for (``requestCode()`` again) once the resend
+/// countdown is over, and "use another address" (``changeEmail()``) goes back to the address. The
+/// countdown is kept per address, as the server counts it, and is a pure function of the
+/// injected clock.
+///
 /// ```swift
 /// let form = PasswordResetForm(session: session, email: "minsu@example.com")
 /// await form.requestCode()          // phase == .codeSent
+/// form.resendCountdown(at: Date())  // 60, 59, …
 /// form.code = "123456"
 /// form.newPassword = "a new long passphrase"
 /// await form.confirm()              // phase == .done: log in with the new password
 /// ```
-@MainActor @Observable public final class PasswordResetForm {
+@MainActor @Observable public final class PasswordResetForm: RequestRunning {
     /// Where the form is.
     public enum Phase: Sendable, Hashable {
         /// Asking for the address.
@@ -49,9 +55,11 @@ import Observation
     /// What is wrong with the code, from the rules or the server.
     private var codeError: String?
     /// A message about the whole form (connection lost, too many requests, …).
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// A request is on its way.
-    public private(set) var isWorking = false
+    public internal(set) var isWorking = false
+    /// When another code may be asked for, by address: the server's limit is per address.
+    private var cooldowns = CodeCooldowns()
     /// The rules the fields are checked against.
     public private(set) var rules = FormRules()
 
@@ -59,12 +67,16 @@ import Observation
     /// The app's session; a reset ends every session of the account, this one's too.
     public let session: SessionManager
 
+    private let now: @Sendable () -> Date
+
     /// - Parameters:
     ///   - session: the app's session; its client's language is the language of every message.
     ///   - email: the address, when the login screen knows it.
-    public init(session: SessionManager, email: String = "") {
+    ///   - now: the clock.
+    public init(session: SessionManager, email: String = "", now: @escaping @Sendable () -> Date = { Date() }) {
         self.session = session
         self.email = email
+        self.now = now
     }
 
     /// The API client.
@@ -99,17 +111,41 @@ import Observation
             && rules.password(newPassword, username: nil, email: email).isEmpty && passwordServerError == nil
     }
 
-    /// Checks the address, then asks the server to mail a reset code.
+    /// When another code may be asked for the current address; `nil` before its first request.
+    public var resendAvailableAt: Date? { cooldowns.availableAt(email) }
+
+    /// Whole seconds until another code may be asked for at `now`; 0 when it may be now.
+    public func resendCountdown(at now: Date) -> Int { cooldowns.countdown(email, at: now) }
+
+    /// Whether a code may be asked for at `now` (the send and "send a new code" buttons).
+    public func canRequestCode(at now: Date) -> Bool {
+        phase != .done && !isWorking && resendCountdown(at: now) == 0
+    }
+
+    /// Checks the address, then asks the server to mail a reset code; at the code step, a new one.
+    /// Does nothing during this address's countdown.
     public func requestCode() async {
         let problems = rules.email(email)
         guard problems.isEmpty else {
             emailError = rules.message(problems[0], field: "email", language)
             return
         }
+        guard canRequestCode(at: now()) else { return }
         await run { [client, email] in
             try await client.requestPasswordReset(PasswordResetRequest(email: email))
+            self.cooldowns.wait(self.rules.resendCooldown, for: email, from: self.now())
+            self.code = ""
             self.phase = .codeSent
         }
+    }
+
+    /// Goes back to the address step to use another address (the typed address stays, to edit);
+    /// this address's countdown is remembered if it comes back.
+    public func changeEmail() {
+        guard phase == .codeSent else { return }
+        phase = .enterEmail
+        code = ""
+        message = nil
     }
 
     /// Sends the code and the new password.
@@ -119,19 +155,6 @@ import Observation
             try await client.confirmPasswordReset(
                 PasswordResetConfirmRequest(email: email, code: CodeRule.normalize(code), newPassword: newPassword))
             self.phase = .done
-        }
-    }
-
-    private func run(_ body: () async throws -> Void) async {
-        isWorking = true
-        message = nil
-        defer { isWorking = false }
-        do {
-            try await body()
-        } catch let error as AccountError {
-            apply(error)
-        } catch {
-            apply(.transport(URLError(.unknown)))
         }
     }
 
@@ -148,6 +171,9 @@ import Observation
             }
         case .codeRejected(let reason):
             codeError = Messages.detail(reason, language)
+        case .rateLimited(let retryAfter):
+            cooldowns.wait(retryAfter ?? rules.resendCooldown, for: email, from: now())
+            message = error.localizedDescription(in: language)
         default:
             message = error.localizedDescription(in: language)
         }

@@ -12,7 +12,7 @@ import Observation
 /// profile.draftMBTI = .intj
 /// await profile.save()
 /// ```
-@MainActor @Observable public final class ProfileModel {
+@MainActor @Observable public final class ProfileModel: RequestRunning {
     /// A field of the edit form.
     public enum Field: String, FormField {
         /// The nickname.
@@ -35,9 +35,9 @@ import Observation
     /// The account's live sessions, newest first, after ``loadSessions()``.
     public private(set) var sessions: [SessionInfo] = []
     /// A request is on its way.
-    public private(set) var isWorking = false
+    public internal(set) var isWorking = false
     /// A message about the screen (connection lost, session ended, …).
-    public private(set) var message: String?
+    public internal(set) var message: String?
     /// The session ended (logged out here, elsewhere, or expired): show sign-in.
     public private(set) var isSignedOut = false
     /// The rules the draft is checked against.
@@ -183,7 +183,30 @@ import Observation
         }
     }
 
-    /// Ends one session (`DELETE /auth/sessions/{id}`); ending this device's session logs out.
+    /// The session whose logout waits for the person's yes (``askToRevoke(_:)``); `nil` otherwise.
+    public private(set) var revokeCandidate: SessionInfo?
+
+    /// Whether the logout waiting for a yes is this device's: saying yes logs out here.
+    public var revokeLogsOutHere: Bool { revokeCandidate?.current == true }
+
+    /// Asks before logging out a device of the sessions list: nothing ends until
+    /// ``confirmRevoke()``; ``cancelRevoke()`` keeps it.
+    public func askToRevoke(_ id: UUID) {
+        revokeCandidate = sessions.first { $0.id == id }
+    }
+
+    /// Keeps the session ``askToRevoke(_:)`` asked about.
+    public func cancelRevoke() { revokeCandidate = nil }
+
+    /// Ends the session ``askToRevoke(_:)`` asked about (this device's: logs out).
+    public func confirmRevoke() async {
+        guard let candidate = revokeCandidate else { return }
+        revokeCandidate = nil
+        await revoke(candidate.id)
+    }
+
+    /// Ends one session (`DELETE /auth/sessions/{id}`) at once; ending this device's session logs
+    /// out. The screen asks first (``askToRevoke(_:)``).
     public func revoke(_ id: UUID) async {
         if sessions.first(where: { $0.id == id })?.current == true {
             await logOut()
@@ -210,20 +233,6 @@ import Observation
         signedOut()
     }
 
-    /// Runs a request with `isWorking` set, and shows its refusal.
-    private func run(_ body: () async throws -> Void) async {
-        isWorking = true
-        message = nil
-        defer { isWorking = false }
-        do {
-            try await body()
-        } catch let error as AccountError {
-            apply(error)
-        } catch {
-            apply(.storage(SessionManager.storageError(error)))
-        }
-    }
-
     /// Shows a refusal on the field it is about, or on the screen.
     func apply(_ error: AccountError) {
         switch error {
@@ -243,6 +252,7 @@ import Observation
     private func signedOut() {
         user = nil
         sessions = []
+        revokeCandidate = nil
         isEditing = false
         isSignedOut = true
     }

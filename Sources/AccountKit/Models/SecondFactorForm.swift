@@ -186,3 +186,18 @@ import Observation
         if phase == .entering { message = nil }
     }
 }
+
+extension SecondFactorForm: LoginStep {}
+
+extension SecondFactorForm.Phase: LoginStepOutcome {
+    /// Where the login form goes on when the step is at this phase: signed in, back at the
+    /// password (with the reason when the step ran out); `nil` while the step goes on.
+    var loginPhase: LoginForm.Phase? {
+        switch self {
+        case .signedIn(let user): .signedIn(user)
+        case .ended(let reason): .failed(.secondFactorChallengeEnded(reason))
+        case .cancelled: .idle
+        case .entering, .verifying: nil
+        }
+    }
+}

@@ -6,6 +6,9 @@ import Observation
 ///
 /// An error shows only on a field the user has edited, or on every field after a submit attempt.
 /// Errors from the server land on the field they are about and go away when that field is edited.
+/// The button can be pressed before every field is right (``canPressSubmit``): pressing it then
+/// sends nothing, shows every field's errors, and names what holds it back under the button
+/// (``submitBlockers``), an MBTI type never chosen included.
 ///
 /// Two flows: details first (every field; the server mails a code to the address afterwards, and
 /// ``EmailVerificationFlow`` with purpose `.verify` checks it and signs in), and email first, the
@@ -18,7 +21,7 @@ import Observation
 /// form.errors(for: .username)   // []
 /// await form.submit()           // form.phase == .codeSent(email: "minsu@example.com", expiresIn: 600)
 /// ```
-@MainActor @Observable public final class SignUpForm {
+@MainActor @Observable public final class SignUpForm: SubmittableForm {
     /// A field of the form.
     public typealias Field = SignUpField
 
@@ -117,14 +120,41 @@ import Observation
     /// Whether the request can be sent: every field valid, no unanswered server error, and nothing
     /// sent or accepted yet (a second sign-up would only find its own nickname taken).
     public var canSubmit: Bool {
+        canPressSubmit && Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+    }
+
+    /// Whether the button can be pressed: whenever nothing is on its way or made yet. Pressing it
+    /// while a field is wrong sends nothing and shows why (``submitBlockers``).
+    public var canPressSubmit: Bool {
         switch phase {
-        case .idle, .failed: Field.allCases.allSatisfy { ruleErrors($0).isEmpty && serverErrors[$0] == nil }
+        case .idle, .failed: true
         case .submitting, .codeSent, .signedIn: false
         }
     }
 
     /// Whether the request is on its way.
     public var isSubmitting: Bool { phase == .submitting }
+
+    /// What was typed besides the address, to keep while the address is proven again.
+    public var draft: SignUpDraft {
+        var draft = SignUpDraft()
+        draft.username = username
+        draft.password = password
+        draft.passwordConfirmation = passwordConfirmation
+        draft.mbti = mbti
+        draft.touched = touched.subtracting([.email])
+        return draft
+    }
+
+    /// Types `draft` back in (the details shown again after the address was proven again): the
+    /// fields as they were, their errors showing where they showed before.
+    public func restore(_ draft: SignUpDraft) {
+        username = draft.username
+        password = draft.password
+        passwordConfirmation = draft.passwordConfirmation
+        mbti = draft.mbti
+        touched = draft.touched.union(touched.intersection([.email]))
+    }
 
     /// The messages to show under `field`: none until it is edited or a submit was attempted.
     public func errors(for field: Field) -> [String] {

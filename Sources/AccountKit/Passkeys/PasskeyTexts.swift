@@ -11,7 +11,7 @@ enum PasskeyTexts {
     static let exists = LocalizedText(
         en: "This device's passkey is already on your account.", ko: "이 기기의 패스키는 이미 계정에 추가되어 있어요.")
     static func added(_ name: String) -> LocalizedText {
-        LocalizedText(en: "Passkey “\(name)” added. You can log in with it now.", ko: "패스키 “\(name)”을(를) 추가했어요. 이제 이 패스키로 로그인할 수 있어요.")
+        LocalizedText(en: "Passkey “\(name)” added. You can log in with it now.", ko: "\(KoreanParticle.object.attached(to: "패스키 “\(name)”")) 추가했어요. 이제 이 패스키로 로그인할 수 있어요.")
     }
     static let invalidAtLogin = LocalizedText(
         en: "This passkey is not on any account here any more. Log in another way, and remove the old passkey from your device's passwords.",

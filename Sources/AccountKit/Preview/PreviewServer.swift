@@ -49,6 +49,19 @@ struct PreviewServer: Sendable {
             current: false, clientAddress: "2001:db8:4f1::17"),
     ]
 
+    /// A sign-in, a failed attempt (a warning) and a new password, newest first.
+    static let securityEvents = SecurityEventPage(events: [
+        SecurityEvent(
+            id: "5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f", at: Date(timeIntervalSince1970: 1_780_090_000),
+            type: SecurityEventKind.loginSucceeded.rawValue, clientAddress: "203.0.113.24", deviceName: "iPhone15,2"),
+        SecurityEvent(
+            id: "6a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d", at: Date(timeIntervalSince1970: 1_780_080_000),
+            type: SecurityEventKind.loginFailed.rawValue, clientAddress: "198.51.100.7", deviceName: nil),
+        SecurityEvent(
+            id: "7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e", at: Date(timeIntervalSince1970: 1_779_900_000),
+            type: SecurityEventKind.passwordChanged.rawValue, clientAddress: "2001:db8:4f1::17", deviceName: "minsu-laptop"),
+    ], next: nil)
+
     static var pair: TokenPair {
         TokenPair(access: "preview.access.token", refresh: "preview-refresh", expiresIn: 900, refreshExpiresIn: 30 * 86_400, user: user)
     }
@@ -76,6 +89,7 @@ struct PreviewServer: Sendable {
             case ("GET", "/auth/me"): (200, user)
             case ("PATCH", "/auth/me"): (200, updated(try read(UpdateProfileRequest.self, body)))
             case ("GET", "/auth/sessions"): (200, SessionList(sessions: sessions))
+            case ("GET", "/auth/security-events"): (200, securityEvents)
             case ("GET", "/auth/passkeys"): (200, passkeys)
             case ("POST", "/auth/password/reset"): (202, nil)
             case ("POST", "/auth/mfa/totp"): (200, enrollment)

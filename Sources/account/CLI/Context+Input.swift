@@ -64,7 +64,7 @@ extension Context {
     func mbti(_ choices: [MBTI] = MBTI.allCases) throws(UsageError) -> MBTI {
         if let given = invocation.value("mbti") {
             if let type = MBTI(parsing: given), choices.contains(type) { return type }
-            let message = say("'\(given)' is not one of the 16 MBTI types", "'\(given)'은(는) 16가지 MBTI 유형이 아니에요")
+            let message = say("'\(given)' is not one of the 16 MBTI types", "\(KoreanParticle.topic.attached(to: "'\(given)'")) 16가지 MBTI 유형이 아니에요")
             guard mayPrompt else { throw UsageError(message) }
             console.err(message)
         }
@@ -109,11 +109,11 @@ extension Context {
 
     func missing(_ option: String, endOfInput: Bool = false) -> UsageError {
         endOfInput
-            ? UsageError(say("missing --\(option) (end of input)", "--\(option)이(가) 없어요 (입력이 끝났어요)"))
-            : UsageError(say("missing --\(option)", "--\(option)이(가) 없어요"))
+            ? UsageError(say("missing --\(option) (end of input)", "\(KoreanParticle.subject.attached(to: "--\(option)")) 없어요 (입력이 끝났어요)"))
+            : UsageError(say("missing --\(option)", "\(KoreanParticle.subject.attached(to: "--\(option)")) 없어요"))
     }
 
     private func endOfInput(_ what: String) -> UsageError {
-        UsageError(say("missing \(what) (end of input)", "\(what)이(가) 없어요 (입력이 끝났어요)"))
+        UsageError(say("missing \(what) (end of input)", "\(KoreanParticle.subject.attached(to: what)) 없어요 (입력이 끝났어요)"))
     }
 }

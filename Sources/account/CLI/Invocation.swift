@@ -46,7 +46,7 @@ struct Invocation: Sendable, Equatable {
                     let hint = Suggestion.nearest(to: argument, in: Command.allCases.map(\.rawValue))
                     throw UsageError(
                         say("unknown command '\(argument)'", "알 수 없는 명령 '\(argument)'")
-                            + (hint.map { say(". Did you mean '\($0)'?", ". '\($0)'을(를) 찾으셨나요?") } ?? ""))
+                            + (hint.map { say(". Did you mean '\($0)'?", ". \(KoreanParticle.object.attached(to: "'\($0)'")) 찾으셨나요?") } ?? ""))
                 }
                 invocation.command = command
                 continue
@@ -90,7 +90,7 @@ struct Invocation: Sendable, Equatable {
         let hint = Suggestion.nearest(to: name, in: own) ?? Suggestion.nearest(to: name, in: everyOption)
         return UsageError(
             say("unknown option '--\(name)'", "알 수 없는 옵션 '--\(name)'")
-                + (hint.map { say(". Did you mean '--\($0)'?", ". '--\($0)'을(를) 찾으셨나요?") } ?? ""))
+                + (hint.map { say(". Did you mean '--\($0)'?", ". \(KoreanParticle.object.attached(to: "'--\($0)'")) 찾으셨나요?") } ?? ""))
     }
 
     /// Refuses options that exist but not for this command (`whoami --all`).

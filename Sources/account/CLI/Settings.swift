@@ -24,7 +24,7 @@ struct Settings: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false
         else {
-            throw UsageError(Self.language(environment) == .ko ? "'\(text)'은(는) http(s) URL이 아니에요" : "'\(text)' is not an http(s) URL")
+            throw UsageError(Self.language(environment) == .ko ? "\(KoreanParticle.topic.attached(to: "'\(text)'")) http(s) URL이 아니에요" : "'\(text)' is not an http(s) URL")
         }
         server = url
         let directory = invocation.value("config-dir") ?? environment["ACCOUNT_CONFIG_DIR"].flatMap { $0.isEmpty ? nil : $0 }

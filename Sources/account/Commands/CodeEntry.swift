@@ -11,7 +11,7 @@ enum CodeEntry {
     static func verify(_ email: String, rules: FormRules, with manager: SessionManager, _ context: Context) async throws -> EmailVerified? {
         while true {
             guard let answer = context.optionalAnswer(context.say("Code from the email: ", "메일로 받은 코드: ")) else {
-                guard context.confirm(context.say("Send a new code to \(email)?", "\(email)(으)로 새 코드를 보낼까요?"), defaultYes: false) else {
+                guard context.confirm(context.say("Send a new code to \(email)?", "\(KoreanParticle.direction.attached(to: email)) 새 코드를 보낼까요?"), defaultYes: false) else {
                     return nil
                 }
                 try await sendNewCode(to: email, context)
@@ -28,7 +28,7 @@ enum CodeEntry {
             } catch AccountError.codeRejected(let reason) {
                 // Spent (too many tries) or expired: only a new code helps.
                 context.console.err(Messages.detail(reason, context.language))
-                guard context.confirm(context.say("Send a new code to \(email)?", "\(email)(으)로 새 코드를 보낼까요?"), defaultYes: true) else {
+                guard context.confirm(context.say("Send a new code to \(email)?", "\(KoreanParticle.direction.attached(to: email)) 새 코드를 보낼까요?"), defaultYes: true) else {
                     throw AccountError.codeRejected(reason)
                 }
                 try await sendNewCode(to: email, context)
@@ -54,7 +54,7 @@ enum CodeEntry {
         let minutes = max(1, sent.expiresIn / 60)
         return context.say(
             "A code was sent to \(sent.email) (valid \(minutes) minutes).",
-            "\(sent.email)(으)로 인증 코드를 보냈어요 (\(minutes)분 동안 유효).")
+            "\(KoreanParticle.direction.attached(to: sent.email)) 인증 코드를 보냈어요 (\(minutes)분 동안 유효).")
     }
 
     /// How to finish later.

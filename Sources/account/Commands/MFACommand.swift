@@ -31,7 +31,7 @@ enum MFACommand {
             let hint = Suggestion.nearest(to: subcommand, in: Command.mfa.subcommands)
             throw UsageError(
                 context.say("unknown subcommand 'mfa \(subcommand)'", "알 수 없는 명령 'mfa \(subcommand)'")
-                    + (hint.map { context.say(". Did you mean 'mfa \($0)'?", ". 'mfa \($0)'을(를) 찾으셨나요?") } ?? ""))
+                    + (hint.map { context.say(". Did you mean 'mfa \($0)'?", ". \(KoreanParticle.object.attached(to: "'mfa \($0)'")) 찾으셨나요?") } ?? ""))
         }
     }
 

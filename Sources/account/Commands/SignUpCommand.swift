@@ -141,7 +141,7 @@ enum SignUpCommand {
     }
 
     static func signedInText(_ user: User, _ context: Context) -> String {
-        context.say("Signed in as \(user.username) (\(user.email)).", "\(user.username)(\(user.email))(으)로 로그인했어요.")
+        context.say("Signed in as \(user.username) (\(user.email)).", "\(KoreanParticle.direction.attached(to: user.username)) 로그인했어요 (\(user.email)).")
     }
 }
 
