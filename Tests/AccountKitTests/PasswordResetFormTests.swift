@@ -59,7 +59,9 @@ import Testing
             #expect(signUp.phase == .codeSent(email: "minsu@example.com", expiresIn: 600))
             _ = try await server.mail.code(to: "minsu@example.com")  // the sign-up mail comes first
 
-            let form = PasswordResetForm(session: .inMemory(client), email: "minsu@example.com")
+            let session = SessionManager.inMemory(client)
+            var events = await session.events().makeAsyncIterator()
+            let form = PasswordResetForm(session: session, email: "minsu@example.com")
             await form.requestCode()
             #expect(form.phase == .codeSent)
             // The reset mail is the second one to this address.
@@ -70,6 +72,7 @@ import Testing
             #expect(form.canConfirm)
             await form.confirm()
             #expect(form.phase == .done, "\(form.message ?? "") \(form.errors(for: .code).first ?? "")")
+            #expect(await events.next() == .passwordReset, "the app hears of the reset the screen completed")
 
             let pair = try await client.logIn(.identifier("minsu@example.com", password: "a brand new passphrase"))
             #expect(pair.user.username == "민수")

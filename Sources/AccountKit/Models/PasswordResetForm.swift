@@ -131,8 +131,8 @@ import Observation
             return
         }
         guard canRequestCode(at: now()) else { return }
-        await run { [client, email] in
-            try await client.requestPasswordReset(PasswordResetRequest(email: email))
+        await run { [session, email] in
+            try await session.requestPasswordReset(PasswordResetRequest(email: email))
             self.cooldowns.wait(self.rules.resendCooldown, for: email, from: self.now())
             self.code = ""
             self.phase = .codeSent
@@ -151,8 +151,8 @@ import Observation
     /// Sends the code and the new password.
     public func confirm() async {
         guard canConfirm else { return }
-        await run { [client, email, code, newPassword] in
-            try await client.confirmPasswordReset(
+        await run { [session, email, code, newPassword] in
+            try await session.confirmPasswordReset(
                 PasswordResetConfirmRequest(email: email, code: CodeRule.normalize(code), newPassword: newPassword))
             self.phase = .done
         }
