@@ -38,6 +38,10 @@ extension Endpoint {
 }
 
 extension Endpoint {
+    /// How every change that takes the step-up proof says what the proof is.
+    static let stepUpProof = "the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; "
+        + "a passkey for an account that holds one and no authenticator app), checked under the account's login back-off."
+
     /// What a change that takes the step-up proof (``StepUpProof``) refuses, beside its own
     /// replies (`own` first where both say a status).
     static func stepUpErrors(_ own: [Int: String]) -> [Int: String] {

@@ -19,8 +19,7 @@ extension Endpoint {
     public static let deleteMe = Endpoint(
         .delete, "/auth/me", operationId: "deleteMe", tag: "Account", summary: "Delete the account",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The account, its sessions, codes and second factor \
+            With \(stepUpProof) The account, its sessions, codes and second factor \
             are gone; its nickname and address are free again. The owner gets a notice mail at the address it had.
             """,
         auth: .bearer, request: "DeleteAccountRequest",
@@ -49,8 +48,7 @@ extension Endpoint {
     public static let changePassword = Endpoint(
         .post, "/auth/password/change", operationId: "changePassword", tag: "Password", summary: "Change the password",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The password is `current_password` here. Every \
+            With \(stepUpProof) The password is `current_password` here. Every \
             other session is revoked; this one stays. The owner gets a notice mail naming the change, the device and the address; the security history has `password_changed`.
             """,
         auth: .bearer, request: "ChangePasswordRequest",

@@ -52,8 +52,7 @@ extension Endpoint {
         .post, "/auth/apple/link", operationId: "linkApple", tag: "Sign in with Apple", summary: "Link an Apple ID to the account",
         details: """
             A fresh identity token (checked as at `POST /auth/apple`, and spent: a token is accepted once) links its Apple ID \
-            to the signed-in account, which may then log in with Apple; the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The Apple ID being linked proves nothing. \
+            to the signed-in account, which may then log in with Apple; \(stepUpProof) The Apple ID being linked proves nothing. \
             Linking the Apple ID already linked is `200` again. The owner gets a notice mail naming the change, the device and the address; the security history has `apple_linked`.
             """,
         auth: .bearer, request: "AppleLinkRequest",
@@ -72,8 +71,7 @@ extension Endpoint {
         .delete, "/auth/apple/link", operationId: "unlinkApple", tag: "Sign in with Apple", summary: "Unlink the account's Apple ID",
         details: """
             Unlinks it and revokes the grant at Apple (through the outbox, retried; skipped and logged without \
-            `--apple-key-file`). Refused while Apple is the account's only way to log in. With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. \
+            `--apple-key-file`). Refused while Apple is the account's only way to log in. With \(stepUpProof) \
             The owner gets a notice mail naming the change, the device and the address; the security history has `apple_unlinked`.
             """,
         auth: .bearer, request: "AppleUnlinkRequest",

@@ -20,8 +20,7 @@ extension Endpoint {
     public static let registerPasskey = Endpoint(
         .post, "/auth/passkeys/register", operationId: "registerPasskey", tag: "Passkeys", summary: "Add a passkey",
         details: """
-            The `RegistrationResponseJSON` that `create()` made for the options' challenge, with a device name, and the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. A passkey never proves its own addition. Checked as \
+            The `RegistrationResponseJSON` that `create()` made for the options' challenge, with a device name, and \(stepUpProof) A passkey never proves its own addition. Checked as \
             WebAuthn §7.1 lists it: `type` `webauthn.create`, the challenge (issued to this account for registering; spent \
             by this request whatever follows), an origin of `--webauthn-origin`, `rpIdHash` of `--webauthn-rp-id`, user \
             presence and verification, ES256/EdDSA/RS256 keys (points on their curve, RSA 2048–8192 bits), attestation \
@@ -95,8 +94,7 @@ extension Endpoint {
     public static let deletePasskey = Endpoint(
         .delete, "/auth/passkeys/{id}", operationId: "deletePasskey", tag: "Passkeys", summary: "Remove a passkey",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. The owner gets a notice mail naming the change, the device and the address; the security history has `passkey_removed`.
+            With \(stepUpProof) The owner gets a notice mail naming the change, the device and the address; the security history has `passkey_removed`.
             """,
         auth: .bearer, request: "PasskeyDeleteRequest",
         parameters: [.init("id", in: .path, required: true, description: "The passkey's id (from `GET /auth/passkeys`).", value: .uuid)],

@@ -6,8 +6,7 @@ extension Endpoint {
     public static let enrollTOTP = Endpoint(
         .post, "/auth/mfa/totp", operationId: "enrollTOTP", tag: "Second factor", summary: "Start enrolling an authenticator app",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. A new secret for an authenticator app \
+            With \(stepUpProof) A new secret for an authenticator app \
             (RFC 6238: SHA-1, 6 digits, 30-second steps). Nothing changes for login until `POST /auth/mfa/totp/confirm`; a new \
             call replaces an unconfirmed secret. The secret is stored sealed with the server's key (itself sealed by \
             `--secret-key-file` when given), never logged.
@@ -62,8 +61,7 @@ extension Endpoint {
     public static let replaceRecoveryCodes = Endpoint(
         .post, "/auth/mfa/recovery-codes", operationId: "replaceRecoveryCodes", tag: "Second factor", summary: "A new set of recovery codes",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. An authenticator `code` always. Ten new \
+            With \(stepUpProof) An authenticator `code` always. Ten new \
             recovery codes; the old set stops working. The owner gets a notice mail naming the change, the device and the address; the security history has `recovery_codes_replaced`.
             """,
         auth: .bearer, request: "RecoveryCodesRequest",
@@ -77,8 +75,7 @@ extension Endpoint {
     public static let disableTOTP = Endpoint(
         .delete, "/auth/mfa/totp", operationId: "disableTOTP", tag: "Second factor", summary: "Turn the second factor off",
         details: """
-            With the step-up proof (`StepUpProof`: a passkey assertion, or the password with a code while the second factor is on; \
-            a passkey for an account that holds one and no authenticator app), checked under the account's login back-off. An authenticator `code` or a `recovery_code` always. \
+            With \(stepUpProof) An authenticator `code` or a `recovery_code` always. \
             The authenticator and every recovery code are removed, logins need only the password again, every other session \
             ends. The owner gets a notice mail naming the change, the device and the address; the security history has `mfa_disabled`.
             """,
