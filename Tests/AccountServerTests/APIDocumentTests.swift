@@ -1,56 +1,68 @@
+import AccountAPI
 import Foundation
 import TestSupport
 import Testing
 @testable import AccountServer
 
-/// `docs/API.md` and the served `/openapi.json` describe the same API: the same operations and
-/// the same error codes, each found in the other. API.md states the rules this reads at its top.
-@Suite("docs/API.md and /openapi.json document the same API")
+/// `docs/API.md` and the contract table in AccountAPI (``Endpoint/all``, ``ErrorCatalog``), of
+/// which `/openapi.json` is made, describe the same API: the same operations and the same error
+/// codes, each found in the other, each code's row the catalog's. API.md states the rules this
+/// reads at its top.
+@Suite("docs/API.md and the contract table document the same API")
 struct APIDocumentTests {
-    @Test("every operation of /openapi.json has its heading in docs/API.md, and every heading is an operation")
-    func operations() async throws {
+    @Test("every endpoint of the table has its heading in docs/API.md, and every heading is an endpoint")
+    func operations() throws {
         let contract = try ContractDocument.read()
-        let served = try await ServedDocument.fetch()
-        #expect(served.operations.count >= 20, "openapi.json lists only \(served.operations.count) operations")
+        let table = Set(Endpoint.all.map(\.route))
+        #expect(table.count >= 20, "the table lists only \(table.count) endpoints")
         #expect(contract.operations.count >= 20, "docs/API.md has only \(contract.operations.count) operation headings")
-        for operation in served.operations.subtracting(contract.operations).sorted() {
-            Issue.record("\(operation) is in /openapi.json but has no `### \\`\(operation)\\`` heading in docs/API.md")
+        for operation in table.subtracting(contract.operations).sorted() {
+            Issue.record("\(operation) is in the contract table but has no `### \\`\(operation)\\`` heading in docs/API.md")
         }
-        for operation in contract.operations.subtracting(served.operations).sorted() {
-            Issue.record("\(operation) has a heading in docs/API.md but is not in /openapi.json")
+        for operation in contract.operations.subtracting(table).sorted() {
+            Issue.record("\(operation) has a heading in docs/API.md but is not in the contract table")
         }
         #expect(contract.duplicateOperations.isEmpty, "operations with two headings in docs/API.md: \(contract.duplicateOperations)")
     }
 
-    @Test("every error code and field error code of /openapi.json is in docs/API.md's tables, and every code there is served")
-    func codes() async throws {
+    @Test("every error code and field error code of the catalog is in docs/API.md's tables, and every code there is in the catalog")
+    func codes() throws {
         let contract = try ContractDocument.read()
-        let served = try await ServedDocument.fetch()
         let tables = [
-            ("error code", "## Error codes", contract.errorCodes, served.errorCodes, 20),
-            ("field error code", "## Field error codes", contract.fieldErrorCodes, served.fieldErrorCodes, 9),
+            ("error code", "## Error codes", contract.errorCodes, Set(ErrorCatalog.serverCodes.map(\.rawValue)), 20),
+            ("field error code", "## Field error codes", contract.fieldErrorCodes, Set(ErrorCatalog.fieldEntries.map(\.code.rawValue)), 9),
         ]
         for (what, table, documented, listed, fewest) in tables {
-            #expect(listed.count >= fewest, "/openapi.json lists only \(listed.count) \(what)s")
+            #expect(listed.count >= fewest, "the catalog lists only \(listed.count) \(what)s")
             let documentedSet = Set(documented)
             for code in listed.subtracting(documentedSet).sorted() {
-                Issue.record("\(what) `\(code)` is in /openapi.json but not in docs/API.md's \(table) table")
+                Issue.record("\(what) `\(code)` is in the catalog but not in docs/API.md's \(table) table")
             }
             for code in documentedSet.subtracting(listed).sorted() {
-                Issue.record("\(what) `\(code)` is in docs/API.md's \(table) table but not in /openapi.json")
+                Issue.record("\(what) `\(code)` is in docs/API.md's \(table) table but not in the catalog")
             }
             let repeated = Dictionary(grouping: documented, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
             #expect(repeated.isEmpty, "\(what)s listed twice in docs/API.md: \(repeated)")
         }
     }
 
-    @Test("each error code has in docs/API.md the statuses /openapi.json answers it with")
-    func statuses() async throws {
+    @Test("each error code has in docs/API.md the statuses of the catalog")
+    func statuses() throws {
         let contract = try ContractDocument.read()
-        let served = try await ServedDocument.fetch()
-        for (code, statuses) in contract.errorStatuses.sorted(by: { $0.key < $1.key }) {
-            let answered = served.statuses[code] ?? []
-            #expect(statuses == answered, "`\(code)`: docs/API.md says \(statuses.sorted()), /openapi.json answers it with \(answered.sorted())")
+        for entry in ErrorCatalog.entries where entry.sender == .server {
+            let documented = contract.errorStatuses[entry.code.rawValue] ?? []
+            #expect(documented == Set(entry.statuses), "`\(entry.code)`: docs/API.md says \(documented.sorted()), the catalog \(entry.statuses.sorted())")
+        }
+    }
+
+    @Test("each row of docs/API.md's code tables is the catalog's entry, word for word")
+    func rows() throws {
+        let contract = try ContractDocument.read()
+        for entry in ErrorCatalog.entries where entry.sender == .server {
+            #expect(contract.rows[entry.code.rawValue] == ContractDocument.row(entry), "`\(entry.code)`")
+        }
+        for entry in ErrorCatalog.fieldEntries {
+            #expect(contract.rows[entry.code.rawValue] == "| `\(entry.code)` | \(entry.doc) |", "`\(entry.code)`")
         }
     }
 
@@ -80,6 +92,16 @@ struct APIDocumentTests {
         #expect(parsed.errorCodes == ["rate_limited", "invalid_credentials"])
         #expect(parsed.errorStatuses == ["rate_limited": [429], "invalid_credentials": [401, 403]])
         #expect(parsed.fieldErrorCodes == ["too_short"])
+        #expect(parsed.rows["too_short"] == "| `too_short` | shorter |")
+        #expect(parsed.rows["password_hash_queue_length"] == nil)
+    }
+
+    @Test("a catalog row says its statuses as API.md does")
+    func rowShape() throws {
+        let entry = try #require(ErrorCatalog.entry(.passkeyInvalid))
+        #expect(ContractDocument.row(entry).hasPrefix("| `passkey_invalid` | 400, 401 or 403 | "))
+        let single = try #require(ErrorCatalog.entry(.rateLimited))
+        #expect(ContractDocument.row(single).hasPrefix("| `rate_limited` | 429 | "))
     }
 }
 
@@ -93,6 +115,8 @@ struct ContractDocument {
     private(set) var errorCodes: [String] = []
     private(set) var errorStatuses: [String: Set<Int>] = [:]
     private(set) var fieldErrorCodes: [String] = []
+    /// Each code's whole table row.
+    private(set) var rows: [String: String] = [:]
 
     var operations: Set<String> { Set(operationList) }
     var duplicateOperations: [String] {
@@ -105,6 +129,16 @@ struct ContractDocument {
         ContractDocument(text: try String(contentsOf: url, encoding: .utf8))
     }
 
+    /// The row of `entry` in the `## Error codes` table: `| `code` | 401 or 403 | doc |`.
+    static func row(_ entry: ErrorCatalog.Entry) -> String {
+        let statuses = entry.statuses.sorted().map(String.init)
+        let said = statuses.count == 1 ? statuses[0] : statuses.dropLast().joined(separator: ", ") + " or " + statuses[statuses.count - 1]
+        return "| `\(entry.code)` | \(said) | \(entry.doc) |"
+    }
+
+    /// The texts between pairs of backticks.
+    static func codeSpans(in line: String) -> [String] { ErrorCatalog.codeSpans(in: line) }
+
     init(text: String) {
         var section = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -115,18 +149,16 @@ struct ContractDocument {
             } else if line.hasPrefix("|"), let first = Self.firstCellCode(line) {
                 if section == "## Error codes" {
                     errorCodes.append(first)
+                    rows[first] = line
                     let cells = line.split(separator: "|", omittingEmptySubsequences: false)
                     errorStatuses[first] = Set(cells[2].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) })
                 }
-                if section == "## Field error codes" { fieldErrorCodes.append(first) }
+                if section == "## Field error codes" {
+                    fieldErrorCodes.append(first)
+                    rows[first] = line
+                }
             }
         }
-    }
-
-    /// The texts between pairs of backticks.
-    static func codeSpans(in line: String) -> [String] {
-        line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 
     /// `GET /auth/me`: an upper-case method, one space, a path.
@@ -144,58 +176,5 @@ struct ContractDocument {
         guard cell.count > 2, cell.hasPrefix("`"), cell.hasSuffix("`") else { return nil }
         let code = String(cell.dropFirst().dropLast())
         return code.contains("`") ? nil : code
-    }
-}
-
-/// What the served `/openapi.json` documents: its operations, the codes its `Problem` and
-/// `FieldError` schemas list ("Known today: `a`, `b`."), and the statuses whose replies name each
-/// error code (in an operation's reply or a shared one of `#/components/responses`).
-struct ServedDocument {
-    let operations: Set<String>
-    let errorCodes: Set<String>
-    let fieldErrorCodes: Set<String>
-    let statuses: [String: Set<Int>]
-
-    static func fetch() async throws -> ServedDocument {
-        let harness = try await Harness.make()
-        let reply = try await harness.send("GET", "/openapi.json")
-        #expect(reply.status == 200)
-        let document = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
-        var operations = Set<String>()
-        var replies: [(status: Int, description: String)] = []
-        for (path, item) in paths {
-            for (method, operation) in item {
-                operations.insert("\(method.uppercased()) \(path)")
-                for (status, reply) in (operation as? [String: Any])?["responses"] as? [String: Any] ?? [:] {
-                    if let status = Int(status), let description = (reply as? [String: Any])?["description"] as? String {
-                        replies.append((status, description))
-                    }
-                }
-            }
-        }
-        let components = try #require(document["components"] as? [String: Any])
-        for (status, name) in ErrorResponses.names {
-            if let description = ((components["responses"] as? [String: Any])?[name] as? [String: Any])?["description"] as? String {
-                replies.append((status, description))
-            }
-        }
-        let schemas = try #require(components["schemas"] as? [String: Any])
-        func listedCodes(_ schema: String) throws -> Set<String> {
-            let properties = (schemas[schema] as? [String: Any])?["properties"] as? [String: Any]
-            let description = try #require((properties?["code"] as? [String: Any])?["description"] as? String, "\(schema).code has no description")
-            let known = try #require(description.range(of: "Known today:"), "\(schema).code does not list its codes")
-            let list = description[known.upperBound...].prefix { $0 != "." }
-            return Set(ContractDocument.codeSpans(in: String(list)))
-        }
-        let errorCodes = try listedCodes("Problem")
-        var statuses: [String: Set<Int>] = [:]
-        for reply in replies {
-            for code in ContractDocument.codeSpans(in: reply.description) where errorCodes.contains(code) {
-                statuses[code, default: []].insert(reply.status)
-            }
-        }
-        return ServedDocument(
-            operations: operations, errorCodes: errorCodes, fieldErrorCodes: try listedCodes("FieldError"), statuses: statuses)
     }
 }

@@ -1,4 +1,4 @@
-/// Human texts for problem codes and field errors, in Korean and English.
+/// Human texts for problem codes (from ``ErrorCatalog``) and field errors, in Korean and English.
 ///
 /// ```swift
 /// Messages.title(.validationFailed, .ko)             // "입력값을 확인해 주세요"
@@ -9,12 +9,12 @@
 public enum Messages {
     /// A short title for a problem code, e.g. "Validation failed" / "입력값을 확인해 주세요".
     public static func title(_ code: ErrorCode, _ language: Language) -> String {
-        ErrorTexts.texts(for: code).title(language)
+        (ErrorCatalog.entry(code)?.title ?? ErrorCatalog.unknownTitle)(language)
     }
 
     /// One sentence explaining a problem code, e.g. "Some fields are invalid.".
     public static func detail(_ code: ErrorCode, _ language: Language) -> String {
-        ErrorTexts.texts(for: code).detail(language)
+        (ErrorCatalog.entry(code)?.detail ?? ErrorCatalog.unknownDetail)(language)
     }
 
     /// The message for one field error, e.g. `(.tooShort, "password", .en)` →

@@ -14,7 +14,7 @@ extension AccountClient {
     /// ``AccountError/secondFactorRequired(_:)``. ``SessionManager/signInWithApple(using:)`` turns
     /// these into its outcome.
     public func signInWithApple(_ request: AppleSignInRequest) async throws -> TokenPair {
-        try await call("POST", "/auth/apple", body: request)
+        try await call(.signInWithApple, body: request)
     }
 
     /// `POST /auth/apple/complete`: makes the account of a `profile_required` answer with a
@@ -24,7 +24,7 @@ extension AccountClient {
     /// continuation token used or unknown, ``AccountError/codeRejected(_:)`` with
     /// ``ErrorCode/codeInvalid``; past its 10 minutes, ``ErrorCode/codeExpired``.
     public func completeAppleSignUp(_ request: AppleCompleteRequest) async throws -> TokenPair {
-        try await call("POST", "/auth/apple/complete", body: request)
+        try await call(.completeAppleSignUp, body: request)
     }
 
     /// `POST /auth/apple/link`: links the Apple user of the identity token to the signed-in
@@ -35,7 +35,7 @@ extension AccountClient {
     /// throws ``AccountError/conflict(_:)`` with ``ErrorCode/appleAlreadyLinked``; a proof short of
     /// what the account needs, ``AccountError/proofRequired(_:)``.
     public func linkApple(_ request: AppleLinkRequest, accessToken: String) async throws -> User {
-        try await call("POST", "/auth/apple/link", body: request, accessToken: accessToken, stepUp: true)
+        try await call(.linkApple, body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `DELETE /auth/apple/link`: unlinks Apple from the signed-in account, with the step-up proof.
@@ -44,6 +44,6 @@ extension AccountClient {
     /// ``ErrorCode/lastSignInMethod``: it would have no way left to log in. A proof short of what
     /// the account needs throws ``AccountError/proofRequired(_:)``.
     public func unlinkApple(_ request: AppleUnlinkRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/apple/link", body: request, accessToken: accessToken, stepUp: true)
+        _ = try await send(.unlinkApple, body: request, accessToken: accessToken, stepUp: true)
     }
 }

@@ -9,7 +9,7 @@ extension AccountClient {
     ///
     /// The account holding 20 passkeys throws ``AccountError/refused(_:)`` with ``ErrorCode/passkeyLimitReached``.
     public func passkeyRegistrationOptions(accessToken: String) async throws -> PasskeyCreationOptions {
-        try await call("POST", "/auth/passkeys/register/options", accessToken: accessToken)
+        try await call(.passkeyRegistrationOptions, accessToken: accessToken)
     }
 
     /// `POST /auth/passkeys/register`: adds the passkey the device made for the last options, with
@@ -20,13 +20,13 @@ extension AccountClient {
     /// (ask for new options); one registered already, ``ErrorCode/passkeyExists``; a proof short of
     /// what the account needs, ``AccountError/proofRequired(_:)``.
     public func registerPasskey(_ request: PasskeyRegisterRequest, accessToken: String) async throws -> Passkey {
-        try await call("POST", "/auth/passkeys/register", body: request, accessToken: accessToken, stepUp: true)
+        try await call(.registerPasskey, body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/passkeys/login/options`: the request options of a passkey login (no account
     /// named: the device offers its passkeys for the server's domain).
     public func passkeyLoginOptions() async throws -> PasskeyRequestOptions {
-        try await call("POST", "/auth/passkeys/login/options")
+        try await call(.passkeyLoginOptions)
     }
 
     /// `POST /auth/passkeys/login`: a new session's token pair for a signed assertion. A passkey
@@ -35,7 +35,7 @@ extension AccountClient {
     /// A passkey no account has, or one the checks refuse, throws ``AccountError/refused(_:)`` with
     /// ``ErrorCode/passkeyInvalid``.
     public func logInWithPasskey(_ request: PasskeyLoginRequest) async throws -> TokenPair {
-        try await call("POST", "/auth/passkeys/login", body: request)
+        try await call(.logInWithPasskey, body: request)
     }
 
     /// `POST /auth/passkeys/reauth/options`: request options to prove a sensitive change with one
@@ -44,12 +44,12 @@ extension AccountClient {
     ///
     /// An account without passkeys throws ``AccountError/refused(_:)`` with ``ErrorCode/notFound``.
     public func passkeyReauthenticationOptions(accessToken: String) async throws -> PasskeyRequestOptions {
-        try await call("POST", "/auth/passkeys/reauth/options", accessToken: accessToken)
+        try await call(.passkeyReauthenticationOptions, accessToken: accessToken)
     }
 
     /// `GET /auth/passkeys`: the account's passkeys, oldest first.
     public func passkeys(accessToken: String) async throws -> [Passkey] {
-        let list: PasskeyList = try await call("GET", "/auth/passkeys", accessToken: accessToken)
+        let list: PasskeyList = try await call(.listPasskeys, accessToken: accessToken)
         return list.passkeys
     }
 
@@ -59,6 +59,6 @@ extension AccountClient {
     /// of the account with this id, ``AccountError/refused(_:)`` with ``ErrorCode/notFound``; a
     /// proof short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func deletePasskey(id: UUID, _ request: PasskeyDeleteRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/passkeys/\(id.uuidString.lowercased())", body: request, accessToken: accessToken, stepUp: true)
+        _ = try await send(.deletePasskey, id: id.uuidString.lowercased(), body: request, accessToken: accessToken, stepUp: true)
     }
 }

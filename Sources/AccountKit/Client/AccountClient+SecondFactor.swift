@@ -13,7 +13,7 @@ extension AccountClient {
     /// ``SessionManager/verifySecondFactor(code:)`` keeps the challenge and stores the pair.
     public func verifySecondFactor(_ request: SecondFactorVerifyRequest) async throws -> TokenPair {
         do {
-            return try await call("POST", "/auth/mfa/verify", body: request)
+            return try await call(.verifySecondFactor, body: request)
         } catch AccountError.codeRejected(let code) where code == .codeExpired || code == .tooManyAttempts {
             throw AccountError.secondFactorChallengeEnded(code)
         }
@@ -27,7 +27,7 @@ extension AccountClient {
     /// ``AccountError/conflict(_:)`` with ``ErrorCode/mfaAlreadyEnabled``; a proof short of what
     /// the account needs (a passkey, for an account that holds one), ``AccountError/proofRequired(_:)``.
     public func enrollTOTP(_ request: TOTPEnrollRequest, accessToken: String) async throws -> TOTPEnrollment {
-        try await call("POST", "/auth/mfa/totp", body: request, accessToken: accessToken, stepUp: true)
+        try await call(.enrollTOTP, body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/mfa/totp/confirm`: the app's current code turns the factor on; the reply's ten
@@ -36,18 +36,18 @@ extension AccountClient {
     /// A wrong code throws ``AccountError/codeRejected(_:)``; no enrolment started,
     /// ``AccountError/conflict(_:)`` with ``ErrorCode/mfaNotEnabled``.
     public func confirmTOTP(_ request: TOTPConfirmRequest, accessToken: String) async throws -> RecoveryCodes {
-        try await call("POST", "/auth/mfa/totp/confirm", body: request, accessToken: accessToken)
+        try await call(.confirmTOTP, body: request, accessToken: accessToken)
     }
 
     /// `POST /auth/mfa/recovery-codes`: with the step-up proof and an authenticator `code` always,
     /// a new set of recovery codes; the old set stops working.
     public func replaceRecoveryCodes(_ request: RecoveryCodesRequest, accessToken: String) async throws -> RecoveryCodes {
-        try await call("POST", "/auth/mfa/recovery-codes", body: request, accessToken: accessToken, stepUp: true)
+        try await call(.replaceRecoveryCodes, body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `DELETE /auth/mfa/totp`: with the step-up proof and an authenticator code or a recovery code
     /// always, turns the second factor off; every other session of the account ends.
     public func disableTOTP(_ request: TOTPDisableRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/mfa/totp", body: request, accessToken: accessToken, stepUp: true)
+        _ = try await send(.disableTOTP, body: request, accessToken: accessToken, stepUp: true)
     }
 }

@@ -8,7 +8,7 @@ extension AccountClient {
         var query: [String: String] = [:]
         if let limit { query["limit"] = String(limit) }
         if let after { query["after"] = after }
-        let (status, data) = try await send("GET", "/auth/security-events", query: query, accessToken: accessToken)
+        let (status, data) = try await send(.listSecurityEvents, query: query, accessToken: accessToken)
         do {
             return try Self.decoder.decode(SecurityEventPage.self, from: data)
         } catch {

@@ -76,21 +76,21 @@ public struct AccountClient: Sendable {
     /// with one the account is made verified and signed in (``SignUpOutcome/signedIn(_:)``; keep
     /// the pair: ``SessionManager/signUp(_:)`` does).
     public func signUp(_ request: SignUpRequest) async throws -> SignUpOutcome {
-        let (status, data) = try await send("POST", "/auth/signup", body: request)
+        let (status, data) = try await send(.signUp, body: request)
         if status == 201 { return .signedIn(try decode(TokenPair.self, data, status)) }
         return .codeSent(try decode(SignUpAccepted.self, data, status))
     }
 
     /// `POST /auth/email/code`: mails a code.
     public func requestEmailCode(_ request: EmailCodeRequest) async throws -> EmailCodeSent {
-        try await call("POST", "/auth/email/code", body: request)
+        try await call(.requestEmailCode, body: request)
     }
 
     /// `POST /auth/email/verify`: checks a code; returns the email verification token, and with
     /// ``EmailVerifyRequest/signIn`` the new account's session when the code completed a
     /// details-first sign-up in time (keep it: ``SessionManager/verifyEmail(_:code:signUpToken:)`` does).
     public func verifyEmail(_ request: EmailVerifyRequest) async throws -> EmailVerified {
-        try await call("POST", "/auth/email/verify", body: request)
+        try await call(.verifyEmail, body: request)
     }
 
     // MARK: Sessions
@@ -101,52 +101,52 @@ public struct AccountClient: Sendable {
     /// ``AccountError/secondFactorRequired(_:)`` with the challenge that
     /// ``verifySecondFactor(_:)`` answers.
     public func logIn(_ request: LoginRequest) async throws -> TokenPair {
-        try await call("POST", "/auth/login", body: request)
+        try await call(.logIn, body: request)
     }
 
     /// `POST /auth/refresh`: trades a refresh token for a new pair.
     public func refresh(_ refreshToken: String) async throws -> TokenPair {
-        try await call("POST", "/auth/refresh", body: RefreshRequest(refresh: refreshToken))
+        try await call(.refresh, body: RefreshRequest(refresh: refreshToken))
     }
 
     /// `POST /auth/logout?scope=…`: ends this session (`.local`), the account's others, or all.
     public func logOut(scope: LogoutScope = .local, accessToken: String) async throws {
-        _ = try await send("POST", "/auth/logout", query: ["scope": scope.rawValue], accessToken: accessToken)
+        _ = try await send(.logOut, query: ["scope": scope.rawValue], accessToken: accessToken)
     }
 
     // MARK: Profile
 
     /// `GET /auth/me`: the signed-in account.
     public func me(accessToken: String) async throws -> User {
-        try await call("GET", "/auth/me", accessToken: accessToken)
+        try await call(.getMe, accessToken: accessToken)
     }
 
     /// `PATCH /auth/me`: changes the nickname and/or MBTI type; returns the account as it is now.
     public func updateProfile(_ request: UpdateProfileRequest, accessToken: String) async throws -> User {
-        try await call("PATCH", "/auth/me", body: request, accessToken: accessToken)
+        try await call(.updateMe, body: request, accessToken: accessToken)
     }
 
     /// `GET /auth/policy`: the rules and limits in force.
     public func policy() async throws -> Policy {
-        try await call("GET", "/auth/policy")
+        try await call(.getPolicy)
     }
 
     /// `GET /.well-known/jwks.json`: the public keys that verify access tokens.
     public func keys() async throws -> JWKSet {
-        try await call("GET", "/.well-known/jwks.json")
+        try await call(.getKeys)
     }
 
     // MARK: Account lifecycle
 
     /// `GET /auth/sessions`: the account's live sessions, newest first.
     public func sessions(accessToken: String) async throws -> [SessionInfo] {
-        let list: SessionList = try await call("GET", "/auth/sessions", accessToken: accessToken)
+        let list: SessionList = try await call(.listSessions, accessToken: accessToken)
         return list.sessions
     }
 
     /// `DELETE /auth/sessions/{id}`: ends one of the account's sessions.
     public func revokeSession(id: UUID, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/sessions/\(id.uuidString.lowercased())", accessToken: accessToken)
+        _ = try await send(.revokeSession, id: id.uuidString.lowercased(), accessToken: accessToken)
     }
 
     /// `POST /auth/password/change`: a new password with the step-up proof (``StepUpProof``, the
@@ -156,17 +156,17 @@ public struct AccountClient: Sendable {
     /// after repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``; a proof
     /// short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func changePassword(_ request: ChangePasswordRequest, accessToken: String) async throws {
-        _ = try await send("POST", "/auth/password/change", body: request, accessToken: accessToken, stepUp: true)
+        _ = try await send(.changePassword, body: request, accessToken: accessToken, stepUp: true)
     }
 
     /// `POST /auth/password/reset`: mails a reset code (the same reply whatever the address).
     public func requestPasswordReset(_ request: PasswordResetRequest) async throws {
-        _ = try await send("POST", "/auth/password/reset", body: request)
+        _ = try await send(.requestPasswordReset, body: request)
     }
 
     /// `POST /auth/password/reset/confirm`: sets a new password with the code; every session ends.
     public func confirmPasswordReset(_ request: PasswordResetConfirmRequest) async throws {
-        _ = try await send("POST", "/auth/password/reset/confirm", body: request)
+        _ = try await send(.confirmPasswordReset, body: request)
     }
 
     /// `DELETE /auth/me`: removes the account, its sessions and codes, with the step-up proof.
@@ -175,24 +175,26 @@ public struct AccountClient: Sendable {
     /// repeated failures, here or at login, ``AccountError/rateLimited(retryAfter:)``; a proof
     /// short of what the account needs, ``AccountError/proofRequired(_:)``.
     public func deleteAccount(_ request: DeleteAccountRequest, accessToken: String) async throws {
-        _ = try await send("DELETE", "/auth/me", body: request, accessToken: accessToken, stepUp: true)
+        _ = try await send(.deleteMe, body: request, accessToken: accessToken, stepUp: true)
     }
 
     // MARK: Plumbing
 
     func call<Reply: Decodable>(
-        _ method: String, _ path: String, body: (any Encodable)? = nil, accessToken: String? = nil, stepUp: Bool = false
+        _ endpoint: Endpoint, id: String? = nil, body: (any Encodable)? = nil, accessToken: String? = nil, stepUp: Bool = false
     ) async throws -> Reply {
-        let (status, data) = try await send(method, path, body: body, accessToken: accessToken, stepUp: stepUp)
+        let (status, data) = try await send(endpoint, id: id, body: body, accessToken: accessToken, stepUp: stepUp)
         return try decode(Reply.self, data, status)
     }
 
-    /// Sends a request; returns status and body of a 2xx reply, throws ``AccountError`` otherwise
-    /// (for a change that carries a step-up proof, `stepUp`, as ``AccountError/asStepUpRefusal``).
+    /// Sends a request to `endpoint` (its `{id}` filled with `id`); returns status and body of a
+    /// 2xx reply, throws ``AccountError`` otherwise (for a change that carries a step-up proof,
+    /// `stepUp`, as ``AccountError/asStepUpRefusal``).
     func send(
-        _ method: String, _ path: String, query: [String: String] = [:], body: (any Encodable)? = nil,
+        _ endpoint: Endpoint, id: String? = nil, query: [String: String] = [:], body: (any Encodable)? = nil,
         accessToken: String? = nil, stepUp: Bool = false
     ) async throws -> (Int, Data) {
+        let (method, path) = (endpoint.method.rawValue, id.map { endpoint.path(id: $0) } ?? endpoint.path)
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
         ClientLanguage.use(language)

@@ -14,33 +14,46 @@ extension AccountError: LocalizedError {
     /// AccountError.rateLimited(retryAfter: 42).localizedDescription(in: .ko)   // "요청이 너무 많아요. 42초 후에 다시 시도해 주세요."
     /// ```
     public func localizedDescription(in language: Language) -> String {
-        let ko = language == .ko
         switch self {
         case .invalidInput(let fields):
-            return fields.sorted { $0.key < $1.key }.first?.value.first?.message
-                ?? Messages.detail(.validationFailed, language)
-        case .proofRequired(let missing): return StepUpTexts.missing(missing)(language)
-        case .invalidCredentials: return Messages.detail(.invalidCredentials, language)
-        case .emailNotVerified: return Messages.detail(.emailNotVerified, language)
-        case .conflict(let code):
-            if code != .emailTaken { return Messages.detail(code, language) }
-            return ko ? "이미 사용 중인 이메일이에요." : "This email address is already in use."
-        case .codeRejected(let code): return Messages.detail(code, language)
+            fields.sorted { $0.key < $1.key }.first?.value.first?.message ?? Messages.detail(.validationFailed, language)
+        case .proofRequired(let missing): StepUpTexts.missing(missing)(language)
+        case .invalidCredentials: Messages.detail(.invalidCredentials, language)
+        case .emailNotVerified: Messages.detail(.emailNotVerified, language)
+        case .conflict(let code): Messages.detail(code, language)
+        case .codeRejected(let code): Messages.detail(code, language)
         case .rateLimited(let retryAfter):
-            guard let retryAfter else { return Messages.detail(.rateLimited, language) }
-            return ko ? "요청이 너무 많아요. \(retryAfter)초 후에 다시 시도해 주세요." : "Too many requests. Try again in \(retryAfter) seconds."
-        case .sessionExpired: return ko ? "로그인이 만료되었어요. 다시 로그인해 주세요." : "Your session has expired. Please sign in again."
-        case .sessionRevoked: return ko ? "로그아웃되었어요. 다시 로그인해 주세요." : "You have been signed out. Please sign in again."
-        case .notSignedIn: return ko ? "먼저 로그인해 주세요." : "Please sign in first."
-        case .refused(let problem): return problem.detail ?? problem.title
-        case .server(let status, _): return ko ? "서버에 문제가 생겼어요 (\(status)). 잠시 후 다시 시도해 주세요." : "The server ran into a problem (\(status)). Please try again later."
-        case .undecodableReply(let status): return ko ? "서버 응답을 읽을 수 없어요 (\(status))." : "The server's reply could not be read (\(status))."
-        case .transport: return ko ? "서버에 연결할 수 없어요. 네트워크를 확인해 주세요." : "Cannot reach the server. Check your connection."
-        case .storage(let problem): return problem.localizedDescription(in: language)
-        case .secondFactorRequired: return Messages.detail(.mfaRequired, language)
-        case .secondFactorChallengeEnded(let code): return SecondFactorTexts.challengeEnded(code)(language)
+            retryAfter.map { AccountErrorTexts.rateLimited(retryAfter: $0)(language) } ?? Messages.detail(.rateLimited, language)
+        case .sessionExpired: AccountErrorTexts.sessionExpired(language)
+        case .sessionRevoked: AccountErrorTexts.sessionRevoked(language)
+        case .notSignedIn: AccountErrorTexts.notSignedIn(language)
+        case .refused(let problem): problem.detail ?? problem.title
+        case .server(let status, _): AccountErrorTexts.server(status: status)(language)
+        case .undecodableReply(let status): AccountErrorTexts.undecodableReply(status: status)(language)
+        case .transport: AccountErrorTexts.transport(language)
+        case .storage(let problem): problem.localizedDescription(in: language)
+        case .secondFactorRequired: Messages.detail(.mfaRequired, language)
+        case .secondFactorChallengeEnded(let code): SecondFactorTexts.challengeEnded(code)(language)
         }
     }
+}
+
+/// The SDK's own words for the errors the server's catalog (``ErrorCatalog``) has no text for.
+enum AccountErrorTexts {
+    static func rateLimited(retryAfter: Int) -> LocalizedText {
+        LocalizedText(en: "Too many requests. Try again in \(retryAfter) seconds.", ko: "요청이 너무 많아요. \(retryAfter)초 후에 다시 시도해 주세요.")
+    }
+    static let sessionExpired = LocalizedText(en: "Your session has expired. Please sign in again.", ko: "로그인이 만료되었어요. 다시 로그인해 주세요.")
+    static let sessionRevoked = LocalizedText(en: "You have been signed out. Please sign in again.", ko: "로그아웃되었어요. 다시 로그인해 주세요.")
+    static let notSignedIn = LocalizedText(en: "Please sign in first.", ko: "먼저 로그인해 주세요.")
+    static func server(status: Int) -> LocalizedText {
+        LocalizedText(
+            en: "The server ran into a problem (\(status)). Please try again later.", ko: "서버에 문제가 생겼어요 (\(status)). 잠시 후 다시 시도해 주세요.")
+    }
+    static func undecodableReply(status: Int) -> LocalizedText {
+        LocalizedText(en: "The server's reply could not be read (\(status)).", ko: "서버 응답을 읽을 수 없어요 (\(status)).")
+    }
+    static let transport = LocalizedText(en: "Cannot reach the server. Check your connection.", ko: "서버에 연결할 수 없어요. 네트워크를 확인해 주세요.")
 }
 
 /// The language `localizedDescription` speaks: the last one an ``AccountClient`` sent a request in.

@@ -31,6 +31,17 @@ public struct APIError: Error, Sendable {
         self.secondFactor = secondFactor
         self.appleProfile = appleProfile
     }
+
+    /// An error of `code` with the status the catalog gives it (``ErrorCatalog/Entry/status``),
+    /// or `status`, one of the code's other statuses there.
+    public init(
+        _ code: ErrorCode, status: Int? = nil, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:],
+        secondFactor: SecondFactorChallenge? = nil, appleProfile: AppleProfileRequired? = nil
+    ) {
+        self.init(
+            status ?? ErrorCatalog.entry(code)?.status ?? 500, code, detail: detail, fieldErrors: fieldErrors, headers: headers,
+            secondFactor: secondFactor, appleProfile: appleProfile)
+    }
 }
 
 /// What a login that needs a second factor answers with, besides the problem's own members.
@@ -42,62 +53,62 @@ public struct SecondFactorChallenge: Sendable {
 }
 
 extension APIError {
-    static func invalidRequest(_ detail: LocalizedText? = nil) -> APIError { APIError(400, .invalidRequest, detail: detail) }
-    static func validation(_ errors: FieldErrors) -> APIError { APIError(422, .validationFailed, fieldErrors: errors) }
+    static func invalidRequest(_ detail: LocalizedText? = nil) -> APIError { APIError(.invalidRequest, detail: detail) }
+    static func validation(_ errors: FieldErrors) -> APIError { APIError(.validationFailed, fieldErrors: errors) }
     static func validation(_ field: String, _ code: FieldErrorCode) -> APIError { .validation(field, [code]) }
     static func validation(_ field: String, _ codes: [FieldErrorCode]) -> APIError {
         var errors = FieldErrors()
         errors.add(contentsOf: codes, to: field)
         return .validation(errors)
     }
-    static let notFound = APIError(404, .notFound)
+    static let notFound = APIError(.notFound)
     static func methodNotAllowed(_ allowed: [String]) -> APIError {
-        APIError(405, .methodNotAllowed, headers: ["Allow": allowed.joined(separator: ", ")])
+        APIError(.methodNotAllowed, headers: ["Allow": allowed.joined(separator: ", ")])
     }
-    static let unsupportedMediaType = APIError(415, .unsupportedMediaType)
-    static let payloadTooLarge = APIError(413, .payloadTooLarge)
-    static let lengthRequired = APIError(411, .lengthRequired)
-    static let requestTimeout = APIError(408, .requestTimeout)
-    static let uriTooLong = APIError(414, .uriTooLong)
-    static let headerFieldsTooLarge = APIError(431, .headerFieldsTooLarge)
-    static let versionNotSupported = APIError(505, .versionNotSupported)
-    static let invalidCredentials = APIError(401, .invalidCredentials)
-    static func tokenInvalid(_ detail: LocalizedText? = nil) -> APIError { APIError(401, .tokenInvalid, detail: detail) }
-    static let tokenExpired = APIError(401, .tokenExpired)
-    static let refreshTokenReused = APIError(401, .refreshTokenReused)
-    static let sessionRevoked = APIError(401, .sessionRevoked)
-    static let emailNotVerified = APIError(403, .emailNotVerified)
-    static let usernameTaken = APIError(409, .usernameTaken)
-    static let signUpSuperseded = APIError(409, .signUpSuperseded)
-    static let codeInvalid = APIError(400, .codeInvalid)
+    static let unsupportedMediaType = APIError(.unsupportedMediaType)
+    static let payloadTooLarge = APIError(.payloadTooLarge)
+    static let lengthRequired = APIError(.lengthRequired)
+    static let requestTimeout = APIError(.requestTimeout)
+    static let uriTooLong = APIError(.uriTooLong)
+    static let headerFieldsTooLarge = APIError(.headerFieldsTooLarge)
+    static let versionNotSupported = APIError(.versionNotSupported)
+    static let invalidCredentials = APIError(.invalidCredentials)
+    static func tokenInvalid(_ detail: LocalizedText? = nil) -> APIError { APIError(.tokenInvalid, detail: detail) }
+    static let tokenExpired = APIError(.tokenExpired)
+    static let refreshTokenReused = APIError(.refreshTokenReused)
+    static let sessionRevoked = APIError(.sessionRevoked)
+    static let emailNotVerified = APIError(.emailNotVerified)
+    static let usernameTaken = APIError(.usernameTaken)
+    static let signUpSuperseded = APIError(.signUpSuperseded)
+    static let codeInvalid = APIError(.codeInvalid)
     /// `code_invalid` for a second factor: the code's own text speaks of an emailed code.
     static let secondFactorInvalid = APIError(
-        400, .codeInvalid,
+        .codeInvalid,
         detail: LocalizedText(
             en: "The authenticator code or recovery code is wrong, or it was used already.",
             ko: "인증 앱 코드나 복구 코드가 올바르지 않거나 이미 사용되었어요."))
-    static let codeExpired = APIError(400, .codeExpired)
-    static let tooManyAttempts = APIError(429, .tooManyAttempts)
+    static let codeExpired = APIError(.codeExpired)
+    static let tooManyAttempts = APIError(.tooManyAttempts)
     static func rateLimited(retryAfter seconds: Int) -> APIError {
-        APIError(429, .rateLimited, headers: ["Retry-After": String(max(1, seconds))])
+        APIError(.rateLimited, headers: ["Retry-After": String(max(1, seconds))])
     }
     static func serviceUnavailable(retryAfter seconds: Int = 1) -> APIError {
-        APIError(503, .serviceUnavailable, headers: ["Retry-After": String(seconds)])
+        APIError(.serviceUnavailable, headers: ["Retry-After": String(seconds)])
     }
-    static let internalError = APIError(500, .internalError)
-    static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(403, .mfaRequired, secondFactor: challenge) }
-    static let mfaAlreadyEnabled = APIError(409, .mfaAlreadyEnabled)
-    static let mfaNotEnabled = APIError(409, .mfaNotEnabled)
-    static let passkeyInvalid = APIError(400, .passkeyInvalid)
-    static let passkeyLoginFailed = APIError(401, .passkeyInvalid)
-    static let passkeyExists = APIError(409, .passkeyExists)
-    static let challengeInvalid = APIError(400, .challengeInvalid)
-    static let challengeExpired = APIError(400, .challengeExpired)
-    static let adminRequired = APIError(403, .adminRequired)
-    static let secondFactorRequired = APIError(403, .secondFactorRequired)
-    static let accountDisabled = APIError(403, .accountDisabled)
-    static let cannotActOnSelf = APIError(409, .cannotActOnSelf)
-    static let alreadyVerified = APIError(409, .alreadyVerified)
+    static let internalError = APIError(.internalError)
+    static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(.mfaRequired, secondFactor: challenge) }
+    static let mfaAlreadyEnabled = APIError(.mfaAlreadyEnabled)
+    static let mfaNotEnabled = APIError(.mfaNotEnabled)
+    static let passkeyInvalid = APIError(.passkeyInvalid)
+    static let passkeyLoginFailed = APIError(.passkeyInvalid, status: 401)
+    static let passkeyExists = APIError(.passkeyExists)
+    static let challengeInvalid = APIError(.challengeInvalid)
+    static let challengeExpired = APIError(.challengeExpired)
+    static let adminRequired = APIError(.adminRequired)
+    static let secondFactorRequired = APIError(.secondFactorRequired)
+    static let accountDisabled = APIError(.accountDisabled)
+    static let cannotActOnSelf = APIError(.cannotActOnSelf)
+    static let alreadyVerified = APIError(.alreadyVerified)
 }
 
 extension APIError {

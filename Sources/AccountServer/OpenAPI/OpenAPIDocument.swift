@@ -1,21 +1,19 @@
+import AccountAPI
 import Foundation
 
 /// The OpenAPI 3.1 document of the whole API, as `GET /openapi.json` serves it.
 ///
-/// Written by hand from the handlers and the rules in AccountAPI; `OpenAPITests` keeps it honest
-/// (every route the router knows must be here, and every `$ref` must resolve), and
-/// `APIDocumentTests` keeps it and docs/API.md, the contract in prose, to the same operations,
-/// error codes and statuses.
+/// Its operations and error replies are the contract table in AccountAPI (``Endpoint/all``,
+/// ``ErrorCatalog``); the schemas of bodies are written here from the types and rules in
+/// AccountAPI. `OpenAPITests` keeps it honest (every `$ref` must resolve, real replies match their
+/// schemas), `ContractTests` keeps the router to the table, and `APIDocumentTests` keeps
+/// docs/API.md, the contract in prose, to the table.
 enum OpenAPIDocument {
-    /// Every documented operation.
-    static let operations = Operation.signIn + Operation.account + Operation.secondFactor + Operation.passkeys + Operation.discovery + Operation.admin
-        + Operation.activity + Operation.apple + Operation.console
-
     /// The document, with `issuer` (the configured `--issuer`) as its server.
     static func make(issuer: String) -> JSONValue {
         var paths: [String: JSONValue] = [:]
-        for operation in operations {
-            paths[operation.path] = (paths[operation.path] ?? [:]).merging([operation.method: operation.json])
+        for endpoint in Endpoint.all {
+            paths[endpoint.path] = (paths[endpoint.path] ?? [:]).merging([endpoint.method.rawValue.lowercased(): Operation.json(endpoint)])
         }
         return [
             "openapi": "3.1.0",

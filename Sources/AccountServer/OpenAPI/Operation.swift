@@ -1,68 +1,67 @@
-/// One documented operation (method and path), rendered as an OpenAPI Operation Object.
-struct Operation {
-    /// A success reply: status, description, and a body schema and media type if it has a body.
-    struct Success {
-        let status: Int
-        let description: String
-        var schema: JSONValue?
-        var mediaType = "application/json"
-    }
+import AccountAPI
 
-    let method: String
-    let path: String
-    let id: String
-    let tag: String
-    let summary: String
-    var description: String?
-    var authenticated = false
-    /// The name of the request body schema in `#/components/schemas`.
-    var body: String?
-    var parameters: [JSONValue] = []
-    let successes: [Success]
-    /// Error statuses with what they mean for this operation.
-    var errors: [Int: String] = [:]
-
-    /// The Operation Object.
-    var json: JSONValue {
+/// An ``Endpoint`` of the contract table rendered as an OpenAPI Operation Object.
+enum Operation {
+    /// The Operation Object of `endpoint`: its replies, its error replies (``Endpoint/errorReplies``,
+    /// each a reference to the shared reply of its status), its security, body and parameters.
+    static func json(_ endpoint: Endpoint) -> JSONValue {
         var responses: [String: JSONValue] = [:]
-        for success in successes {
-            var reply: [String: JSONValue] = [
-                "description": .string(success.description),
+        for reply in endpoint.replies {
+            var object: [String: JSONValue] = [
+                "description": .string(reply.description),
                 "headers": ["X-Request-Id": ErrorResponses.ref("X-Request-Id")],
             ]
-            if let schema = success.schema { reply["content"] = [success.mediaType: ["schema": schema]] }
-            responses[String(success.status)] = .object(reply)
+            if let body = reply.body {
+                let (mediaType, schema) = content(body)
+                object["content"] = [mediaType: ["schema": schema]]
+            }
+            responses[String(reply.status)] = .object(object)
         }
-        var errors = errors
-        if authenticated, errors[401] == nil { errors[401] = "The access token is missing, invalid or expired, or its session ended." }
-        if body != nil {
-            errors[400] = errors[400] ?? "`invalid_request`: the body is not a JSON object of the right field types."
-            errors[411] = errors[411] ?? "`length_required`: a chunked body."
-            errors[413] = errors[413] ?? "`payload_too_large`."
-            errors[415] = errors[415] ?? "`unsupported_media_type`."
-            errors[422] = errors[422] ?? "`validation_failed`: see `errors`."
-        }
-        // Any request: refused by the HTTP layer before it is routed.
-        errors[400] = errors[400] ?? "`invalid_request`: the request is not well-formed HTTP/1.1."
-        errors[408] = errors[408] ?? "`request_timeout`."
-        errors[414] = errors[414] ?? "`uri_too_long`."
-        errors[431] = errors[431] ?? "`header_fields_too_large`."
-        if path.hasPrefix("/auth/"), errors[429] == nil { errors[429] = "`rate_limited`: too many auth requests from this address." }
-        errors[500] = errors[500] ?? "`internal_error`."
-        for (status, description) in errors {
-            guard let name = ErrorResponses.names[status] else { continue }
-            responses[String(status)] = ["$ref": .string("#/components/responses/\(name)"), "description": .string(description)]
+        for (status, description) in endpoint.errorReplies {
+            guard let shared = ErrorCatalog.reply(status) else { continue }
+            responses[String(status)] = ["$ref": .string("#/components/responses/\(shared.name)"), "description": .string(description)]
         }
 
         var operation: [String: JSONValue] = [
-            "operationId": .string(id), "tags": [.string(tag)], "summary": .string(summary), "responses": .object(responses),
+            "operationId": .string(endpoint.operationId), "tags": [.string(endpoint.tag)], "summary": .string(endpoint.summary),
+            "responses": .object(responses),
         ]
-        if let description { operation["description"] = .string(description) }
-        if authenticated { operation["security"] = [["bearer": []]] }
-        if let body {
-            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": Schema.ref(body)]]]
+        if let details = endpoint.details { operation["description"] = .string(details) }
+        if endpoint.auth != .none { operation["security"] = [["bearer": []]] }
+        if let request = endpoint.request {
+            operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": Schema.ref(request)]]]
         }
-        if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
+        if !endpoint.parameters.isEmpty { operation["parameters"] = .array(endpoint.parameters.map(parameter)) }
         return .object(operation)
+    }
+
+    /// The media type and schema of a reply's body.
+    private static func content(_ body: Endpoint.Body) -> (String, JSONValue) {
+        switch body {
+        case .schema(let name): ("application/json", Schema.ref(name))
+        case .anyObject: ("application/json", ["type": "object"])
+        case .emptyObject: ("application/json", Schema.object([:]))
+        case .text(let mediaType): (mediaType, Schema.string())
+        }
+    }
+
+    /// The Parameter Object of `parameter`.
+    private static func parameter(_ parameter: Endpoint.Parameter) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "name": .string(parameter.name), "in": .string(parameter.location.rawValue), "required": .bool(parameter.required),
+            "schema": schema(parameter.value),
+        ]
+        if let description = parameter.description { object["description"] = .string(description) }
+        return .object(object)
+    }
+
+    private static func schema(_ value: Endpoint.Parameter.Value) -> JSONValue {
+        switch value {
+        case .string(let maxLength, let format, let choices, let defaultValue):
+            let schema = Schema.string(format: format, maxLength: maxLength, choices: choices)
+            return defaultValue.map { schema.merging(["default": .string($0)]) } ?? schema
+        case .uuid: return FieldSchemas.uuid
+        case .integer(let minimum, let maximum): return ["type": "integer", "minimum": .int(minimum), "maximum": .int(maximum)]
+        }
     }
 }

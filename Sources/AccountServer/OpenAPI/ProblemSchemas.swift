@@ -2,23 +2,9 @@ import AccountAPI
 
 /// The RFC 9457 problem body of every error reply.
 enum ProblemSchemas {
-    static let errorCodes = [
-        "invalid_request", "validation_failed", "invalid_credentials", "token_invalid", "token_expired",
-        "refresh_token_reused", "session_revoked", "email_not_verified", "not_found", "method_not_allowed",
-        "username_taken", "length_required", "payload_too_large", "unsupported_media_type", "code_invalid", "code_expired",
-        "too_many_attempts", "rate_limited", "service_unavailable", "internal_error",
-        "request_timeout", "uri_too_long", "header_fields_too_large", "version_not_supported",
-        "mfa_required", "mfa_already_enabled", "mfa_not_enabled",
-        "signup_superseded",
-        "passkey_invalid", "passkey_exists", "passkey_limit_reached", "challenge_invalid", "challenge_expired",
-        "admin_required", "second_factor_required", "account_disabled",
-        "profile_required", "apple_link_required", "apple_token_invalid", "apple_already_linked", "last_sign_in_method", "apple_not_configured",
-        "cannot_act_on_self", "already_verified",
-    ]
-    static let fieldErrorCodes = [
-        "required", "too_short", "too_long", "invalid_format", "invalid_choice", "mismatch", "too_common", "too_similar", "taken",
-        "invisible_character", "mixed_script",
-    ]
+    /// The codes the server sends, in the catalog's order.
+    static let errorCodes = ErrorCatalog.serverCodes.map(\.rawValue)
+    static let fieldErrorCodes = ErrorCatalog.fieldEntries.map(\.code.rawValue)
 
     static var all: [String: JSONValue] {
         [

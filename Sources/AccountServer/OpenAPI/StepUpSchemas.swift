@@ -35,16 +35,3 @@ enum StepUpSchemas {
         return Schema.object(properties.merging(proof) { own, _ in own }, required: required, description: description)
     }
 }
-
-extension StepUpSchemas {
-    /// The replies a step-up gives, beside an operation's own (`own` first where both say a status).
-    static func errors(_ own: [Int: String]) -> [Int: String] {
-        let proof: [Int: String] = [
-            400: "`invalid_request` (also for both `code` and `recovery_code`); `code_invalid`: the second factor is wrong; `challenge_invalid` or `challenge_expired`: the challenge of a `passkey_assertion`.",
-            403: "`invalid_credentials`: the password is wrong (the session stays); `passkey_invalid`: a `passkey_assertion` failed a check (another account's passkey included); `apple_token_invalid`: the Apple identity token is not a fresh one of the Apple ID linked to this account, or was accepted before.",
-            422: "`validation_failed`: the proof is missing: `password` (or `current_password`), `passkey_assertion` (an account that holds a passkey and no authenticator app, or one with neither a password nor Apple), `apple_identity_token`/`apple_nonce`, or `code`.",
-            429: "`rate_limited`: the account is backed off after failed password, code or proof checks, or the address limit; with `Retry-After`.",
-        ]
-        return own.merging(proof) { own, proof in own + " " + proof }
-    }
-}
