@@ -78,6 +78,22 @@ private struct Driver {
         return report { $0.tick($1, now: $2) }
     }
 
+    /// The client sends `text`, a complete request: it is dispatched, built and consumed.
+    @discardableResult
+    mutating func sendRequest(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> HTTPRequest {
+        guard case .dispatch = receive(text) else {
+            Issue.record("not dispatched: \(text.debugDescription)", sourceLocation: sourceLocation)
+            return HTTPRequest(method: "", path: "")
+        }
+        return takeRequest()
+    }
+
+    /// A tick just before `milliseconds` from now does nothing; one at them gives `action`.
+    mutating func expectDeadline(in milliseconds: UInt64, _ action: Action, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(tick(after: milliseconds - 1) == .wait, sourceLocation: sourceLocation)
+        #expect(tick(after: 1) == action, sourceLocation: sourceLocation)
+    }
+
     /// Answers the dispatched request and sends the reply, keeping the connection; the action after.
     mutating func answer() -> Action {
         let framing = reply()
@@ -129,8 +145,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func blankLinesAfterAReplyKeepTheConnectionIdle() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         #expect(driver.answer() == .read(limit: headLimit))
         #expect(driver.receive("\r\n") == .consume(2))
         #expect(driver.consume(2) == .read(limit: headLimit))
@@ -174,8 +189,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aHeadRequestIsFramedWithoutABody() {
         var driver = Driver()
-        _ = driver.receive("HEAD / HTTP/1.1\r\nHost: a\r\n\r\n")
-        _ = driver.takeRequest()
+        driver.sendRequest("HEAD / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(driver.reply().isHead)
     }
 
@@ -190,8 +204,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aKeptConnectionReadsTheNextRequestAfterTheReply() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         #expect(driver.state == .dispatching)
         #expect(driver.answer() == .read(limit: headLimit))
         #expect(driver.state == .head)
@@ -215,8 +228,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func connectionCloseClosesAfterTheReplyAndLingers() {
         var driver = Driver()
-        _ = driver.receive("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-        _ = driver.takeRequest()
+        driver.sendRequest("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         #expect(driver.reply().close)
         #expect(driver.written() == .shutdownWrite)
         #expect(driver.state == .lingering)
@@ -227,30 +239,26 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aHandlersConnectionCloseClosesAfterTheReply() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         #expect(!driver.reply(handlerSaysClose: true).close)
         #expect(driver.written() == .shutdownWrite)
     }
 
     @Test func everyReplyClosesOnceTheServerIsStopping() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         #expect(driver.reply(stopping: true).close)
         #expect(driver.written() == .shutdownWrite)
     }
 
     @Test func http10ClosesUnlessItAsksForKeepAlive() {
         var closing = Driver()
-        _ = closing.receive("GET / HTTP/1.0\r\n\r\n")
-        _ = closing.takeRequest()
+        closing.sendRequest("GET / HTTP/1.0\r\n\r\n")
         let framing = closing.reply()
         #expect(framing.close && !framing.keepAliveForHTTP10)
 
         var kept = Driver()
-        _ = kept.receive("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-        _ = kept.takeRequest()
+        kept.sendRequest("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
         let keptFraming = kept.reply()
         #expect(!keptFraming.close && keptFraming.keepAliveForHTTP10)
         #expect(kept.written() == .read(limit: headLimit))
@@ -258,8 +266,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func theAsyncHandlerHoldsTheConnectionWithoutATimeout() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         #expect(driver.machine.handlerStarted() == .wait)
         #expect(driver.state == .handling)
         #expect(driver.receive(get) == .wait)
@@ -336,8 +343,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aRefusalClosesEvenAfterAKeptRequest() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         _ = driver.answer()
         #expect(driver.receive("GET / HTTP/1.1\r\n\r\n") == .refuse(.malformed(.host)))
         #expect(driver.reply().close)
@@ -348,8 +354,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aConnectionThatSendsNothingIsClosedAtTheHeaderTimeout() {
         var driver = Driver()
-        #expect(driver.tick(after: 9_999) == .wait)
-        #expect(driver.tick(after: 1) == .close)
+        driver.expectDeadline(in: 10_000, .close)
     }
 
     @Test func aSlowHeadIsRefusedAtTheHeaderTimeoutHoweverItTrickles() {
@@ -366,8 +371,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func theHeaderTimeoutOfANextRequestStartsAtItsFirstByte() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         _ = driver.answer()
         #expect(driver.tick(after: 25_000) == .wait)
         _ = driver.receive("GET")
@@ -377,28 +381,23 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func anIdleKeptConnectionIsClosedAtTheIdleTimeout() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         _ = driver.answer()
-        #expect(driver.tick(after: 29_999) == .wait)
-        #expect(driver.tick(after: 1) == .close)
+        driver.expectDeadline(in: 30_000, .close)
     }
 
     @Test func aSlowBodyIsRefusedAtTheIdleTimeout() {
         var driver = Driver()
         _ = driver.receive("POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nab")
-        #expect(driver.tick(after: 29_999) == .wait)
-        #expect(driver.tick(after: 1) == .refuse(.requestTimeout))
+        driver.expectDeadline(in: 30_000, .refuse(.requestTimeout))
         #expect(driver.refusedRequest().body.isEmpty)
     }
 
     @Test func aClientThatDoesNotTakeItsReplyIsClosedAtTheIdleTimeout() {
         var driver = Driver()
-        _ = driver.receive(get)
-        _ = driver.takeRequest()
+        driver.sendRequest(get)
         _ = driver.reply()
-        #expect(driver.tick(after: 29_999) == .wait)
-        #expect(driver.tick(after: 1) == .close)
+        driver.expectDeadline(in: 30_000, .close)
     }
 
     @Test func aContinueTheClientDoesNotTakeIsClosedAtTheIdleTimeout() {
@@ -409,12 +408,10 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func lingeringEndsAtTheLingerTimeout() {
         var driver = Driver()
-        _ = driver.receive("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-        _ = driver.takeRequest()
+        driver.sendRequest("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         _ = driver.reply()
         #expect(driver.written() == .shutdownWrite)
-        #expect(driver.tick(after: 1_999) == .wait)
-        #expect(driver.tick(after: 1) == .close)
+        driver.expectDeadline(in: 2_000, .close)
     }
 
     // MARK: half-close
@@ -441,8 +438,7 @@ private let headLimit = Driver.limits.headBufferLimit
 
     @Test func aClosingReplyToAClosedClientSkipsLingering() {
         var driver = Driver()
-        _ = driver.receive("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-        _ = driver.takeRequest()
+        driver.sendRequest("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
         _ = driver.endInput()
         _ = driver.reply()
         #expect(driver.written() == .close)
