@@ -1,60 +1,22 @@
-/// One client connection: its socket, what has been read of it and what is left to write.
-/// Owned by one event loop and only ever touched on that loop's thread.
+/// One client connection: its socket, what has been read of it, what is left to write, and its
+/// ``ConnectionStateMachine``. Owned by one event loop and only ever touched on that loop's thread.
 final class Connection {
-    /// Where the connection is in its request/response cycle.
-    enum Phase {
-        /// Reading a request head (or idle between requests, or new).
-        case head
-        /// The head is parsed; reading `head.contentLength` bytes of body.
-        case body
-        /// The async handler has the request; nothing is read meanwhile.
-        case handling
-        /// Sending `output`.
-        case writing
-        /// The last reply is sent and the writing half is shut; reading whatever the client still
-        /// sends until it closes, so its unread upload cannot turn into a reset that eats the reply.
-        case lingering
-    }
-
     let fd: Int32
     let slot: Int
     let generation: UInt32
     let peer: PeerAddress
     /// The peer as text, made once per connection.
     let remoteAddress: String
-    var phase = Phase.head
-
-    /// When the current phase's clock started (milliseconds, monotonic): for `.head`, the first
-    /// byte of the request or the accept of a new connection, or the end of the last reply while
-    /// ``idle``; for `.body`, the end of the head; for `.writing` and `.lingering`, their start.
-    var phaseStart: UInt64
-    /// In `.head` between two requests with nothing of the next one read yet: the idle timeout
-    /// applies rather than the header timeout.
-    var idle = false
-    /// At least one reply went out on this connection (it is no longer new).
-    var hasServed = false
+    /// The connection's rules: what to do with what was read and when to close.
+    var machine: ConnectionStateMachine
 
     /// The socket may have bytes we have not read (set by events, cleared when a read drains it).
     var readable = false
-    /// The client closed its writing half (or the socket failed).
-    var peerClosed = false
     /// The kernel reported a hang-up: read until the end is seen, even after a short read.
     var hangUpSeen = false
-    var scanner = HeadScanner()
-    var fields: [FieldRange] = []
-    var head = RequestHead()
-    var headLength = 0
-    /// The decoded path and query of the request being read.
-    var target: RequestTarget?
-    /// What the reply to the current request needs to know about it.
-    var keepAlive = true
-    var isHeadRequest = false
-    /// The bytes in ``output`` are a `100 Continue`: after them comes the body, not the next request.
-    var continueToBody = false
 
     var output: [UInt8] = []
     var written = 0
-    var closeAfterWrite = false
     /// The request was counted in the server's in-flight requests and leaves them once answered.
     var registered = false
 
@@ -67,13 +29,13 @@ final class Connection {
     /// Waiting in its loop's list of replies to send after the current events.
     var awaitingFlush = false
 
-    init(fd: Int32, slot: Int, generation: UInt32, peer: PeerAddress, now: UInt64) {
+    init(fd: Int32, slot: Int, generation: UInt32, peer: PeerAddress, limits: ConnectionStateMachine.Limits, now: UInt64) {
         self.fd = fd
         self.slot = slot
         self.generation = generation
         self.peer = peer
         remoteAddress = peer.text
-        phaseStart = now
+        machine = ConnectionStateMachine(limits: limits, now: now)
         capacity = Self.initialCapacity
         storage = .allocate(capacity: capacity)
     }
@@ -113,7 +75,6 @@ final class Connection {
             // again. After a hang-up no further event comes, so the end must be read to be seen.
             if count < room, !hangUpSeen { readable = false }
         } else if count == 0 {
-            peerClosed = true
             readable = false
         } else if count == -1 {
             readable = false

@@ -19,11 +19,11 @@ struct Pipeline: Sendable {
     /// Where a 5xx is reported with its reason.
     let metrics: Metrics
 
-    /// How far a request has come: the outer steps entered, its endpoint once routed, the
-    /// endpoint's steps entered.
+    /// How far a request has come: the outer steps entered, its route entry once routed, the
+    /// entry's steps entered.
     private struct Progress {
         var outer = 0
-        var endpoint: Endpoint?
+        var entry: RouteEntry?
         var inner = 0
         /// When routing refused the request: the steps whose marks the refusal carries.
         var refusalSteps: [any Middleware] = []
@@ -38,8 +38,8 @@ struct Pipeline: Sendable {
         var progress = Progress()
         let response: HTTPResponse
         do {
-            guard try advance(&context, &progress), let endpoint = progress.endpoint,
-                case .immediate(let handler) = endpoint.responder
+            guard try advance(&context, &progress), let entry = progress.entry,
+                case .immediate(let handler) = entry.responder
             else {
                 return .pending { [context, progress] in await self.finishWaiting(context, progress) }
             }
@@ -81,9 +81,9 @@ struct Pipeline: Sendable {
             }
             progress.outer += 1
         }
-        let endpoint = try route(&context, &progress)
-        while progress.inner < endpoint.steps.count {
-            guard try endpoint.steps[progress.inner].enter(&context) == .done else {
+        let entry = try route(&context, &progress)
+        while progress.inner < entry.steps.count {
+            guard try entry.steps[progress.inner].enter(&context) == .done else {
                 progress.waits = true
                 return false
             }
@@ -100,12 +100,12 @@ struct Pipeline: Sendable {
                 try await enter(outer[progress.outer], &context, &progress)
                 progress.outer += 1
             }
-            let endpoint = try route(&context, &progress)
-            while progress.inner < endpoint.steps.count {
-                try await enter(endpoint.steps[progress.inner], &context, &progress)
+            let entry = try route(&context, &progress)
+            while progress.inner < entry.steps.count {
+                try await enter(entry.steps[progress.inner], &context, &progress)
                 progress.inner += 1
             }
-            let response = switch endpoint.responder {
+            let response = switch entry.responder {
             case .immediate(let handler): try handler(context)
             case .waiting(let handler): try await handler(context)
             }
@@ -122,28 +122,28 @@ struct Pipeline: Sendable {
         if waits { try await step.enterWaiting(&context) }
     }
 
-    /// The request's endpoint, routed once: its pattern and parameters go into the context.
-    private func route(_ context: inout RequestContext, _ progress: inout Progress) throws -> Endpoint {
-        if let endpoint = progress.endpoint { return endpoint }
+    /// The request's route entry, found once: its pattern and parameters go into the context.
+    private func route(_ context: inout RequestContext, _ progress: inout Progress) throws -> RouteEntry {
+        if let entry = progress.entry { return entry }
         let match = router.match(method: context.request.method, path: context.request.path)
         context.route = match.pattern
-        let endpoint: Endpoint
-        switch match.endpoint {
-        case .success(let found): endpoint = found
+        let entry: RouteEntry
+        switch match.entry {
+        case .success(let found): entry = found
         case .failure(let refusal):
             progress.refusalSteps = match.refusalSteps
             throw refusal
         }
         context.parameters = match.parameters
-        progress.endpoint = endpoint
-        return endpoint
+        progress.entry = entry
+        return entry
     }
 
     /// `response` back out through every step that was entered, innermost first.
     private func leave(_ response: HTTPResponse, _ context: RequestContext, _ progress: Progress) -> HTTPResponse {
         var response = response
-        if let endpoint = progress.endpoint {
-            for index in stride(from: progress.inner - 1, through: 0, by: -1) { endpoint.steps[index].leave(&response, context) }
+        if let entry = progress.entry {
+            for index in stride(from: progress.inner - 1, through: 0, by: -1) { entry.steps[index].leave(&response, context) }
         } else {
             for step in progress.refusalSteps.reversed() where step.marksRefusals { step.leave(&response, context) }
         }

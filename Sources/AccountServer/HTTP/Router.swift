@@ -17,7 +17,7 @@ extension RouteSet where Context == RequestContext {
 }
 
 /// A route's steps and the handler after them.
-struct Endpoint: Sendable {
+struct RouteEntry: Sendable {
     /// How the handler answers: at once (on the HTTP thread when nothing before it waited), or
     /// in a task.
     enum Responder: Sendable {
@@ -29,7 +29,7 @@ struct Endpoint: Sendable {
     let responder: Responder
 }
 
-/// Maps method and path to endpoints; `{name}` segments capture parameters.
+/// Maps method and path to route entries; `{name}` segments capture parameters.
 ///
 /// A trailing slash names the same path (the original backend was Django, which used them). A path
 /// that exists with other methods answers 405 with `Allow`; others 404. Every match says which
@@ -39,7 +39,7 @@ struct Router: Sendable {
         /// The path as registered, without a trailing slash: `/auth/sessions/{id}`.
         let pattern: String
         let segments: [String]
-        var handlers: [String: Endpoint]
+        var handlers: [String: RouteEntry]
     }
 
     /// What routing a request found.
@@ -49,8 +49,8 @@ struct Router: Sendable {
         public let pattern: String?
         /// The values of the pattern's `{name}` segments.
         public let parameters: [String: String]
-        /// The endpoint for the request's method, or the error to answer with (404, or 405 with `Allow`).
-        let endpoint: Result<Endpoint, APIError>
+        /// The entry for the request's method, or the error to answer with (404, or 405 with `Allow`).
+        let entry: Result<RouteEntry, APIError>
         /// For a refusal of routing: the steps whose marks (headers) it carries; the route's when
         /// only the method is wrong, the mount's when no route has the path (see ``Router/mount(_:_:)``).
         let refusalSteps: [any Middleware]
@@ -70,7 +70,7 @@ struct Router: Sendable {
         _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
     ) {
         let context = set.context
-        add(method, path, Endpoint(steps: set.steps, responder: .waiting { try await handler(try context($0)) }))
+        add(method, path, RouteEntry(steps: set.steps, responder: .waiting { try await handler(try context($0)) }))
     }
 
     /// Adds `handler` for `method` on `path` behind the steps of `set`, answering without waiting:
@@ -79,7 +79,7 @@ struct Router: Sendable {
         _ method: String, _ path: String, in set: RouteSet<Context>, now handler: @escaping @Sendable (Context) throws -> HTTPResponse
     ) {
         let context = set.context
-        add(method, path, Endpoint(steps: set.steps, responder: .immediate { try handler(try context($0)) }))
+        add(method, path, RouteEntry(steps: set.steps, responder: .immediate { try handler(try context($0)) }))
     }
 
     /// Paths at or under `prefix` (`/auth`: `/auth` and `/auth/...`) that no route has are
@@ -89,7 +89,7 @@ struct Router: Sendable {
         mounts.sort { $0.prefix.count > $1.prefix.count }
     }
 
-    private mutating func add(_ method: String, _ path: String, _ handler: Endpoint) {
+    private mutating func add(_ method: String, _ path: String, _ handler: RouteEntry) {
         let segments = Self.segments(of: path)
         let route = Route(pattern: "/" + segments.joined(separator: "/"), segments: segments, handlers: [method: handler])
         if segments.contains(where: { $0.hasPrefix("{") }) {
@@ -135,15 +135,15 @@ struct Router: Sendable {
             if matched { return Self.pick(route, lookup, parameters) }
         }
         let mount = mounts.first { path == $0.prefix || path.hasPrefix($0.prefix + "/") }
-        return Match(pattern: nil, parameters: [:], endpoint: .failure(.notFound), refusalSteps: mount?.steps ?? [])
+        return Match(pattern: nil, parameters: [:], entry: .failure(.notFound), refusalSteps: mount?.steps ?? [])
     }
 
     private static func pick(_ route: Route, _ method: String, _ parameters: [String: String]) -> Match {
-        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, endpoint: .success(handler), refusalSteps: handler.steps) }
+        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, entry: .success(handler), refusalSteps: handler.steps) }
         var allowed = route.handlers.keys.sorted()
         if allowed.contains("GET") { allowed.append("HEAD") }
         let steps = route.handlers[allowed[0]]?.steps ?? []
-        return Match(pattern: route.pattern, parameters: parameters, endpoint: .failure(.methodNotAllowed(allowed)), refusalSteps: steps)
+        return Match(pattern: route.pattern, parameters: parameters, entry: .failure(.methodNotAllowed(allowed)), refusalSteps: steps)
     }
 
     private static func canonical(_ path: String) -> String {
