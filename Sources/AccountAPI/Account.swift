@@ -100,8 +100,7 @@ public struct SessionInfo: Codable, Hashable, Sendable, Identifiable {
     /// Whether this is the session of the token that asked.
     public let current: Bool
     /// The address of the client that last used it (its login or latest refresh), as the server
-    /// saw it; `nil` when unknown (a session from before addresses were kept, or a server that
-    /// does not send it).
+    /// saw it; `nil` when unknown (a server that does not send it).
     public let clientAddress: String?
 
     /// A session as the server describes it.

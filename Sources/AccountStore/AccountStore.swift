@@ -25,6 +25,10 @@ public protocol AccountStore: Sendable {
     func rowCounts() async throws -> [String: Int]
     /// Closes connections; later calls throw.
     func close() async
+    /// Calls `hook` after every committed ``write(_:)`` that queued outbox rows
+    /// (``StoreTransaction/enqueueMail(_:)``), never for one that rolled back: how the mail
+    /// dispatcher learns there is something to send. A later call replaces the hook.
+    func whenMailQueued(_ hook: @escaping @Sendable () -> Void)
     /// The session `id` with its account, as ``StoreTransaction/sessionWithUser(id:)`` reads them:
     /// what every authenticated request asks. A store with a ``SessionReadModel`` answers from
     /// memory when that is exact; the others read.

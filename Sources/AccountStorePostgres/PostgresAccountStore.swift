@@ -36,6 +36,8 @@ public final class PostgresAccountStore: InlineReadableStore {
     private let pool: WorkerPool<PGConnection>
     /// Sessions with their accounts in memory, when kept (see ``sessionWithUser(id:)``).
     private let model: SessionReadModel?
+    /// Told after each committed write that queued mail.
+    private let mailQueued = MailQueuedHook()
     /// What keeps the model fresh against other writers, and says when it may be trusted.
     private let listener: PGChangeListener?
     private let freshness: Freshness
@@ -156,13 +158,18 @@ public final class PostgresAccountStore: InlineReadableStore {
     /// With a read model, what each statement changes leaves the model before it runs, and the
     /// model takes nothing new until the transaction has ended (``ReadModelTransaction``).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        guard let model else { return try await onConnection { connection in try connection.transaction(.write) { try body($0) } } }
-        let scope = model.beginWrite()
-        defer { model.endWrite(scope) }
-        return try await onConnection { connection in
-            try connection.transaction(.write) { try body(ReadModelTransaction($0, scope: scope)) }
+        let scope = model?.beginWrite()
+        defer { if let scope { model?.endWrite(scope) } }
+        let (result, queuedMail) = try await onConnection { connection in
+            try connection.transaction(.write) { tx in
+                (try body(scope.map { ReadModelTransaction(tx, scope: $0) as any StoreTransaction } ?? tx), tx.queuedMail)
+            }
         }
+        mailQueued.committed(queued: queuedMail)
+        return result
     }
+
+    public func whenMailQueued(_ hook: @escaping @Sendable () -> Void) { mailQueued.set(hook) }
 
     /// Runs `SELECT 1`, reconnecting first if the connection was lost.
     public func ping() async throws {

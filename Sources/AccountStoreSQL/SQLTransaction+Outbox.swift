@@ -17,6 +17,7 @@ private enum OutboxSQL {
 
 extension SQLTransaction {
     public func enqueueMail(_ message: OutboxMessage) throws {
+        queuedMail = true
         try execute(OutboxSQL.insert, [
             .uuid(message.id), .text(message.recipient), .text(message.subject), .text(message.body),
             .date(message.createdAt), .int(message.attempts), .date(message.nextAttemptAt), .text(message.kind.rawValue),

@@ -12,6 +12,8 @@ public final class SQLTransaction: StoreTransaction {
     // on every call.
     private let connection: any SQLConnection
     private var isOpen = true
+    /// Whether the transaction queued outbox rows: its store tells the mail hook once it commits.
+    public internal(set) var queuedMail = false
     /// Whether reads a decision depends on take their row locks (see ``LockableRead``).
     private let locksRowsItReads: Bool
 

@@ -47,6 +47,8 @@ public final class SQLiteAccountStore: InlineReadableStore {
     private let inline: InlineReaders
     /// Sessions with their accounts in memory, when kept (see ``sessionWithUser(id:)``).
     private let model: SessionReadModel?
+    /// Told after each committed write that queued mail.
+    private let mailQueued = MailQueuedHook()
     private let path: String
     private let fileChecks = Atomic<Int>(0)
 
@@ -98,13 +100,18 @@ public final class SQLiteAccountStore: InlineReadableStore {
     /// With a read model, what each statement changes leaves the model before it runs, and the
     /// model takes nothing new until the transaction has ended (``ReadModelTransaction``).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        guard let model else { return try await onWriter { try $0.transaction(.immediate) { try body($0) } } }
-        let scope = model.beginWrite()
-        defer { model.endWrite(scope) }
-        return try await onWriter { connection in
-            try connection.transaction(.immediate) { try body(ReadModelTransaction($0, scope: scope)) }
+        let scope = model?.beginWrite()
+        defer { if let scope { model?.endWrite(scope) } }
+        let (result, queuedMail) = try await onWriter { connection in
+            try connection.transaction(.immediate) { tx in
+                (try body(scope.map { ReadModelTransaction(tx, scope: $0) as any StoreTransaction } ?? tx), tx.queuedMail)
+            }
         }
+        mailQueued.committed(queued: queuedMail)
+        return result
     }
+
+    public func whenMailQueued(_ hook: @escaping @Sendable () -> Void) { mailQueued.set(hook) }
 
     /// Runs `work` on the writer thread with the writer connection.
     private func onWriter<T: Sendable>(_ work: @escaping @Sendable (Connection) throws -> T) async throws -> T {

@@ -88,4 +88,5 @@ final class FailingStore: AccountStore {
     func migrate() async throws -> Int { try await base.migrate() }
     func rowCounts() async throws -> [String: Int] { try await base.rowCounts() }
     func close() async { await base.close() }
+    func whenMailQueued(_ hook: @escaping @Sendable () -> Void) { base.whenMailQueued(hook) }
 }

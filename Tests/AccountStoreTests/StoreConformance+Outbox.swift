@@ -1,5 +1,6 @@
 import AccountStore
 import Foundation
+import Synchronization
 import Testing
 
 extension StoreConformance {
@@ -33,6 +34,27 @@ extension StoreConformance {
         try await store.write { try $0.deleteMail(id: older.id) }
         #expect(try await store.read { try $0.outboxCount() } == 2)
         #expect(try await store.read { try $0.dueMail(now: Fixture.time(300), limit: 10) } == [rescheduled, later])
+    }
+
+    /// The hook is told after a committed write that queued mail; not for a write that queued
+    /// none, nor for one that queued mail and rolled back.
+    static func mailQueuedHook(_ store: any AccountStore) async throws {
+        let calls = Mutex(0)
+        store.whenMailQueued { calls.withLock { $0 += 1 } }
+        try await store.write { try $0.enqueueMail(Fixture.mail(to: "a@example.com", createdAt: Fixture.time(0), due: Fixture.time(0))) }
+        #expect(calls.withLock { $0 } == 1)
+        try await store.write { _ = try $0.outboxCount() }
+        #expect(calls.withLock { $0 } == 1, "a write that queued nothing")
+        struct Abandoned: Error {}
+        await #expect(throws: Abandoned.self) {
+            try await store.write { tx in
+                try tx.enqueueMail(Fixture.mail(to: "b@example.com", createdAt: Fixture.time(1), due: Fixture.time(1)))
+                throw Abandoned()
+            }
+        }
+        #expect(calls.withLock { $0 } == 1, "a write that rolled back")
+        #expect(try await store.read { try $0.outboxCount() } == 1)
+        store.whenMailQueued {}
     }
 
     /// Sealing the database lists every waiting message, claimed or backing off, and rewrites its

@@ -31,6 +31,7 @@ enum StoreConformance {
         Behaviour(name: "settings: insert-if-absent keeps the first value", check: settings),
         Behaviour(name: "outbox: due mail, claim, reschedule, delete", check: outbox),
         Behaviour(name: "concurrent claims of one message: exactly one wins", check: claimMailRace),
+        Behaviour(name: "the mail hook hears committed writes that queued mail, and only those", check: mailQueuedHook),
         Behaviour(name: "outbox: every waiting message listed, its text replaced in place", check: outboxTextRewrite),
         Behaviour(name: "migrate is idempotent and returns the version", check: migrateIsIdempotent),
         Behaviour(name: "login throttles: created empty, updated, deleted", check: loginThrottles),

@@ -82,7 +82,6 @@ struct AccountAdministration: Sendable {
                 .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: user.email))
             }
         }
-        services.mail.poke()
     }
 
     /// Removes the authenticator app, every recovery code and pending `mfa_token`, and tells the
@@ -102,7 +101,6 @@ struct AccountAdministration: Sendable {
             try tx.deleteSecondFactorChallenges(userID: id, expiredBefore: nil)
             return try tx.adminUser(id: id)!
         }
-        services.mail.poke()
         return row
     }
 
@@ -115,7 +113,6 @@ struct AccountAdministration: Sendable {
             _ = try services.deleteAccount(id: id, now: now, in: tx)
         }
         // The outbox may now hold the Apple revocation.
-        services.mail.poke()
     }
 
     /// Runs `body` on the account `id`, locked, and writes the audit event in the same transaction.

@@ -48,6 +48,6 @@ enum FieldSchemas {
     /// A session's client address (`SessionInfo`, the admin account page).
     static let sessionAddress = Schema.string(
         "The client address that last used the session (its login or latest refresh), kept only while it lives; "
-            + "`null` when unknown (a session from before addresses were kept).",
+            + "`null` when unknown.",
         maxLength: EventOrigin.maxAddress, nullable: true)
 }

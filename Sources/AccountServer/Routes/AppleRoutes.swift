@@ -92,7 +92,6 @@ struct AppleRoutes: RouteGroup {
         switch outcome {
         case .linked(let user):
             context.audit(.appleLinked)
-            services.mail.poke()
             return .profile(user.wire)
         case .already(let user): return .profile(user.wire)
         case .taken:
@@ -138,7 +137,6 @@ struct AppleRoutes: RouteGroup {
         switch outcome {
         case .unlinked:
             context.audit(.appleUnlinked)
-            services.mail.poke()
             return .noContent
         case .lastMethod: throw APIError.lastSignInMethod
         case .notLinked: throw APIError.notFound

@@ -49,7 +49,6 @@ extension SignUpRoutes {
         // The same line whether or not a code went out, like the reply.
         context.audit(.codeSent, ["purpose": purpose.rawValue])
         if mailed { services.activity.count(.codesSent, at: now) }
-        services.mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }
 }

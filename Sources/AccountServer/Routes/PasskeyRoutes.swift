@@ -104,7 +104,6 @@ struct PasskeyRoutes: RouteGroup {
             throw APIError.passkeyExists
         }
         context.audit(.passkeyAdded, ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat])
-        services.mail.poke()
         return try .json(PasskeyCeremonies.wire(passkey), status: 201)
     }
 
@@ -169,7 +168,6 @@ struct PasskeyRoutes: RouteGroup {
         }
         guard deleted else { throw APIError.notFound }
         context.audit(.passkeyRemoved, ["passkey_id": id.lowercasedText])
-        services.mail.poke()
         return .noContent
     }
 

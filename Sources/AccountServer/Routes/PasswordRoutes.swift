@@ -44,7 +44,6 @@ struct PasswordRoutes: RouteGroup {
             try services.recordChange(.passwordChanged, .passwordChanged, of: account, context, in: tx)
             try context.origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: user.id, at: now, in: tx)
         }
-        services.mail.poke()
         context.audit(.passwordChanged)
         return .noContent
     }
@@ -67,7 +66,6 @@ struct PasswordRoutes: RouteGroup {
         }
         context.audit(.codeSent, ["purpose": Self.resetPurpose])
         if mailed { services.activity.count(.codesSent, at: now) }
-        services.mail.poke()
         return try .json(EmailCodeSent(email: email, expiresIn: services.configuration.codeTTL), status: 202)
     }
 

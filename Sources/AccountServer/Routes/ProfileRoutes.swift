@@ -71,7 +71,6 @@ struct ProfileRoutes: RouteGroup {
             try services.queueNotice(.accountDeleted, to: user.email, context, in: tx)
         }
         context.audit(.accountDeleted)
-        services.mail.poke()
         return .noContent
     }
 }

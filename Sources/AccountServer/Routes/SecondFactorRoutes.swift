@@ -83,7 +83,6 @@ struct SecondFactorRoutes: RouteGroup {
         switch outcome {
         case .confirmed(let codes):
             context.audit(.secondFactorEnabled)
-            services.mail.poke()
             return try .json(RecoveryCodes(recoveryCodes: codes))
         case .wrongCode:
             context.audit(.secondFactorFailed, ["via": "mfa_confirm"])
@@ -110,7 +109,6 @@ struct SecondFactorRoutes: RouteGroup {
             return codes
         }
         context.audit(.recoveryCodesReplaced)
-        services.mail.poke()
         return try .json(RecoveryCodes(recoveryCodes: codes))
     }
 
@@ -132,7 +130,6 @@ struct SecondFactorRoutes: RouteGroup {
             try context.origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: user.id, at: now, in: tx)
         }
         context.audit(.secondFactorDisabled)
-        services.mail.poke()
         return .noContent
     }
 }

@@ -68,7 +68,6 @@ extension SecondFactorRoutes {
         case .verified(let user, let session, let refresh, let check, let amr):
             if case .recoveryCode(let left) = check {
                 context.audit(.recoveryCodeUsed, userID: user.id, ["left": String(left)])
-                services.mail.poke()
             }
             context.audit(.loginSucceeded, userID: user.id, ["via": "mfa_verify", "amr": amr.joined(separator: " ")])
             return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))

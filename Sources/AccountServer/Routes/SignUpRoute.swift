@@ -86,7 +86,6 @@ extension SignUpRoutes {
         }
         if made.mailed { services.activity.count(.codesSent, at: now) }
         if made.account { services.activity.count(.signups, at: now) }
-        services.mail.poke()
         // Made for a taken address too (its pending sign-up is a stranger's): the same shape.
         let token = services.signUps.signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash)
         return try .json(SignUpAccepted(email: email, expiresIn: services.configuration.codeTTL, signUpToken: token), status: 202)

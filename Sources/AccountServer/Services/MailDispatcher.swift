@@ -43,10 +43,12 @@ actor MailDispatcher {
         self.deliveries = deliveries
     }
 
-    /// Starts the delivery loop: it runs on `poke()` and every `interval` seconds.
+    /// Starts the delivery loop: it runs as soon as a write that queued mail commits (the store's
+    /// hook) and every `interval` seconds.
     func start(interval: Duration = .seconds(5)) {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         wakeUp = continuation
+        store.whenMailQueued { continuation.yield() }
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
@@ -62,12 +64,6 @@ actor MailDispatcher {
         }
     }
 
-    /// Asks the loop to look at the outbox now (after a transaction that wrote mail).
-    nonisolated func poke() {
-        Task { await self.signal() }
-    }
-
-    private func signal() { wakeUp?.yield() }
 
     /// Stops the loop after a last delivery round.
     func stop() async {
