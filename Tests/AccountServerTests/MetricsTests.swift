@@ -1,3 +1,4 @@
+import AccountAPI
 import Foundation
 import Testing
 @testable import AccountServer
@@ -149,7 +150,10 @@ struct MetricsTests {
     @Test("route patterns follow the router: trailing slash, parameters, exact before pattern")
     func routePatterns() {
         var router = Router()
-        for path in ["/auth/sessions", "/auth/sessions/{id}", "/auth/me", "/"] { router.add("GET", path, in: RouteSet([]), now: { _ in .noContent }) }
+        for path in ["/auth/sessions", "/auth/sessions/{id}", "/auth/me", "/"] {
+            let endpoint = Endpoint(.get, path, operationId: "test", tag: "Test", summary: "A route", replies: [])
+            router.add(endpoint, in: RouteSet([]), now: { _ in .noContent })
+        }
         func pattern(for path: String) -> String { router.match(method: "GET", path: path).pattern ?? Metrics.unmatched }
         #expect(pattern(for: "/auth/sessions/") == "/auth/sessions")
         #expect(pattern(for: "/auth/sessions/123") == "/auth/sessions/{id}")

@@ -88,10 +88,19 @@ struct Authenticator: Middleware {
         return Authentication(user: user, sessionID: verified.sessionID, amr: found.session.amr)
     }
 
-    /// The routes of a signed-in account: `before`, then this authentication, then `after`
-    /// (such as the ``OperatorGate``); their handlers take the ``AuthenticatedContext`` it yields.
-    func signedIn(before: [any Middleware], after: [any Middleware] = []) -> RouteSet<AuthenticatedContext> {
-        RouteSet(steps: before + [self] + after) { context in
+    /// The routes of a signed-in account: `before`, then this authentication; their handlers take
+    /// the ``AuthenticatedContext`` it yields.
+    func signedIn(before: [any Middleware]) -> RouteSet<AuthenticatedContext> {
+        routes(.bearer, before + [self])
+    }
+
+    /// The operators' routes: `before`, this authentication, then the ``OperatorGate``.
+    func operators(before: [any Middleware]) -> RouteSet<AuthenticatedContext> {
+        routes(.operator, before + [self, OperatorGate()])
+    }
+
+    private func routes(_ auth: Endpoint.Auth, _ steps: [any Middleware]) -> RouteSet<AuthenticatedContext> {
+        RouteSet(auth: auth, steps: steps) { context in
             // The set's steps include this authentication, so every request that reaches a
             // handler carries what it found.
             guard let authentication = context.authentication else { throw APIError.internalError }

@@ -1,8 +1,12 @@
+import AccountAPI
 import HTTPServer
 
 /// Routes that run the same middleware and whose handlers take the same context: the signed-in
 /// account's (``Authenticator/signedIn(before:after:)``), the operators', the open ones.
 struct RouteSet<Context: Sendable>: Sendable {
+    /// Who the contract lets call the set's endpoints; a route is registered only in a set of its
+    /// endpoint's kind.
+    let auth: Endpoint.Auth
     /// The steps every request of the set passes before its handler, in order.
     let steps: [any Middleware]
     /// What the handlers take, made from the context the steps leave.
@@ -10,9 +14,9 @@ struct RouteSet<Context: Sendable>: Sendable {
 }
 
 extension RouteSet where Context == RequestContext {
-    /// Routes whose handlers take the request context as the steps leave it.
+    /// Routes without a token whose handlers take the request context as the steps leave it.
     init(_ steps: [any Middleware]) {
-        self.init(steps: steps) { $0 }
+        self.init(auth: .none, steps: steps) { $0 }
     }
 }
 
@@ -63,23 +67,27 @@ struct Router: Sendable {
 
     init() {}
 
-    /// Adds `handler` for `method` (upper case) on `path` (like `/auth/sessions/{id}`), behind the
-    /// steps of `set`, answering in a task.
+    /// Adds `handler` for the contract's `endpoint` (its method and path, like
+    /// `DELETE /auth/sessions/{id}`) behind the steps of `set`, answering in a task.
     mutating func add<Context>(
-        _ method: String, _ path: String, in set: RouteSet<Context>,
-        _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
+        _ endpoint: Endpoint, in set: RouteSet<Context>, _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
     ) {
         let context = set.context
-        add(method, path, RouteEntry(steps: set.steps, responder: .waiting { try await handler(try context($0)) }))
+        add(endpoint, set, RouteEntry(steps: set.steps, responder: .waiting { try await handler(try context($0)) }))
     }
 
-    /// Adds `handler` for `method` on `path` behind the steps of `set`, answering without waiting:
-    /// on the HTTP thread when no step before it waited.
+    /// Adds `handler` for `endpoint` behind the steps of `set`, answering without waiting: on the
+    /// HTTP thread when no step before it waited.
     mutating func add<Context>(
-        _ method: String, _ path: String, in set: RouteSet<Context>, now handler: @escaping @Sendable (Context) throws -> HTTPResponse
+        _ endpoint: Endpoint, in set: RouteSet<Context>, now handler: @escaping @Sendable (Context) throws -> HTTPResponse
     ) {
         let context = set.context
-        add(method, path, RouteEntry(steps: set.steps, responder: .immediate { try handler(try context($0)) }))
+        add(endpoint, set, RouteEntry(steps: set.steps, responder: .immediate { try handler(try context($0)) }))
+    }
+
+    private mutating func add<Context>(_ endpoint: Endpoint, _ set: RouteSet<Context>, _ entry: RouteEntry) {
+        precondition(set.auth == endpoint.auth, "\(endpoint.method.rawValue) \(endpoint.path) is \(endpoint.auth) in the contract")
+        add(endpoint.method.rawValue, endpoint.path, entry)
     }
 
     /// Paths at or under `prefix` (`/auth`: `/auth` and `/auth/...`) that no route has are

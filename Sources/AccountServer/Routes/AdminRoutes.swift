@@ -9,11 +9,11 @@ struct AdminRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/admin/api/audit", in: sets.operators, audit)
-        router.add("GET", "/admin/api/users", in: sets.operators, searchUsers)
-        router.add("GET", "/admin/api/users/{id}", in: sets.operators, showUser)
+        router.add(.adminAudit, in: sets.operators, audit)
+        router.add(.adminSearchUsers, in: sets.operators, searchUsers)
+        router.add(.adminShowUser, in: sets.operators, showUser)
         for action in AdminUserAction.allCases {
-            router.add("POST", "/admin/api/users/{id}/" + action.rawValue, in: sets.operators) { try await perform(action, $0) }
+            router.add(action.endpoint, in: sets.operators) { try await perform(action, $0) }
         }
     }
 

@@ -11,6 +11,18 @@ enum AdminUserAction: String, CaseIterable, Sendable {
     case resendVerification = "resend-verification"
     case removeSecondFactor = "remove-second-factor"
     case delete
+
+    /// The action's endpoint in the contract.
+    var endpoint: Endpoint {
+        switch self {
+        case .disable: .adminDisableUser
+        case .enable: .adminEnableUser
+        case .endSessions: .adminEndSessions
+        case .resendVerification: .adminResendVerification
+        case .removeSecondFactor: .adminRemoveSecondFactor
+        case .delete: .adminDeleteUser
+        }
+    }
 }
 
 /// The accounts of the admin API: search, the account page and the actions, each through

@@ -15,10 +15,10 @@ struct AppleRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/apple", in: sets.account, logIn)
-        router.add("POST", "/auth/apple/complete", in: sets.account, complete)
-        router.add("POST", "/auth/apple/link", in: sets.signedIn, link)
-        router.add("DELETE", "/auth/apple/link", in: sets.signedIn, unlink)
+        router.add(.signInWithApple, in: sets.account, logIn)
+        router.add(.completeAppleSignUp, in: sets.account, complete)
+        router.add(.linkApple, in: sets.signedIn, link)
+        router.add(.unlinkApple, in: sets.signedIn, unlink)
     }
 
     /// The token and nonce of a request, or `422` naming the missing one.

@@ -7,8 +7,8 @@ struct ConsoleRoutes: RouteGroup {
     let assets = ConsoleAssets()
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/admin", in: sets.open, page)
-        router.add("GET", "/admin/assets/{name}", in: sets.open, asset)
+        router.add(.consolePage, in: sets.open, page)
+        router.add(.consoleAsset, in: sets.open, asset)
     }
 
     /// `GET /admin`: the console's page.

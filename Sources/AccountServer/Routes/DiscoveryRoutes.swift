@@ -18,9 +18,9 @@ struct DiscoveryRoutes: RouteGroup {
     }
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/auth/policy", in: sets.account, showPolicy)
-        router.add("GET", "/.well-known/jwks.json", in: sets.open, showKeys)
-        router.add("GET", "/openapi.json", in: sets.open, showOpenAPI)
+        router.add(.getPolicy, in: sets.account, showPolicy)
+        router.add(.getKeys, in: sets.open, showKeys)
+        router.add(.getOpenAPI, in: sets.open, showOpenAPI)
     }
 
     /// `GET /auth/policy`: the rules and limits clients show and check before sending.

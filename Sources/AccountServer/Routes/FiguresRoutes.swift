@@ -8,7 +8,7 @@ struct FiguresRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/admin/api/figures", in: sets.operators, figures)
+        router.add(.adminFigures, in: sets.operators, figures)
     }
 
     /// `GET /admin/api/figures`: sign-ups, logins by outcome, refreshes and codes mailed, per hour

@@ -6,9 +6,9 @@ struct OperationsRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/healthz", in: sets.open, now: health)
-        router.add("GET", "/readyz", in: sets.open, readiness)
-        router.add("GET", "/metrics", in: sets.open, showMetrics)
+        router.add(.health, in: sets.open, now: health)
+        router.add(.readiness, in: sets.open, readiness)
+        router.add(.metrics, in: sets.open, showMetrics)
     }
 
     /// `GET /healthz`: 200 while the process runs.

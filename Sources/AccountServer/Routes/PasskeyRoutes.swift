@@ -26,14 +26,14 @@ struct PasskeyRoutes: RouteGroup {
     }
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/passkeys/register/options", in: sets.signedIn, registrationOptions)
-        router.add("POST", "/auth/passkeys/register", in: sets.signedIn, registerPasskey)
-        router.add("POST", "/auth/passkeys/login/options", in: sets.account, loginOptions)
-        router.add("POST", "/auth/passkeys/login", in: sets.signIn, logIn)
-        router.add("POST", "/auth/passkeys/reauth/options", in: sets.signedIn, reauthenticationOptions)
-        router.add("GET", "/auth/passkeys", in: sets.signedIn, listPasskeys)
-        router.add("DELETE", "/auth/passkeys/{id}", in: sets.signedIn, deletePasskey)
-        router.add("GET", "/.well-known/apple-app-site-association", in: sets.open, showAssociation)
+        router.add(.passkeyRegistrationOptions, in: sets.signedIn, registrationOptions)
+        router.add(.registerPasskey, in: sets.signedIn, registerPasskey)
+        router.add(.passkeyLoginOptions, in: sets.account, loginOptions)
+        router.add(.logInWithPasskey, in: sets.signIn, logIn)
+        router.add(.passkeyReauthenticationOptions, in: sets.signedIn, reauthenticationOptions)
+        router.add(.listPasskeys, in: sets.signedIn, listPasskeys)
+        router.add(.deletePasskey, in: sets.signedIn, deletePasskey)
+        router.add(.appleAppSiteAssociation, in: sets.open, showAssociation)
     }
 
     /// `POST /auth/passkeys/register/options`: `PublicKeyCredentialCreationOptionsJSON` for the

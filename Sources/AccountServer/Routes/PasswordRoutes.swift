@@ -9,9 +9,9 @@ struct PasswordRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/password/change", in: sets.signedIn, changePassword)
-        router.add("POST", "/auth/password/reset", in: sets.account, requestPasswordReset)
-        router.add("POST", "/auth/password/reset/confirm", in: sets.account, confirmPasswordReset)
+        router.add(.changePassword, in: sets.signedIn, changePassword)
+        router.add(.requestPasswordReset, in: sets.account, requestPasswordReset)
+        router.add(.confirmPasswordReset, in: sets.account, confirmPasswordReset)
     }
 
     /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).

@@ -8,9 +8,9 @@ struct ProfileRoutes: RouteGroup {
 
     func register(on router: inout Router, _ sets: RouteSets) {
         let bodies = services.profileBodies
-        router.add("GET", "/auth/me", in: sets.signedIn, now: { Self.me($0, from: bodies) })
-        router.add("PATCH", "/auth/me", in: sets.signedIn, updateMe)
-        router.add("DELETE", "/auth/me", in: sets.signedIn, deleteAccount)
+        router.add(.getMe, in: sets.signedIn, now: { Self.me($0, from: bodies) })
+        router.add(.updateMe, in: sets.signedIn, updateMe)
+        router.add(.deleteMe, in: sets.signedIn, deleteAccount)
     }
 
     /// `GET /auth/me`: the signed-in account, as authentication read it; without waiting, so the

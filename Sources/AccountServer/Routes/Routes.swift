@@ -33,7 +33,7 @@ struct RouteSets: Sendable {
         self.account = RouteSet(account)
         signIn = RouteSet(account + [LoginCounting(activity: services.activity)])
         signedIn = services.authenticator.signedIn(before: account)
-        operators = services.authenticator.signedIn(before: [NoStore(), JSONBody()], after: [OperatorGate()])
+        operators = services.authenticator.operators(before: [NoStore(), JSONBody()])
         open = RouteSet([JSONBody()])
     }
 }

@@ -16,11 +16,11 @@ struct SecondFactorRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/mfa/totp", in: sets.signedIn, enroll)
-        router.add("POST", "/auth/mfa/totp/confirm", in: sets.signedIn, confirm)
-        router.add("DELETE", "/auth/mfa/totp", in: sets.signedIn, disable)
-        router.add("POST", "/auth/mfa/verify", in: sets.signIn, verify)
-        router.add("POST", "/auth/mfa/recovery-codes", in: sets.signedIn, replaceRecoveryCodes)
+        router.add(.enrollTOTP, in: sets.signedIn, enroll)
+        router.add(.confirmTOTP, in: sets.signedIn, confirm)
+        router.add(.disableTOTP, in: sets.signedIn, disable)
+        router.add(.verifySecondFactor, in: sets.signIn, verify)
+        router.add(.replaceRecoveryCodes, in: sets.signedIn, replaceRecoveryCodes)
     }
 
     /// `POST /auth/mfa/totp`: with the step-up proof, a new secret for an authenticator app.

@@ -8,7 +8,7 @@ struct SecurityEventRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("GET", "/auth/security-events", in: sets.signedIn, list)
+        router.add(.listSecurityEvents, in: sets.signedIn, list)
     }
 
     /// `GET /auth/security-events?limit=&after=`: the caller's events, newest first, keyset paged

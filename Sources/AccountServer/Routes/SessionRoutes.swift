@@ -9,11 +9,11 @@ struct SessionRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/login", in: sets.signIn, logIn)
-        router.add("POST", "/auth/refresh", in: sets.account, refresh)
-        router.add("POST", "/auth/logout", in: sets.signedIn, logOut)
-        router.add("GET", "/auth/sessions", in: sets.signedIn, listSessions)
-        router.add("DELETE", "/auth/sessions/{id}", in: sets.signedIn, revokeSession)
+        router.add(.logIn, in: sets.signIn, logIn)
+        router.add(.refresh, in: sets.account, refresh)
+        router.add(.logOut, in: sets.signedIn, logOut)
+        router.add(.listSessions, in: sets.signedIn, listSessions)
+        router.add(.revokeSession, in: sets.signedIn, revokeSession)
     }
 
     /// `GET /auth/sessions`: the caller's live sessions, newest first, the current one marked.

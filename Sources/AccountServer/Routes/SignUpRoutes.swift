@@ -6,8 +6,8 @@ struct SignUpRoutes: RouteGroup {
     let services: Services
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        router.add("POST", "/auth/signup", in: sets.account, signUp)
-        router.add("POST", "/auth/email/code", in: sets.account, requestEmailCode)
-        router.add("POST", "/auth/email/verify", in: sets.account, verifyEmail)
+        router.add(.signUp, in: sets.account, signUp)
+        router.add(.requestEmailCode, in: sets.account, requestEmailCode)
+        router.add(.verifyEmail, in: sets.account, verifyEmail)
     }
 }
