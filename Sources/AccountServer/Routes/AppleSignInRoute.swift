@@ -48,7 +48,7 @@ extension AppleRoutes {
                 return .secondFactor(user, challengeToken)
             }
             let (session, refresh) = try sessions.openSession(
-                userID: user.id, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
+                for: user, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
             return .signedIn(user, session, refresh)
         }
         switch login {
@@ -166,7 +166,7 @@ extension AppleRoutes {
                 guard try tx.insertAppleIdentity(identity) else { throw Self.unknownContinuation }
                 try tx.deleteAppleContinuation(hash: hash)
                 let (session, refresh) = try sessions.openSession(
-                    userID: user.id, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
+                    for: user, userAgent: userAgent, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
                 return .created(try tx.user(id: user.id) ?? user, session, refresh)
             }
         } catch StoreError.conflict(let field) {

@@ -62,9 +62,14 @@ extension SignUpRoutes {
                     }
                     if let made = try services.signUps.completePendingSignUp(emailKey: emailKey, now: now, in: tx) {
                         let decision = signIn ? try services.signUps.signInAtVerify(made.user, signedUpAt: made.signedUpAt, now: now, in: tx) : nil
-                        // The same session a login opens, with this request's User-Agent.
-                        let session = decision == .signedIn ? try services.sessions.openSession(
-                            userID: made.user.id, userAgent: userAgent, origin: origin, method: .emailCode, now: now, in: tx) : nil
+                        // The same session a login opens, with this request's User-Agent, of the
+                        // account as locked now (it may have been made by a login before).
+                        var session: (SessionRecord, RefreshToken)?
+                        if decision == .signedIn {
+                            guard let account = try tx.lockUser(id: made.user.id) else { throw APIError.invalidCredentials }
+                            session = try services.sessions.openSession(
+                                for: account, userAgent: userAgent, origin: origin, method: .emailCode, now: now, in: tx)
+                        }
                         // The account as stored (times to the millisecond), so the reply's user is
                         // the one `GET /auth/me` shows, to the second.
                         let user = try tx.user(id: made.user.id) ?? made.user

@@ -85,7 +85,7 @@ extension SessionRoutes {
             let current = try Self.accountAsChecked(user.id, passwordChecked: stored, rehash: rehash, now: now, in: tx)
             if current.totpEnabled { throw APIError.invalidCredentials }  // turned on while the password was checked
             try services.throttle.clear(key: throttleKey, in: tx)
-            let (session, refresh) = try services.sessions.openSession(userID: current.id, userAgent: userAgent, origin: origin, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(for: current, userAgent: userAgent, origin: origin, now: now, in: tx)
             return (current, session, refresh)
         }
         context.audit(.loginSucceeded, userID: user.id)

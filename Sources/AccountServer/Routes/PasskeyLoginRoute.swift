@@ -60,7 +60,7 @@ extension PasskeyRoutes {
                 // with one counter value, the second sees the first.
                 guard let user = try tx.lockUser(id: passkey.userID) else { return .refused(.unknownCredential) }
                 if let refusal = try PasskeyAssertion.recordUse(of: passkey, verified, userID: user.id, now: now, in: tx) { return .refused(refusal) }
-                let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
+                let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
                 return .signedIn(user, session, refresh)
             }
             switch recorded {

@@ -60,7 +60,7 @@ extension SecondFactorRoutes {
             try throttle.clear(key: throttleKey, in: tx)
             // The first step's method (the password, or Apple) before the factor's.
             let amr = [challenge?.firstFactor ?? AuthenticationMethod.password] + check.amr.dropFirst()
-            let (session, refresh) = try sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
+            let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
             // As stored now: a recovery code used counts down the codes the reply's user shows.
             return .verified(try tx.user(id: user.id) ?? user, session, refresh, check, amr: amr)
         }

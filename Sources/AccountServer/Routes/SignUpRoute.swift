@@ -111,7 +111,7 @@ extension SignUpRoutes {
             // This sign-up takes the place of the address's pending one, if any.
             try tx.deletePendingSignUp(emailKey: user.emailKey)
             try tx.insertUser(user)
-            let (session, refresh) = try services.sessions.openSession(userID: user.id, userAgent: userAgent, origin: origin, method: .signUp, now: now, in: tx)
+            let (session, refresh) = try services.sessions.openSession(for: user, userAgent: userAgent, origin: origin, method: .signUp, now: now, in: tx)
             return (user, session, refresh)
             }
         } catch StoreError.conflict(let field) {

@@ -8,23 +8,22 @@ struct SessionIssuer: Sendable {
     let tokens: TokenService
     let refreshKeys: RefreshTokenKeys
 
-    /// Opens a session with its first refresh token (its keyed hash in the session's row), inside
-    /// the caller's transaction; `amr` says how its login was authenticated (a password alone
-    /// unless given), for every token it issues. It keeps `origin`'s client address (the one a
-    /// refresh then updates). The account's `login_succeeded` security event, from `origin`, is
-    /// written with it; `method` names the sign-in when `amr` cannot (a code).
-    /// A disabled account gets `403 account_disabled` and no session, on every way of signing in;
-    /// an account deleted since the caller read it gets the `401 invalid_credentials` of a login
-    /// of an unknown account (callers that answer a vanished account otherwise lock it first and
-    /// refuse before this), never a `500` from a session row whose account is gone.
+    /// Opens a session of `account` with its first refresh token (its keyed hash in the session's
+    /// row), inside the caller's transaction; `amr` says how its login was authenticated (a
+    /// password alone unless given), for every token it issues. It keeps `origin`'s client address
+    /// (the one a refresh then updates). The account's `login_succeeded` security event, from
+    /// `origin`, is written with it; `method` names the sign-in when `amr` cannot (a code).
+    ///
+    /// `account` is the record as `tx` locked it (``StoreTransaction/lockUser(id:)``) or inserted
+    /// it, so a disabling or deletion that commits first was seen by the caller, and one that comes
+    /// after revokes this session (or removes it with the account). A disabled account gets
+    /// `403 account_disabled` and no session, on every way of signing in.
     func openSession(
-        userID: UUID, userAgent: String?, origin: EventOrigin, amr: [String] = [AuthenticationMethod.password],
+        for account: UserRecord, userAgent: String?, origin: EventOrigin, amr: [String] = [AuthenticationMethod.password],
         method: SignInMethod? = nil, now: Date, in tx: any StoreTransaction
     ) throws -> (SessionRecord, RefreshToken) {
-        // Locked, so a disabling or deletion that commits first is seen, and one that comes after
-        // revokes this session (or removes it with the account).
-        guard let account = try tx.lockUser(id: userID) else { throw APIError.invalidCredentials }
         if account.disabledAt != nil { throw APIError.accountDisabled }
+        let userID = account.id
         var session = policy.newSession(userID: userID, userAgent: userAgent, clientAddress: origin.clientAddress, now: now)
         session.amr = amr
         let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)
