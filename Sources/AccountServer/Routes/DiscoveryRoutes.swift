@@ -11,8 +11,12 @@ struct DiscoveryRoutes: RouteGroup {
     /// processes ever need.
     let openAPIDocument: EncodedOnce
 
+    /// The rules and limits `GET /auth/policy` shows.
+    let policy: Policy
+
     init(services: Services) {
         self.services = services
+        policy = Self.policy(for: services.configuration)
         let issuer = services.configuration.issuer
         openAPIDocument = EncodedOnce { try OpenAPIDocument.encoded(issuer: issuer) }
     }
@@ -25,7 +29,7 @@ struct DiscoveryRoutes: RouteGroup {
 
     /// `GET /auth/policy`: the rules and limits clients show and check before sending.
     func showPolicy(_ context: RequestContext) async throws -> HTTPResponse {
-        try .json(services.policy)
+        try .json(policy)
     }
 
     /// `GET /.well-known/jwks.json`: the public keys that verify access tokens.
@@ -41,5 +45,19 @@ struct DiscoveryRoutes: RouteGroup {
         HTTPResponse(
             status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=300"],
             body: try openAPIDocument.value())
+    }
+
+    /// What `GET /auth/policy` shows for `configuration`: the field rules and the limits in force.
+    static func policy(for configuration: ServerConfiguration) -> Policy {
+        Policy(
+            username: .init(minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength, allowedSymbols: UsernameRule.allowedSymbols),
+            email: .init(maxLength: EmailRule.maxLength),
+            password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
+            mbtiTypes: MBTI.allCases,
+            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.mailInterval, maxAttempts: configuration.codeMaxAttempts),
+            emailVerificationRequired: !configuration.allowUnverifiedLogin,
+            accessTokenLifetime: configuration.accessTTL,
+            sessionIdleLifetime: configuration.sessionIdleTTL,
+            sessionMaxLifetime: configuration.sessionMaxTTL)
     }
 }

@@ -5,9 +5,11 @@ import HTTPServer
 /// The signed-in account: `GET`, `PATCH` and `DELETE /auth/me`.
 struct ProfileRoutes: RouteGroup {
     let services: Services
+    /// The `GET /auth/me` replies of the accounts answered lately, reused while a record is unchanged.
+    let bodies = ProfileBodies()
 
     func register(on router: inout Router, _ sets: RouteSets) {
-        let bodies = services.profileBodies
+        let bodies = bodies
         router.add(.getMe, in: sets.signedIn, now: { Self.me($0, from: bodies) })
         router.add(.updateMe, in: sets.signedIn, updateMe)
         router.add(.deleteMe, in: sets.signedIn, deleteAccount)

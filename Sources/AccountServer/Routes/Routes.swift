@@ -27,7 +27,7 @@ struct RouteSets: Sendable {
     init(_ services: Services) {
         let configuration = services.configuration
         let addressLimit = AddressLimit(
-            limit: configuration.ipRateLimit, local: services.addressLimiter,
+            limit: configuration.ipRateLimit, local: AddressRateLimiter(limit: configuration.ipRateLimit),
             shared: configuration.sharesAddressLimit ? services.store : nil)
         let account: [any Middleware] = [NoStore(), JSONBody(), addressLimit]
         self.account = RouteSet(account)

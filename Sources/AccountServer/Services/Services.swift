@@ -46,16 +46,10 @@ struct Services: Sendable {
     let signUps: PendingSignUps
     /// UTS #39 nickname checks and skeletons.
     let nicknames: NicknameGuard
-    /// Per-address counts when they live in this process.
-    let addressLimiter: AddressRateLimiter
-    /// The rules and limits `GET /auth/policy` shows.
-    let policy: Policy
     /// Counters and histograms for `GET /metrics`.
     let metrics: Metrics
     /// The hourly counters of the operators' figures, flushed to the database every few seconds.
     let activity: ActivityCounters
-    /// The `GET /auth/me` replies of the accounts answered lately, reused while a record is unchanged.
-    let profileBodies = ProfileBodies()
 
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
@@ -91,8 +85,6 @@ struct Services: Sendable {
         signUps = PendingSignUps(
             nicknames: nicknames, throttle: throttle, codeLifetime: codeRules.lifetime,
             verifySignInWindow: TimeInterval(configuration.verifySignInWindow), signUpKey: secrets.signUpKey)
-        addressLimiter = AddressRateLimiter(limit: configuration.ipRateLimit)
-        policy = Self.policy(for: configuration)
         metrics = Metrics()
         activity = ActivityCounters(store: store)
     }
@@ -133,18 +125,5 @@ struct Services: Sendable {
         await mail.stop()
         passwords.pool.stop()
         apple.stop()
-    }
-
-    private static func policy(for configuration: ServerConfiguration) -> Policy {
-        Policy(
-            username: .init(minLength: UsernameRule.minLength, maxLength: UsernameRule.maxLength, allowedSymbols: UsernameRule.allowedSymbols),
-            email: .init(maxLength: EmailRule.maxLength),
-            password: .init(minLength: PasswordRule.minLength, maxLength: PasswordRule.maxLength, refusesCommon: true, refusesSimilar: true),
-            mbtiTypes: MBTI.allCases,
-            code: .init(length: CodeRule.length, lifetime: configuration.codeTTL, resendCooldown: configuration.mailInterval, maxAttempts: configuration.codeMaxAttempts),
-            emailVerificationRequired: !configuration.allowUnverifiedLogin,
-            accessTokenLifetime: configuration.accessTTL,
-            sessionIdleLifetime: configuration.sessionIdleTTL,
-            sessionMaxLifetime: configuration.sessionMaxTTL)
     }
 }
