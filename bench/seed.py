@@ -2,7 +2,7 @@
 """Seeds a migrated account database with N accounts, one session each, and a pool of sessions
 whose refresh tokens the bench knows.
 
-    seed.py DATABASE_URL N POOL PHC [--tokens FILE] [--server BINARY]
+    seed.py DATABASE_URL N POOL PHC --server BINARY [--tokens FILE]
 
 DATABASE_URL is the server's own: `sqlite:PATH` or `postgres://user@host:port/db` (run
 `account-server migrate` on it first). Rows are written straight into the tables (SQLite: large
@@ -26,8 +26,9 @@ Argon2id PHC string passed in), so every seeded account has the same password.
   free loopback port, takes a details-first sign-up of each probe nickname (`user0123456789`,
   `benchop`: every character the seeded nicknames use), and the `pending_signups` rows it writes
   show each character's skeleton (UTS #39 maps each of these ASCII characters on its own) and the
-  email key. A mapping that is not character by character, not one-to-one, or an email key other
-  than the address stops the seeder before it writes anything.
+  email key. A mapping that is not character by character, one that would give two seeded
+  nicknames one skeleton, or an email key other than the address stops the seeder (status 1)
+  before it writes anything.
 
 The seeder writes the columns it knows and that the schema has (the baseline schema's and the
 older nullable-skeleton one's alike); columns a newer schema added are left to their defaults.
