@@ -19,8 +19,9 @@ server's parameters. Writes results/latest.json and results/latest.svg and print
 table per scale.
 
 `--compare OLD_BINARY` measures two builds instead: each server target for the old binary and for
-this one (or `--server`), alternating runs, the old binary seeding its database and the new one
-migrating a copy of it (an upgrade, as a deployment would do it). It prints old / new / change and
+this one (or `--server`), alternating runs, each binary on databases it migrated itself and
+bench/seed.py seeded for it (a newer binary may refuse an older one's schema, so neither ever opens
+the other's). It prints old / new / change and
 writes .build/bench-compare/compare.json; with `--max-regression N` it exits 1 when a figure is
 worse by more than N%.
 """
@@ -55,15 +56,15 @@ FIGURES = {"default": ("startup", "me", "refresh", "login", "signup", "me_under_
 EXTRA_ARGS = {"pg-notified": ["--read-model-freshness", "notified"], "pg-nomodel": ["--read-model", "off"]}
 
 
-def server_targets(keys, binary, suffix="", copies=None):
-    """The account-server targets among `keys`. `copies`: key -> target whose seeded database this
-    one starts from (else `logoff` starts from `default`'s when both run)."""
+def server_targets(keys, binary, suffix=""):
+    """The account-server targets among `keys` for one binary (`logoff` starts from a copy of
+    `default`'s seeded database when both run, the `pg-` variants from `postgres`')."""
     made = {}
     for key in keys:
         if key == "peer":
             continue
-        source = (copies or {}).get(key)
-        if source is None and key == "logoff" and "default" in made:
+        source = None
+        if key == "logoff" and "default" in made:
             source = made["default"]
         if source is None and key.startswith("pg-") and "postgres" in made:
             source = made["postgres"]
@@ -82,7 +83,7 @@ def make_targets(args, binary):
         sys.exit(f"unknown target(s) {', '.join(sorted(unknown))}; choose from {', '.join(ALL_TARGETS + EXTRA_TARGETS)}")
     if args.compare:
         old = server_targets(keys, os.path.abspath(args.compare), "old")
-        new = server_targets(keys, binary, "new", copies=old)
+        new = server_targets(keys, binary, "new")
         return [t for key in old for t in (old[key], new[key])]  # each source before its copies
     targets = list(server_targets(keys, binary).values())
     if "peer" in keys:

@@ -2,7 +2,7 @@
 """Seeds a migrated account database with N accounts, one session each, and a pool of sessions
 whose refresh tokens the bench knows.
 
-    seed.py DATABASE_URL N POOL PHC [--tokens FILE] [--server BINARY]
+    seed.py DATABASE_URL N POOL PHC --server BINARY [--tokens FILE]
 
 DATABASE_URL is the server's own: `sqlite:PATH` or `postgres://user@host:port/db` (run
 `account-server migrate` on it first). Rows are written straight into the tables (SQLite: large
@@ -21,18 +21,20 @@ Argon2id PHC string passed in), so every seeded account has the same password.
   upgrade of tokens from before; otherwise (an older schema) the old layout, token `seed-<i>` and
   `pool-<j>` stored as SHA-256 in `refresh_tokens`. `--tokens FILE` gets the pool's tokens, one a
   line (line j is pool session j's);
-- with `--server BINARY`, finished rows: the nickname skeletons and email keys the server computes,
-  so its start and `migrate` have nothing to fill. They are learned from the server itself: one
-  probe account `user0123456789` is written without them, `BINARY migrate` fills it, and the
-  character-by-character mapping it shows (UTS #39 maps each of these ASCII characters on its own)
-  gives every seeded nickname's; the probe is deleted. Without it (or when the probe shows a
-  mapping that is not character by character), the skeletons are left for `migrate` to fill.
+- finished rows: the nickname skeletons and email keys the server computes, learned from the
+  server itself (`--server BINARY`, required): the binary serves a throwaway SQLite database on a
+  free loopback port, takes a details-first sign-up of each probe nickname (`user0123456789`,
+  `benchop`: every character the seeded nicknames use), and the `pending_signups` rows it writes
+  show each character's skeleton (UTS #39 maps each of these ASCII characters on its own) and the
+  email key. A mapping that is not character by character, one that would give two seeded
+  nicknames one skeleton, or an email key other than the address stops the seeder (status 1)
+  before it writes anything.
 
-The seeder writes the columns it knows and that the schema has; columns a newer schema added are
-left to their defaults. When the schema lacks a table the seeder needs, or has a NOT NULL column
-without a default that the seeder has no value for, it changes nothing and exits with status 3
-(run.py then seeds with an older binary's schema and lets the newer binary migrate a copy, or
-says that this file needs teaching).
+The seeder writes the columns it knows and that the schema has (the baseline schema's and the
+older nullable-skeleton one's alike); columns a newer schema added are left to their defaults.
+When the schema lacks a table the seeder needs, or has a NOT NULL column without a default that
+the seeder has no value for, it changes nothing and exits with status 3 (run.py then says that
+this file needs teaching).
 """
 import argparse
 import base64
@@ -42,9 +44,15 @@ import os
 import random
 import sqlite3
 import subprocess
+import shutil
 import sys
+import tempfile
 import time
 import uuid
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the bench's sources
+
+from tools import PASSWORD, free_port, request, stop_process, wait_http  # noqa: E402
 
 MBTI = ["INTJ", "INTP", "ENTJ", "ENTP", "INFJ", "INFP", "ENFJ", "ENFP",
         "ISTJ", "ISFJ", "ESTJ", "ESFJ", "ISTP", "ISFP", "ESTP", "ESFP"]
@@ -57,10 +65,14 @@ KNOWN = {
     "users": ["id", "username", "username_key", "email", "email_key", "password_hash", "mbti",
               "email_verified", "created_at", "updated_at", "username_skeleton", "username_display_skeleton"],
     "sessions": ["id", "user_id", "created_at", "last_used_at", "expires_at", "user_agent", "revoked_at",
-                 "refresh_generation", "refresh_hash"],
+                 "refresh_generation", "refresh_hash", "amr"],
     "refresh_tokens": ["hash", "session_id", "issued_at", "used_at"],
 }
-PROBE = "user0123456789"
+# Needed only by the token layout from before, when sessions hold no refresh token of their own.
+OLD_LAYOUT_ONLY = {"refresh_tokens"}
+OPERATOR = "benchop"
+# Between them every character of `user<i>` and of the operator's nickname (at most 20 each).
+PROBES = ("user0123456789", OPERATOR)
 
 
 class RefreshKeys:
@@ -80,19 +92,21 @@ class RefreshKeys:
 
 class Skeletons:
     """Nickname skeletons as the server computes them, from the mapping of each character its
-    probe showed; None for both when there is no mapping (migrate fills them)."""
+    probes showed."""
 
     def __init__(self, mapping):
         self.mapping = mapping
 
     def of(self, name):
-        if self.mapping is None:
-            return None, None
         skeleton = "".join(self.mapping[c] for c in name)
         return skeleton, skeleton
 
 
 class SchemaUnknown(Exception):
+    pass
+
+
+class SkeletonsUnknown(Exception):
     pass
 
 
@@ -117,11 +131,11 @@ def rows(count, pool, phc, keys, skeletons, pool_tokens):
 
     def session(sid, uid, agent, old_text, sessions, tokens):
         if keys is None:
-            sessions.append((sid, uid, now, now, expires, agent, None, None, None))
+            sessions.append((sid, uid, now, now, expires, agent, None, None, None, "pwd"))
             tokens.append((hashlib.sha256(old_text.encode()).digest(), sid, now, None))
             return old_text
         text, kept = keys.first(sid)
-        sessions.append((sid, uid, now, now, expires, agent, None, 0, kept))
+        sessions.append((sid, uid, now, now, expires, agent, None, 0, kept, "pwd"))
         return text
 
     for start in range(0, count, BATCH):
@@ -136,10 +150,9 @@ def rows(count, pool, phc, keys, skeletons, pool_tokens):
                           folded, displayed))
             session(sid, uid, "seed", f"seed-{i}", sessions, tokens)
         yield {"users": users, "sessions": sessions, "refresh_tokens": tokens}
-    operator = "benchop"
-    # Its skeleton is left to `migrate` (the probe's mapping covers only the `user<i>` characters).
-    yield {"users": [(next(ids), operator, operator, f"{operator}@bench.test", f"{operator}@bench.test", phc, "INTJ", True,
-                      now, now, None, None)], "sessions": [], "refresh_tokens": []}
+    folded, displayed = skeletons.of(OPERATOR)
+    yield {"users": [(next(ids), OPERATOR, OPERATOR, f"{OPERATOR}@bench.test", f"{OPERATOR}@bench.test", phc, "INTJ", True,
+                      now, now, folded, displayed)], "sessions": [], "refresh_tokens": []}
     for start in range(0, pool, BATCH):
         sessions, tokens = [], []
         for j in range(start, min(pool, start + BATCH)):
@@ -147,11 +160,14 @@ def rows(count, pool, phc, keys, skeletons, pool_tokens):
         yield {"users": [], "sessions": sessions, "refresh_tokens": tokens}
 
 
-def plan(columns):
-    """`columns`: table -> [(name, required)] where required means NOT NULL without a default.
-    Returns table -> indexes into the KNOWN row tuples of the columns to write."""
+def plan(columns, old_layout):
+    """`columns`: table -> [(name, required)] where required means NOT NULL without a default;
+    `old_layout`: whether refresh tokens go to `refresh_tokens`. Returns table -> indexes into the
+    KNOWN row tuples of the columns to write."""
     chosen = {}
     for table, known in KNOWN.items():
+        if table in OLD_LAYOUT_ONLY and not old_layout:
+            continue
         if table not in columns:
             raise SchemaUnknown(f"table {table} is missing")
         present = {name for name, _ in columns[table]}
@@ -193,16 +209,6 @@ class SQLiteTarget:
         value = bytes(self.db.execute("SELECT value FROM settings WHERE name = 'refresh_derivation_key'").fetchone()[0])
         return None if value.startswith(b"sbx1") else value
 
-    def insert_probe(self, row):
-        self.db.execute("INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, "
-                        "email_verified, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)", row)
-
-    def probe_result(self, uid):
-        return self.db.execute("SELECT username_skeleton, username_display_skeleton, email_key FROM users WHERE id = ?",
-                               (uid,)).fetchone()
-
-    def delete_probe(self, uid):
-        self.db.execute("DELETE FROM users WHERE id = ?", (uid,))
 
     def write(self, batch, chosen):
         self.db.execute("BEGIN")
@@ -249,18 +255,6 @@ class PostgresTarget:
         value = bytes.fromhex(value)
         return None if value.startswith(b"sbx1") else value
 
-    def insert_probe(self, row):
-        uid, name, key, email, email_key, phc, mbti, created, updated = row
-        self.psql("INSERT INTO users (id, username, username_key, email, email_key, password_hash, mbti, email_verified, "
-                  f"created_at, updated_at) VALUES ('{uid}', '{name}', '{key}', '{email}', '{email_key}', '{phc}', "
-                  f"'{mbti}', TRUE, {created}, {updated})")
-
-    def probe_result(self, uid):
-        out = self.psql(f"SELECT username_skeleton, username_display_skeleton, email_key FROM users WHERE id = '{uid}'")
-        return tuple(out.strip().split("|"))
-
-    def delete_probe(self, uid):
-        self.psql(f"DELETE FROM users WHERE id = '{uid}'")
 
     @staticmethod
     def text(value):
@@ -287,26 +281,61 @@ class PostgresTarget:
         self.psql("ANALYZE")
 
 
-def learn_skeletons(target, url, server, phc):
-    """The per-character mapping of the server's nickname skeletons, from one probe account that
-    `server migrate` fills; None when it cannot be learned this way."""
-    uid = str(uuid.uuid4())
-    now = int(time.time() * 1000)
-    email = f"{PROBE}@bench.test"
-    target.insert_probe((uid, PROBE, PROBE, email, email, phc, "INTJ", now, now))
-    try:
-        subprocess.run([server, "migrate", "--database-url", url], capture_output=True, text=True, check=True)
-        folded, displayed, email_key = target.probe_result(uid)
-    finally:
-        target.delete_probe(uid)
-    if folded != displayed or len(folded) != len(PROBE) or email_key != email:
-        print(f"seed.py: the server's skeleton of {PROBE} is {folded!r}/{displayed!r} (email key {email_key!r}), "
-              "not character by character; migrate will fill them", file=sys.stderr)
-        return None
-    mapping = dict(zip(PROBE, folded))
+class ServerProbe:
+    """What a server binary computes for a nickname and an address, read from the
+    `pending_signups` rows its details-first sign-ups write into a throwaway SQLite database."""
+
+    def __init__(self, server):
+        self.server = server
+
+    def pending(self, names):
+        """name -> (username_skeleton, username_display_skeleton, email_key), one sign-up of each
+        name (address `<name>@bench.test`) on a server started and stopped here."""
+        work = tempfile.mkdtemp(prefix="seed-probe-")
+        url = f"sqlite:{work}/probe.sqlite"
+        os.makedirs(os.path.join(work, "mail"))
+        proc = None
+        try:
+            subprocess.run([self.server, "migrate", "--database-url", url], capture_output=True, text=True, check=True)
+            base = f"http://127.0.0.1:{free_port()}"
+            with open(os.path.join(work, "server.log"), "w") as out:
+                proc = subprocess.Popen([self.server, "serve", "--database-url", url, "--port", base.rsplit(":", 1)[1],
+                                         "--mail", f"file://{work}/mail", "--ip-rate-limit", "0"], stdout=out, stderr=out)
+            wait_http(base + "/healthz", 30)
+            for name in names:
+                request(base + "/auth/signup", {"username": name, "email": f"{name}@bench.test", "password": PASSWORD,
+                                                "mbti": "INTJ"})
+            stop_process(proc)
+            db = sqlite3.connect(f"{work}/probe.sqlite")
+            found = {row[0]: tuple(row[1:]) for row in db.execute(
+                "SELECT username, username_skeleton, username_display_skeleton, email_key FROM pending_signups")}
+            db.close()
+        finally:
+            stop_process(proc)
+            shutil.rmtree(work, ignore_errors=True)
+        missing = [n for n in names if n not in found]
+        if missing:
+            raise SkeletonsUnknown(f"{self.server} kept no pending sign-up of {', '.join(missing)}")
+        return found
+
+
+def learn_skeletons(server):
+    """The per-character mapping of `server`'s nickname skeletons, from its sign-ups of PROBES.
+    Raises SkeletonsUnknown unless each character maps to one character, the same in every probe,
+    the seeded nicknames' skeletons stay distinct, and each email key is the address itself."""
+    mapping = {}
+    for name, (folded, displayed, email_key) in ServerProbe(server).pending(PROBES).items():
+        if email_key != f"{name}@bench.test":
+            raise SkeletonsUnknown(f"the email key of {name}@bench.test is {email_key!r}, not the address")
+        if folded != displayed or folded is None or len(folded) != len(name):
+            raise SkeletonsUnknown(f"the skeletons of {name} are {folded!r}/{displayed!r}, not character by character")
+        for c, s in zip(name, folded):
+            if mapping.setdefault(c, s) != s:
+                raise SkeletonsUnknown(f"{c!r} has the skeleton {mapping[c]!r} in one probe and {s!r} in another")
+    # `user<i>` differ in their digits only, so distinct digits keep their skeletons distinct.
     digits = [mapping[d] for d in "0123456789"]
-    if len(set(digits)) != 10 or set(digits) & set(mapping[c] for c in "user"):
-        return None
+    if len(set(digits)) != len(digits) or Skeletons(mapping).of(OPERATOR)[0].startswith(Skeletons(mapping).of("user")[0]):
+        raise SkeletonsUnknown(f"the skeletons {mapping} would make seeded nicknames collide")
     return mapping
 
 
@@ -317,7 +346,8 @@ def main():
     parser.add_argument("pool", type=int)
     parser.add_argument("phc")
     parser.add_argument("--tokens", help="file to write the pool's refresh tokens to, one a line")
-    parser.add_argument("--server", help="account-server binary whose migrate shows how it computes skeletons")
+    parser.add_argument("--server", required=True,
+                        help="the account-server binary whose sign-ups show how it computes skeletons and email keys")
     args = parser.parse_args()
     url, count, pool, phc = args.url, args.count, args.pool, args.phc
     started = time.monotonic()
@@ -329,22 +359,25 @@ def main():
         print(f"seed.py: unsupported database URL {url}", file=sys.stderr)
         return 2
     columns = target.columns()
+    session_columns = {name for name, _ in columns.get("sessions", [])}
+    holds_tokens = "settings" in columns and {"refresh_generation", "refresh_hash"} <= session_columns
     try:
-        chosen = plan(columns)
+        chosen = plan(columns, old_layout=not holds_tokens)
+        mapping = learn_skeletons(args.server)
+        keys = None
+        if holds_tokens:
+            # Writes a key only when there is none, so a sealed key (old layout) has written nothing.
+            derivation = target.derivation_key()
+            keys = RefreshKeys(derivation) if derivation is not None else None
+        if keys is None:
+            print("seed.py: refresh tokens in the layout from before (the schema or a sealed key)", file=sys.stderr)
+            chosen = plan(columns, old_layout=True)
     except SchemaUnknown as e:
         print(f"seed.py: this schema is new to the seeder ({e}); nothing written", file=sys.stderr)
         return SCHEMA_UNKNOWN
-    session_columns = {name for name, _ in columns["sessions"]}
-    keys = None
-    if "settings" in columns and {"refresh_generation", "refresh_hash"} <= session_columns:
-        derivation = target.derivation_key()
-        keys = RefreshKeys(derivation) if derivation is not None else None
-    if keys is None:
-        print("seed.py: refresh tokens in the layout from before (the schema or a sealed key)", file=sys.stderr)
-    user_columns = {name for name, _ in columns["users"]}
-    mapping = None
-    if args.server and "username_skeleton" in user_columns:
-        mapping = learn_skeletons(target, url, args.server, phc)
+    except (SkeletonsUnknown, OSError, subprocess.CalledProcessError) as e:
+        print(f"seed.py: cannot learn how {args.server} computes skeletons ({e}); nothing written", file=sys.stderr)
+        return 1
     pool_tokens = []
     for batch in rows(count, pool, phc, keys, Skeletons(mapping), pool_tokens):  # True is SQLite's 1 and COPY's t
         target.write(batch, chosen)

@@ -44,8 +44,9 @@ class AccountServer:
     """`account-server serve` with the deployment's defaults, except the two abuse limits that
     would throttle wrk's single client address, and mail to files instead of an SMTP relay.
 
-    `copy_of`: start from that target's seeded database (copied, then migrated by this binary:
-    an upgrade as a deployment would do it) instead of seeding one of its own."""
+    `copy_of`: start from that target's seeded database (copied, then migrated) instead of seeding
+    one of its own; only a target of the same binary, so every binary runs on a database it
+    migrated and was seeded for itself (a newer binary may refuse an older one's schema)."""
 
     kind = "server"
 
@@ -53,6 +54,8 @@ class AccountServer:
                  figures=("startup", "me", "refresh", "login", "signup", "me_under_login", "admin_search"), extra_args=()):
         self.key, self.label, self.binary, self.store = key, label, binary, store
         self.extra_args = list(extra_args)
+        if copy_of is not None and copy_of.binary != binary:
+            raise ValueError(f"{key} would start from {copy_of.key}'s database, which another binary made")
         self.access_log, self.copy_of, self.figures = access_log, copy_of, set(figures)
         self.proc = None
         self.info = {}
@@ -73,44 +76,26 @@ class AccountServer:
         if self.copy_of is not None:
             self.tokens_file = self.copy_of.tokens_file
             self._copy_from(self.copy_of)
-            migrated = self._migrate(check=False)
-            if migrated.returncode == 0:
-                self.info["migrated_copy_of"] = self.copy_of.key
-                self.info["copy_and_migrate_s"] = round(time.monotonic() - started, 2)
-                return
-            log(f"[{self.key}] cannot migrate {self.copy_of.key}'s database ({migrated.stderr.strip()}); seeding its own")
-            self._drop()
-        self._migrate(check=True)
+            self._migrate()
+            self.info["copy_of"] = self.copy_of.key
+            self.info["copy_and_migrate_s"] = round(time.monotonic() - started, 2)
+            return
+        self._migrate()
         seeded = subprocess.run([sys.executable, os.path.join(HERE, "seed.py"), self.url, str(scale.accounts),
                                  str(scale.pool), scale.phc, "--tokens", self.tokens_file, "--server", self.binary])
         if seeded.returncode == SEED_SCHEMA_UNKNOWN:
-            raise RuntimeError(f"bench/seed.py does not know {self.binary}'s schema; teach it the new columns, or "
-                               "compare against a binary it knows (--compare seeds the old schema and lets the "
-                               "new binary migrate a copy)")
+            raise RuntimeError(f"bench/seed.py does not know {self.binary}'s schema; teach it the new columns")
         seeded.check_returncode()
-        # The seeder wrote the skeletons the server computes (learned from the binary's own
-        # migrate); whatever it could not, migrate fills now, so the server's start does not.
-        self._migrate(check=True)
         self.info["seed_s"] = round(time.monotonic() - started, 1)
 
-    def _migrate(self, check):
-        return subprocess.run([self.binary, "migrate", "--database-url", self.url], capture_output=True, text=True,
-                              check=check)
+    def _migrate(self):
+        subprocess.run([self.binary, "migrate", "--database-url", self.url], capture_output=True, text=True, check=True)
 
     def _copy_from(self, other):
         if self.store == "sqlite":
             shutil.copyfile(other.url[len("sqlite:"):], self.url[len("sqlite:"):])
         else:
             self.scale.pg.copy(other.key, self.key)
-
-    def _drop(self):
-        if self.store == "sqlite":
-            for suffix in ("", "-wal", "-shm"):
-                path = self.url[len("sqlite:"):] + suffix
-                if os.path.exists(path):
-                    os.remove(path)
-        else:
-            self.scale.pg.recreate(self.key)
 
     # -- process
 
@@ -322,10 +307,6 @@ class PostgresCluster:
         self.sql(f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
         self.names.append(name)
         return f"{self.base_url}/{name}"
-
-    def recreate(self, key):
-        name = self.name(key)
-        self.sql(f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
 
     def copy(self, source_key, key):
         name = self.name(key)
