@@ -1,6 +1,8 @@
 import AccountAPI
 import Foundation
+import HTTPServer
 import Testing
+import TestSupport
 @testable import AccountServer
 
 @Suite("HTTP conventions of docs/API.md")
@@ -69,6 +71,22 @@ struct ConventionTests {
         // Operators' data too, even refused.
         #expect(try await harness.send("GET", "/admin/api/users").header("Cache-Control") == "no-store")
         #expect(try await harness.send("GET", "/admin/api/audit").header("Cache-Control") == "no-store")
+    }
+
+    @Test("a request the HTTP layer refuses carries the marks of the route it was meant for")
+    func refusalsCarryTheirRoutesMarks() async throws {
+        let harness = try await Harness.make()
+        func refused(_ method: String, _ path: String) -> Reply {
+            Reply(response: harness.app.refused(
+                HTTPRequest(method: method, path: path, query: [:], headers: ["X-Request-Id": "r-1"], body: []), .requestTimeout))
+        }
+        for (method, path) in [("GET", "/auth/policy"), ("POST", "/auth/login"), ("GET", "/auth/nowhere"), ("GET", "/admin/api/users")] {
+            let reply = refused(method, path)
+            #expect(reply.status == 408)
+            #expect(reply.header("Cache-Control") == "no-store", "\(method) \(path)")
+            #expect(reply.header("X-Request-Id") == "r-1")
+        }
+        #expect(refused("GET", "/healthz").header("Cache-Control") == nil)
     }
 
     @Test("problem texts follow Accept-Language")

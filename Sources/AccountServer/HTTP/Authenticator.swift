@@ -6,8 +6,9 @@ import HTTPServer
 /// What authentication found for a request: the signed-in account, read with its live session.
 ///
 /// Only ``Authenticator`` makes one (the initializer is private to this file), and only it turns
-/// one into the ``AuthenticatedContext`` a handler takes.
-struct Authentication: Sendable {
+/// one into the ``AuthenticatedContext`` a handler takes. A class, so the context that carries it
+/// through the steps copies one reference, not the account's every string.
+final class Authentication: Sendable {
     /// The signed-in account, read with the session.
     let user: UserRecord
     let sessionID: UUID
@@ -27,20 +28,22 @@ struct Authentication: Sendable {
 /// takes it cannot have skipped the check, and the compiler sees to it.
 struct AuthenticatedContext: Sendable {
     let base: RequestContext
+    /// What authentication found.
+    private let authentication: Authentication
     /// The signed-in account, read with the session.
-    let user: UserRecord
-    let sessionID: UUID
+    var user: UserRecord { authentication.user }
+    var sessionID: UUID { authentication.sessionID }
     /// How the session was authenticated (the `amr` every access token of it carries).
-    let amr: [String]
-    var userID: UUID { user.id }
+    var amr: [String] { authentication.amr }
+    var userID: UUID { authentication.user.id }
     var now: Date { base.now }
     var language: Language { base.language }
 
-    fileprivate init(base: RequestContext, _ authentication: Authentication) {
+    /// The context of a request the set's ``Authenticator`` step admitted; `nil` for one it did not.
+    fileprivate init?(admitted base: RequestContext) {
+        guard let authentication = base.authentication else { return nil }
         self.base = base
-        user = authentication.user
-        sessionID = authentication.sessionID
-        amr = authentication.amr
+        self.authentication = authentication
     }
 }
 
@@ -103,8 +106,8 @@ struct Authenticator: Middleware {
         RouteSet(auth: auth, steps: steps) { context in
             // The set's steps include this authentication, so every request that reaches a
             // handler carries what it found.
-            guard let authentication = context.authentication else { throw APIError.internalError }
-            return AuthenticatedContext(base: context, authentication)
+            guard let authenticated = AuthenticatedContext(admitted: context) else { throw APIError.internalError }
+            return authenticated
         }
     }
 

@@ -64,8 +64,9 @@ struct Pipeline: Sendable {
     func refused(_ request: HTTPRequest, _ refusal: HTTPRefusal) -> HTTPResponse {
         let context = makeContext(for: request)
         var response = ProblemRenderer.response(for: .refusal(refusal), language: context.language)
-        for step in (outer + router.match(method: request.method, path: request.path).refusalSteps).reversed()
-        where step.marksRefusals {
+        let match = router.match(method: request.method, path: request.path)
+        let routeSteps = (try? match.entry.get())?.steps ?? match.refusalSteps
+        for step in (outer + routeSteps).reversed() where step.marksRefusals {
             step.leave(&response, context)
         }
         return response

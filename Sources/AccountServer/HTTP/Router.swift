@@ -56,7 +56,8 @@ struct Router: Sendable {
         /// The entry for the request's method, or the error to answer with (404, or 405 with `Allow`).
         let entry: Result<RouteEntry, APIError>
         /// For a refusal of routing: the steps whose marks (headers) it carries; the route's when
-        /// only the method is wrong, the mount's when no route has the path (see ``Router/mount(_:_:)``).
+        /// only the method is wrong, the mount's when no route has the path (see
+        /// ``Router/mount(_:_:)``). Empty when the route was found (its entry has the steps).
         let refusalSteps: [any Middleware]
     }
 
@@ -147,7 +148,7 @@ struct Router: Sendable {
     }
 
     private static func pick(_ route: Route, _ method: String, _ parameters: [String: String]) -> Match {
-        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, entry: .success(handler), refusalSteps: handler.steps) }
+        if let handler = route.handlers[method] { return Match(pattern: route.pattern, parameters: parameters, entry: .success(handler), refusalSteps: []) }
         var allowed = route.handlers.keys.sorted()
         if allowed.contains("GET") { allowed.append("HEAD") }
         let steps = route.handlers[allowed[0]]?.steps ?? []
