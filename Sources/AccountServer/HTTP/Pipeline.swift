@@ -27,9 +27,6 @@ struct Pipeline: Sendable {
         var inner = 0
         /// When routing refused the request: the steps whose marks the refusal carries.
         var refusalSteps: [any Middleware] = []
-        /// Whether the step where the walk stopped said it must wait (so the task goes straight
-        /// to its waiting form).
-        var waits = false
     }
 
     /// Answers `request` now, or hands back the rest of its walk to run in a task.
@@ -76,36 +73,33 @@ struct Pipeline: Sendable {
     /// (the handler is next), `false` at the first that must wait.
     private func advance(_ context: inout RequestContext, _ progress: inout Progress) throws -> Bool {
         while progress.outer < outer.count {
-            guard try outer[progress.outer].enter(&context) == .done else {
-                progress.waits = true
-                return false
-            }
+            guard try outer[progress.outer].enter(&context) == .done else { return false }
             progress.outer += 1
         }
         let entry = try route(&context, &progress)
         while progress.inner < entry.steps.count {
-            guard try entry.steps[progress.inner].enter(&context) == .done else {
-                progress.waits = true
-                return false
-            }
+            guard try entry.steps[progress.inner].enter(&context) == .done else { return false }
             progress.inner += 1
         }
         return true
     }
 
-    /// The rest of a walk in a task: each remaining step tried without waiting first, then the handler.
+    /// The rest of a walk in a task: the step where it stopped in its waiting form, the steps
+    /// after it as ``advance(_:_:)`` runs them (without waiting where they can), then the handler.
     private func finishWaiting(_ context: RequestContext, _ progress: Progress) async -> HTTPResponse {
         var (context, progress) = (context, progress)
         do {
-            while progress.outer < outer.count {
-                try await enter(outer[progress.outer], &context, &progress)
-                progress.outer += 1
+            while progress.outer < outer.count || progress.inner < (progress.entry?.steps.count ?? 0) {
+                if progress.outer < outer.count {
+                    try await outer[progress.outer].enterWaiting(&context)
+                    progress.outer += 1
+                } else if let entry = progress.entry {
+                    try await entry.steps[progress.inner].enterWaiting(&context)
+                    progress.inner += 1
+                }
+                if try advance(&context, &progress) { break }
             }
-            let entry = try route(&context, &progress)
-            while progress.inner < entry.steps.count {
-                try await enter(entry.steps[progress.inner], &context, &progress)
-                progress.inner += 1
-            }
+            guard let entry = progress.entry else { throw APIError.internalError }
             let response = switch entry.responder {
             case .immediate(let handler): try handler(context)
             case .waiting(let handler): try await handler(context)
@@ -114,13 +108,6 @@ struct Pipeline: Sendable {
         } catch {
             return refuse(error, &context, progress)
         }
-    }
-
-    /// A step in the task: at once where it can be (a step after the one that waited), else waiting.
-    private func enter(_ step: any Middleware, _ context: inout RequestContext, _ progress: inout Progress) async throws {
-        let waits = try progress.waits || step.enter(&context) == .mustWait
-        progress.waits = false
-        if waits { try await step.enterWaiting(&context) }
     }
 
     /// The request's route entry, found once: its pattern and parameters go into the context.
