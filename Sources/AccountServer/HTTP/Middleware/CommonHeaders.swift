@@ -6,13 +6,8 @@ struct CommonHeaders: Middleware {
     var marksRefusals: Bool { true }
 
     func leave(_ response: inout HTTPResponse, _ context: RequestContext) {
-        Self.mark(&response, requestID: context.requestID)
-    }
-
-    /// Adds the headers to `response`.
-    static func mark(_ response: inout HTTPResponse, requestID: String) {
         var common: [HTTPHeaders.Element] = [
-            ("X-Request-Id", requestID), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+            ("X-Request-Id", context.requestID), ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
             ("Referrer-Policy", "no-referrer"),
         ]
         // The console's page and assets (`/admin`) bring a policy of their own that lets them run.
