@@ -59,13 +59,12 @@ public final class AppleStandIn: Sendable {
         let state = Shared(State(keys: [first], published: [first.kid]))
         self.state = state
         let teamKey = teamKey
-        // Every answer is made on the server's own thread (`fastHandler`), never in a task: the tests
-        // of the suite load the cooperative pool, and Apple's keys must come back within the
-        // server's 5 s. Only requests with a body (the token and revoke endpoints) go to a task.
-        server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, threads: 1),
-            fastHandler: { Self.answer($0, state: state, teamKey: teamKey) },
-            handler: { Self.answer($0, state: state, teamKey: teamKey) })
+        // Every answer, the token and revoke endpoints' too, is made on the server's own thread,
+        // never in a task: the tests of the suite load the cooperative pool, and Apple must answer
+        // within the server's 5 s.
+        server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, threads: 1)) { request in
+            .ready(Self.answer(request, state: state, teamKey: teamKey))
+        }
         try server.start()
     }
 
