@@ -134,7 +134,7 @@ enum AdminUsersRunner {
         switch error.code {
         case .notFound: "no such account (deleted meanwhile?)"
         case .alreadyVerified: "the account's address is verified already; no code was sent"
-        case .rateLimited: "the address had a code too recently (try again in \(error.headers["Retry-After"] ?? "a few") seconds)"
+        case .rateLimited: "the address had a code too recently (try again in \(error.retryAfter.map(String.init) ?? "a few") seconds)"
         default: error.code.rawValue
         }
     }

@@ -45,6 +45,16 @@ struct AuthenticatedContext: Sendable {
         self.base = base
         self.authentication = authentication
     }
+
+    /// The signed-in request as the operations see it.
+    var caller: SignedInCaller {
+        SignedInCaller(caller: base.caller, user: authentication.user, sessionID: authentication.sessionID, amr: authentication.amr)
+    }
+
+    /// Logs a security event about the signed-in caller.
+    func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
+        base.audit(event, userID: userID, fields)
+    }
 }
 
 /// The first step of every signed-in group: `Authorization: Bearer` verified, and the token's

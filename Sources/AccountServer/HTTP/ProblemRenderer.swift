@@ -10,8 +10,9 @@ enum ProblemRenderer {
         let problem = Problem.make(
             error.code, status: error.status, language: language, detail: detail, errors: error.fieldErrors,
             mfaToken: error.secondFactor?.token, methods: error.secondFactor?.methods, profile: error.appleProfile)
-        var headers = error.headers
-        headers.set("Content-Type", Problem.mediaType)
+        var headers: HTTPHeaders = ["Content-Type": Problem.mediaType]
+        if let seconds = error.retryAfter { headers.set("Retry-After", String(seconds)) }
+        if let methods = error.allowedMethods { headers.set("Allow", methods.joined(separator: ", ")) }
         if error.status == 401 {
             // RFC 6750 §3, as docs/API.md asks of every 401.
             headers.set("WWW-Authenticate", "Bearer error=\"invalid_token\"")

@@ -49,22 +49,3 @@ enum AuditEvent: String {
     case appleLinked = "apple_linked"
     case appleUnlinked = "apple_unlinked"
 }
-
-extension RequestContext {
-    /// Logs a security event about this request.
-    func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        var line = LogLine(event: event.rawValue)
-        line.field("request_id", requestID)
-        line.field("client", clientAddress)
-        if let userID { line.field("user_id", userID.lowercasedText) }
-        line.fields(fields)
-        Log.write(line, .event)
-    }
-}
-
-extension AuthenticatedContext {
-    /// Logs a security event about the signed-in caller.
-    func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        base.audit(event, userID: userID, fields)
-    }
-}

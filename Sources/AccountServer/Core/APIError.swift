@@ -1,10 +1,8 @@
 import AccountAPI
-import HTTPServer
 
-/// An error a handler throws to answer with a problem+json reply.
-///
-/// One middleware renders it in the caller's language (``ProblemRenderer``); handlers never build
-/// error bodies themselves. Details are fixed texts chosen here, never values from the request, so
+/// A refusal: a code of the contract's error catalog with its status, and what the reply adds to
+/// it. Operations and handlers throw it; the request pipeline renders it as problem+json in the
+/// caller's language (``ProblemRenderer``); nothing else builds error bodies. Details are fixed texts chosen here, never values from the request, so
 /// nothing secret can reach an error body.
 public struct APIError: Error, Sendable {
     public var status: Int
@@ -12,22 +10,25 @@ public struct APIError: Error, Sendable {
     /// A more specific detail than the default text of `code`, in both languages.
     public var detail: LocalizedText?
     public var fieldErrors: FieldErrors?
-    /// Extra reply headers (`Retry-After`, `Allow`).
-    public var headers: HTTPHeaders
+    /// Seconds until a retry may succeed (the reply's `Retry-After`).
+    public var retryAfter: Int?
+    /// The methods the path allows (the reply's `Allow`), for `405`.
+    public var allowedMethods: [String]?
     /// The `mfa_token` and `methods` members of a `403 mfa_required`: a secret made for this reply.
     public var secondFactor: SecondFactorChallenge?
     /// The `continuation_token`, `expires_in` and `email` members of a `403 profile_required`.
     public var appleProfile: AppleProfileRequired?
 
     public init(
-        _ status: Int, _ code: ErrorCode, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:],
+        _ status: Int, _ code: ErrorCode, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, retryAfter: Int? = nil, allowedMethods: [String]? = nil,
         secondFactor: SecondFactorChallenge? = nil, appleProfile: AppleProfileRequired? = nil
     ) {
         self.status = status
         self.code = code
         self.detail = detail
         self.fieldErrors = fieldErrors
-        self.headers = headers
+        self.retryAfter = retryAfter
+        self.allowedMethods = allowedMethods
         self.secondFactor = secondFactor
         self.appleProfile = appleProfile
     }
@@ -35,11 +36,11 @@ public struct APIError: Error, Sendable {
     /// An error of `code` with the status the catalog gives it (``ErrorCatalog/Entry/status``),
     /// or `status`, one of the code's other statuses there.
     public init(
-        _ code: ErrorCode, status: Int? = nil, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, headers: HTTPHeaders = [:],
+        _ code: ErrorCode, status: Int? = nil, detail: LocalizedText? = nil, fieldErrors: FieldErrors? = nil, retryAfter: Int? = nil, allowedMethods: [String]? = nil,
         secondFactor: SecondFactorChallenge? = nil, appleProfile: AppleProfileRequired? = nil
     ) {
         self.init(
-            status ?? ErrorCatalog.entry(code)?.status ?? 500, code, detail: detail, fieldErrors: fieldErrors, headers: headers,
+            status ?? ErrorCatalog.entry(code)?.status ?? 500, code, detail: detail, fieldErrors: fieldErrors, retryAfter: retryAfter, allowedMethods: allowedMethods,
             secondFactor: secondFactor, appleProfile: appleProfile)
     }
 }
@@ -63,7 +64,7 @@ extension APIError {
     }
     static let notFound = APIError(.notFound)
     static func methodNotAllowed(_ allowed: [String]) -> APIError {
-        APIError(.methodNotAllowed, headers: ["Allow": allowed.joined(separator: ", ")])
+        APIError(.methodNotAllowed, allowedMethods: allowed)
     }
     static let unsupportedMediaType = APIError(.unsupportedMediaType)
     static let payloadTooLarge = APIError(.payloadTooLarge)
@@ -90,10 +91,10 @@ extension APIError {
     static let codeExpired = APIError(.codeExpired)
     static let tooManyAttempts = APIError(.tooManyAttempts)
     static func rateLimited(retryAfter seconds: Int) -> APIError {
-        APIError(.rateLimited, headers: ["Retry-After": String(max(1, seconds))])
+        APIError(.rateLimited, retryAfter: max(1, seconds))
     }
     static func serviceUnavailable(retryAfter seconds: Int = 1) -> APIError {
-        APIError(.serviceUnavailable, headers: ["Retry-After": String(seconds)])
+        APIError(.serviceUnavailable, retryAfter: seconds)
     }
     static let internalError = APIError(.internalError)
     static func mfaRequired(_ challenge: SecondFactorChallenge) -> APIError { APIError(.mfaRequired, secondFactor: challenge) }
@@ -109,46 +110,4 @@ extension APIError {
     static let accountDisabled = APIError(.accountDisabled)
     static let cannotActOnSelf = APIError(.cannotActOnSelf)
     static let alreadyVerified = APIError(.alreadyVerified)
-}
-
-extension APIError {
-    /// The reply to a refused access token: `token_expired` when it ran out, `token_invalid` for
-    /// anything else. The body says no more; the reason goes to the log line (``AccountApp/handle(_:)``).
-    init(_ error: TokenError) {
-        self = error == .expired ? .tokenExpired : .tokenInvalid()
-    }
-
-    /// The reply to a request the HTTP layer refused before routing it.
-    static func refusal(_ refusal: HTTPRefusal) -> APIError {
-        switch refusal {
-        case .malformed(let rule): .invalidRequest(malformedDetail(rule))
-        case .requestTimeout: .requestTimeout
-        case .lengthRequired: .lengthRequired
-        case .payloadTooLarge: .payloadTooLarge
-        case .uriTooLong: .uriTooLong
-        case .headerFieldsTooLarge: .headerFieldsTooLarge
-        case .versionNotSupported: .versionNotSupported
-        }
-    }
-
-    private static func malformedDetail(_ rule: MalformedRequest) -> LocalizedText {
-        switch rule {
-        case .framing:
-            LocalizedText(
-                en: "The request is not well-formed HTTP/1.1: check the request line, the line endings (CRLF) and each header line.",
-                ko: "요청이 올바른 HTTP/1.1 형식이 아니에요. 요청 줄, 줄바꿈(CRLF), 각 헤더 줄을 확인해 주세요.")
-        case .host:
-            LocalizedText(
-                en: "An HTTP/1.1 request needs exactly one valid Host header.",
-                ko: "HTTP/1.1 요청에는 올바른 Host 헤더가 정확히 하나 있어야 해요.")
-        case .contentLength:
-            LocalizedText(
-                en: "Send Content-Length once, as a plain decimal number, and never beside Transfer-Encoding.",
-                ko: "Content-Length는 한 번만, 부호 없는 십진수로 보내고 Transfer-Encoding과 함께 보내지 마세요.")
-        case .target:
-            LocalizedText(
-                en: "The path or query holds a control character or a malformed percent-encoding.",
-                ko: "경로나 쿼리에 제어 문자 또는 잘못된 퍼센트 인코딩이 들어 있어요.")
-        }
-    }
 }
