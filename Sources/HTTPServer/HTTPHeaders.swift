@@ -34,6 +34,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The number of header lines.
     public var count: Int { fields.count }
 
+    /// Whether a line of the header `name` (compared case-insensitively) is here.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.sameName($0.name, name) }
+    }
+
+    /// Makes room for `count` lines in all, so that adding up to that many allocates nothing.
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Appends a header line, keeping any earlier lines of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
@@ -43,14 +53,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public mutating func set(_ name: String, _ value: String) {
         remove(name)
         fields.append((name: name, value: value))
-    }
-
-    /// Replaces every line of each header in `lines` with the line given there, in one pass (the
-    /// common headers of every reply).
-    public mutating func set(_ lines: [Element]) {
-        let replaced = { (field: Element) in lines.contains { Self.sameName($0.name, field.name) } }
-        if fields.contains(where: replaced) { fields.removeAll(where: replaced) }
-        fields.append(contentsOf: lines)
     }
 
     /// Removes every line of the header `name`.

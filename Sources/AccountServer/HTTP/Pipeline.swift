@@ -130,6 +130,8 @@ struct Pipeline: Sendable {
     /// `response` back out through every step that was entered, innermost first.
     private func leave(_ response: HTTPResponse, _ context: RequestContext, _ progress: Progress) -> HTTPResponse {
         var response = response
+        // Room for the headers the steps add on the way out, in one allocation.
+        response.headers.reserveCapacity(response.headers.count + 8)
         if let entry = progress.entry {
             for index in stride(from: progress.inner - 1, through: 0, by: -1) { entry.steps[index].leave(&response, context) }
         } else {

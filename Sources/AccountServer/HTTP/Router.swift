@@ -156,7 +156,7 @@ struct Router: Sendable {
     }
 
     private static func canonical(_ path: String) -> String {
-        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        path.utf8.count > 1 && path.utf8.last == 0x2F ? String(path.dropLast()) : path
     }
 
     private static func segments(of path: String) -> [String] {

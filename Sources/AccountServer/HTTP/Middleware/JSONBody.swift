@@ -1,9 +1,8 @@
 /// A body must be JSON (a `charset` parameter is fine); anything else with a body is 415.
 struct JSONBody: Middleware {
     func enter(_ context: inout RequestContext) throws -> Readiness {
-        let request = context.request
-        guard !request.body.isEmpty else { return .done }
-        guard let header = request.headers["Content-Type"], Self.isJSONMediaType(header) else {
+        guard !context.request.body.isEmpty else { return .done }
+        guard let header = context.request.headers["Content-Type"], Self.isJSONMediaType(header) else {
             throw APIError.unsupportedMediaType
         }
         return .done
