@@ -45,29 +45,29 @@ struct AppleSignIn: Sendable {
     /// with the failed check (never the token; a replay is refused before Apple is asked for its keys), answered `apple_token_invalid` (`status`: 401, or
     /// 403 where it proves a sensitive change); `503` when Apple's keys cannot be had at all.
     func identity(
-        _ token: String, nonce: String, _ context: RequestContext, userID: UUID?, via: String,
+        _ token: String, nonce: String, _ caller: Caller, userID: UUID?, via: String,
         maximumAge: TimeInterval? = nil, status: Int = 401
     ) async throws -> AppleIdentity {
         let verifier = try enabled()
         let store = self.store
-        let outcome = try await verifier.verify(token, nonce: nonce, now: context.now, maximumAge: maximumAge) { use in
+        let outcome = try await verifier.verify(token, nonce: nonce, now: caller.now, maximumAge: maximumAge) { use in
             try await store.read { try $0.appleTokenUsed(use) }
         }
         switch outcome {
         case .verified(let identity):
             return identity
         case .refused(let refusal):
-            throw Self.refuse(refusal, context, userID: userID, via: via, status: status)
+            throw Self.refuse(refusal, caller, userID: userID, via: via, status: status)
         case .keysUnavailable:
-            context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": "keys_unavailable"])
+            caller.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": "keys_unavailable"])
             throw APIError.serviceUnavailable(retryAfter: 5)
         }
     }
 
     /// Logs `refusal` as `apple_token_refused` naming the check, and returns the reply, which
     /// names none: `apple_token_invalid` with `status`.
-    static func refuse(_ refusal: AppleTokenRefusal, _ context: RequestContext, userID: UUID?, via: String, status: Int = 401) -> APIError {
-        context.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
+    static func refuse(_ refusal: AppleTokenRefusal, _ caller: Caller, userID: UUID?, via: String, status: Int = 401) -> APIError {
+        caller.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
         return APIError(status, .appleTokenInvalid)
     }
 

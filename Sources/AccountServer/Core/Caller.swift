@@ -42,6 +42,7 @@ struct SignedInCaller: Sendable {
     var userID: UUID { user.id }
     var now: Date { caller.now }
     var origin: EventOrigin { caller.origin }
+    var language: Language { caller.language }
 
     /// Logs a security event about the signed-in account.
     func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {

@@ -57,11 +57,11 @@ struct PasskeyAssertion: Sendable {
 
     /// Logs `refusal` (`passkey_refused` naming the check, and `passkey_counter_regressed` for a
     /// counter that went back) under the account of `passkey`, when known.
-    static func audit(_ refusal: PasskeyRefusal, _ context: RequestContext, passkey: PasskeyRecord?, via: String) {
+    static func audit(_ refusal: PasskeyRefusal, _ caller: Caller, passkey: PasskeyRecord?, via: String) {
         let passkeyID = passkey?.id.lowercasedText ?? ""
         if case .check(.signCountWentBack) = refusal {
-            context.audit(.passkeyCounterRegressed, userID: passkey?.userID, ["passkey_id": passkeyID])
+            caller.audit(.passkeyCounterRegressed, userID: passkey?.userID, ["passkey_id": passkeyID])
         }
-        context.audit(.passkeyRefused, userID: passkey?.userID, ["via": via, "reason": refusal.reason, "passkey_id": passkeyID])
+        caller.audit(.passkeyRefused, userID: passkey?.userID, ["via": via, "reason": refusal.reason, "passkey_id": passkeyID])
     }
 }

@@ -52,19 +52,19 @@ extension Services {
     /// the caller's passkeys with user verification, its counter moving forward (recorded). Any
     /// other failure, another account's passkey included, is `403 passkey_invalid`, logged as
     /// `passkey_refused` with the check.
-    func checkPasskeyProof(_ credential: PasskeyAssertionCredential, _ context: AuthenticatedContext, via route: String) async throws {
+    func checkPasskeyProof(_ credential: PasskeyAssertionCredential, _ caller: SignedInCaller, via route: String) async throws {
         let ceremonies = passkeys
-        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
+        let (userID, sessionID, now) = (caller.userID, caller.sessionID, caller.now)
         var named: PasskeyRecord?
         do {
             let assertion = try PasskeyAssertion(credential)
             let hash = PasskeyReauthentication.challengeHash(assertion.clientData.challenge, sessionID: sessionID)
             switch try await store.write({ try ceremonies.take(hash, .reauthentication, userID: userID, now: now, in: $0) }) {
             case .unknown:
-                context.audit(.passkeyRefused, ["via": route, "reason": "challenge_unknown"])
+                caller.audit(.passkeyRefused, ["via": route, "reason": "challenge_unknown"])
                 throw APIError.challengeInvalid
             case .expired:
-                context.audit(.passkeyRefused, ["via": route, "reason": "challenge_expired"])
+                caller.audit(.passkeyRefused, ["via": route, "reason": "challenge_expired"])
                 throw APIError.challengeExpired
             case .taken: break
             }
@@ -81,7 +81,7 @@ extension Services {
             }
             if let refusal { throw refusal }
         } catch let refusal as PasskeyRefusal {
-            PasskeyAssertion.audit(refusal, context.base, passkey: named, via: route)
+            PasskeyAssertion.audit(refusal, caller.caller, passkey: named, via: route)
             throw APIError.passkeyProofFailed
         }
     }

@@ -58,12 +58,12 @@ struct AppleRoutes: RouteGroup {
         var proof = body.proof
         // The Apple ID being linked cannot be its own proof.
         (proof.appleIdentityToken, proof.appleNonce) = (nil, nil)
-        let stepUp = try await services.stepUp(proof, for: .linkApple, context, into: &errors)
+        let stepUp = try await services.stepUp(proof, for: .linkApple, context.caller, into: &errors)
         guard errors.isEmpty, let (token, nonce) = tokenAndNonce, let stepUp else { throw APIError.validation(errors) }
         let (services, userID, now) = (self.services, context.userID, context.now)
         // The token being linked is checked first (it asks nothing of Apple until every local
         // check passed), then the proof; only then is Apple's token endpoint called.
-        let identity = try await services.apple.identity(token, nonce: nonce, context.base, userID: userID, via: "apple_link", status: 403)
+        let identity = try await services.apple.identity(token, nonce: nonce, context.base.caller, userID: userID, via: "apple_link", status: 403)
         enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone, replayed }
         let linkedElsewhere = try await services.store.read { tx in
             try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
@@ -72,9 +72,9 @@ struct AppleRoutes: RouteGroup {
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         }
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
-        let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
+        let outcome = try await services.write(after: accepted, context.caller) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID) else { return .gone }
             guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             if let current = try tx.appleIdentity(subject: identity.subject) {
@@ -86,7 +86,7 @@ struct AppleRoutes: RouteGroup {
                 subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
                 sealedRefreshToken: sealed, createdAt: now)
             guard try tx.insertAppleIdentity(record) else { return .taken }
-            try services.recordChange(.providerLinked(provider: "Apple"), .appleLinked, of: user, context, in: tx)
+            try services.recordChange(.providerLinked(provider: "Apple"), .appleLinked, of: user, context.caller, in: tx)
             return .linked(try tx.user(id: userID) ?? user)
         }
         switch outcome {
@@ -98,7 +98,7 @@ struct AppleRoutes: RouteGroup {
             context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
             throw APIError.appleAlreadyLinked
         case .gone: throw APIError.sessionRevoked
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: userID, via: "apple_link", status: 403)
+        case .replayed: throw AppleSignIn.refuse(.replayed, context.base.caller, userID: userID, via: "apple_link", status: 403)
         }
     }
 
@@ -122,16 +122,16 @@ struct AppleRoutes: RouteGroup {
         case .unlinked: break
         }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .unlinkApple, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .unlinkApple, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context)
-        let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
+        let accepted = try await services.check(stepUp, context.caller)
+        let outcome = try await services.write(after: accepted, context.caller) { tx -> Outcome in
             guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
             let passkeys = try tx.passkeyCount(userID: userID)
             guard user.hasPassword || passkeys > 0 else { return .lastMethod }
             guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
             try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
-            try services.recordChange(.providerUnlinked(provider: "Apple"), .appleUnlinked, of: user, context, in: tx)
+            try services.recordChange(.providerUnlinked(provider: "Apple"), .appleUnlinked, of: user, context.caller, in: tx)
             return .unlinked
         }
         switch outcome {

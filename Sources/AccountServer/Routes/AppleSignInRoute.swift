@@ -24,7 +24,7 @@ extension AppleRoutes {
         let body = try context.decodeBody(AppleSignInRequest.self)
         let (token, nonce) = try Self.tokenAndNonce(body.identityToken, body.nonce)
         let now = context.now
-        let identity = try await services.apple.identity(token, nonce: nonce, context, userID: nil, via: "apple_login")
+        let identity = try await services.apple.identity(token, nonce: nonce, context.caller, userID: nil, via: "apple_login")
         let grants = services.apple.grants
         guard let linked = try await services.store.read({ try $0.appleIdentity(subject: identity.subject) }) else {
             throw try await newAppleUser(identity, code: body.authorizationCode, context)
@@ -67,7 +67,7 @@ extension AppleRoutes {
             context.audit(.appleTokenRefused, ["via": "apple_login", "reason": "unlinked_meanwhile"])
             throw APIError.appleTokenInvalid
         case .replayed:
-            throw AppleSignIn.refuse(.replayed, context, userID: nil, via: "apple_login")
+            throw AppleSignIn.refuse(.replayed, context.caller, userID: nil, via: "apple_login")
         }
     }
 
@@ -96,7 +96,7 @@ extension AppleRoutes {
             try tx.insertAppleContinuation(continuation)
             return true
         }
-        guard spent else { return AppleSignIn.refuse(.replayed, context, userID: nil, via: "apple_login") }
+        guard spent else { return AppleSignIn.refuse(.replayed, context.caller, userID: nil, via: "apple_login") }
         context.audit(.appleProfileRequired)
         return .profileRequired(AppleProfileRequired(
             continuationToken: token.text, expiresIn: Int(AppleSignIn.continuationLifetime), email: continuation.email))

@@ -70,7 +70,7 @@ extension PasskeyRoutes {
                 return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
             }
         } catch let refusal as PasskeyRefusal {
-            PasskeyAssertion.audit(refusal, context, passkey: named, via: "passkey_login")
+            PasskeyAssertion.audit(refusal, context.caller, passkey: named, via: "passkey_login")
             throw APIError.passkeyLoginFailed
         }
     }

@@ -70,20 +70,20 @@ struct PasskeyRoutes: RouteGroup {
         var errors = FieldErrors()
         let name = PasskeyCeremonies.deviceName(body.name, into: &errors)
         if body.credential == nil { errors.add(.required, to: "credential") }
-        let stepUp = try await services.stepUp(body.proof, for: .addPasskey, context, into: &errors)
+        let stepUp = try await services.stepUp(body.proof, for: .addPasskey, context.caller, into: &errors)
         guard errors.isEmpty, let name, let credential = body.credential, let stepUp else { throw APIError.validation(errors) }
         let (services, user, now) = (self.services, context.user, context.now)
         let ceremonies = services.passkeys
 
         let (verified, challengeHash) = try await verifyRegistration(credential, context)
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let transports = (credential.response.transports ?? []).filter { $0.count <= 32 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
         let passkey = PasskeyRecord(
             id: UUID.random(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
         enum Outcome: Sendable { case added, exists, challengeUnknown, challengeExpired }
-        let outcome = try await services.write(after: accepted, context) { tx -> Outcome in
+        let outcome = try await services.write(after: accepted, context.caller) { tx -> Outcome in
             switch try ceremonies.take(challengeHash, .registration, userID: user.id, now: now, in: tx) {
             case .unknown: return .challengeUnknown
             case .expired: return .challengeExpired
@@ -92,7 +92,7 @@ struct PasskeyRoutes: RouteGroup {
             // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
             guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
             guard try tx.insertPasskey(passkey) else { return .exists }
-            try services.recordChange(.passkeyAdded(name: name), .passkeyAdded, ["name": name], of: user, context, in: tx)
+            try services.recordChange(.passkeyAdded(name: name), .passkeyAdded, ["name": name], of: user, context.caller, in: tx)
             return .added
         }
         switch outcome {
@@ -156,14 +156,14 @@ struct PasskeyRoutes: RouteGroup {
             throw APIError.notFound
         }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .removePasskey, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .removePasskey, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context)
-        let deleted = try await services.write(after: accepted, context) { tx -> Bool in
+        let accepted = try await services.check(stepUp, context.caller)
+        let deleted = try await services.write(after: accepted, context.caller) { tx -> Bool in
             guard let passkey = try tx.passkeys(userID: user.id).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: user.id) else {
                 return false
             }
-            try services.recordChange(.passkeyRemoved(name: passkey.name), .passkeyRemoved, ["name": passkey.name], of: user, context, in: tx)
+            try services.recordChange(.passkeyRemoved(name: passkey.name), .passkeyRemoved, ["name": passkey.name], of: user, context.caller, in: tx)
             return true
         }
         guard deleted else { throw APIError.notFound }

@@ -28,20 +28,20 @@ struct PasswordRoutes: RouteGroup {
         let (services, user) = (self.services, context.user)
         var errors = FieldErrors()
         errors.add(contentsOf: body.newPassword.map { PasswordRule.validate($0, username: user.username, email: user.email) } ?? [.required], to: "new_password")
-        let stepUp = try await services.stepUp(body.proof, for: .changePassword, context, passwordField: "current_password", into: &errors)
+        let stepUp = try await services.stepUp(body.proof, for: .changePassword, context.caller, passwordField: "current_password", into: &errors)
         guard errors.isEmpty, let new = body.newPassword, let stepUp else { throw APIError.validation(errors) }
 
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let hash = try await services.passwords.hash(new)
         let (sessionID, now) = (context.sessionID, context.now)
-        try await services.write(after: accepted, context) { tx in
+        try await services.write(after: accepted, context.caller) { tx in
             guard var account = try tx.lockUser(id: user.id) else { throw APIError.sessionRevoked }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
-            try services.recordChange(.passwordChanged, .passwordChanged, of: account, context, in: tx)
+            try services.recordChange(.passwordChanged, .passwordChanged, of: account, context.caller, in: tx)
             try context.origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: user.id, at: now, in: tx)
         }
         context.audit(.passwordChanged)

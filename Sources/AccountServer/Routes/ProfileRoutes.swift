@@ -62,15 +62,15 @@ struct ProfileRoutes: RouteGroup {
     func deleteAccount(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(DeleteAccountRequest.self)
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .deleteAccount, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .deleteAccount, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
         let (services, user, now) = (self.services, context.user, context.now)
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. A linked Apple ID's grant is revoked at Apple through the outbox.
-        try await services.write(after: accepted, context) { tx in
+        try await services.write(after: accepted, context.caller) { tx in
             guard try services.deleteAccount(id: user.id, now: now, in: tx) else { throw APIError.sessionRevoked }
-            try services.queueNotice(.accountDeleted, to: user.email, context, in: tx)
+            try services.queueNotice(.accountDeleted, to: user.email, context.caller, in: tx)
         }
         context.audit(.accountDeleted)
         return .noContent

@@ -29,13 +29,13 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPEnrollRequest.self)
         guard !context.user.totpEnabled else { throw APIError.mfaAlreadyEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .enableSecondFactor, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .enableSecondFactor, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let factors = services.secondFactor
         let secret = factors.newSecret()
         let factor = TOTPFactorRecord(userID: context.userID, sealedSecret: factors.seal(secret, userID: context.userID), createdAt: context.now)
-        let stored = try await services.write(after: accepted, context) { tx in try tx.upsertPendingTOTP(factor) }
+        let stored = try await services.write(after: accepted, context.caller) { tx in try tx.upsertPendingTOTP(factor) }
         guard stored else { throw APIError.mfaAlreadyEnabled }
         return try .json(TOTPEnrollment(secret: Base32.encode(secret), otpauthURI: factors.otpauthURI(secret: secret, nickname: context.user.username)))
     }
@@ -76,7 +76,7 @@ struct SecondFactorRoutes: RouteGroup {
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try throttle.clear(key: key, in: tx)
-            try services.recordChange(.secondFactorEnabled, .mfaEnabled, of: user, context, in: tx)
+            try services.recordChange(.secondFactorEnabled, .mfaEnabled, of: user, context.caller, in: tx)
             try context.origin.recordSessionsEnded(ended, reason: .mfaEnabled, userID: user.id, at: now, in: tx)
             return .confirmed(recoveryCodes: codes)
         }
@@ -99,13 +99,13 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(RecoveryCodesRequest.self)
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .replaceRecoveryCodes, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .replaceRecoveryCodes, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let (services, user) = (self.services, context.user)
-        let codes = try await services.write(after: accepted, context) { tx -> [String] in
+        let codes = try await services.write(after: accepted, context.caller) { tx -> [String] in
             let codes = try services.secondFactor.replaceRecoveryCodes(userID: user.id, in: tx)
-            try services.recordChange(.recoveryCodesReplaced, .recoveryCodesReplaced, of: user, context, in: tx)
+            try services.recordChange(.recoveryCodesReplaced, .recoveryCodesReplaced, of: user, context.caller, in: tx)
             return codes
         }
         context.audit(.recoveryCodesReplaced)
@@ -118,15 +118,15 @@ struct SecondFactorRoutes: RouteGroup {
         let body = try context.base.decodeBody(TOTPDisableRequest.self)
         guard context.user.totpEnabled else { throw APIError.mfaNotEnabled }
         var errors = FieldErrors()
-        let stepUp = try await services.stepUp(body, for: .disableSecondFactor, context, into: &errors)
+        let stepUp = try await services.stepUp(body, for: .disableSecondFactor, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context)
+        let accepted = try await services.check(stepUp, context.caller)
         let (services, user, sessionID, now) = (self.services, context.user, context.sessionID, context.now)
-        try await services.write(after: accepted, context) { tx in
+        try await services.write(after: accepted, context.caller) { tx in
             try tx.disableTOTP(userID: user.id)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
-            try services.recordChange(.secondFactorDisabled, .mfaDisabled, of: user, context, in: tx)
+            try services.recordChange(.secondFactorDisabled, .mfaDisabled, of: user, context.caller, in: tx)
             try context.origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: user.id, at: now, in: tx)
         }
         context.audit(.secondFactorDisabled)

@@ -10,17 +10,17 @@ extension Services {
     /// the mail budget (``Outbox/queueNotice(_:in:now:)``), so it is never dropped.
     func recordChange(
         _ change: MailTemplates.SecurityChange, _ event: SecurityEventKind, _ detail: [String: String] = [:], of user: UserRecord,
-        _ context: AuthenticatedContext, in tx: any StoreTransaction
+        _ caller: SignedInCaller, in tx: any StoreTransaction
     ) throws {
-        try context.origin.record(event, userID: user.id, at: context.now, detail, in: tx)
-        try queueNotice(change, to: user.email, context, in: tx)
+        try caller.origin.record(event, userID: user.id, at: caller.now, detail, in: tx)
+        try queueNotice(change, to: user.email, caller, in: tx)
     }
 
     /// Queues the notice of `change` to `address` (the account's own), outside the mail budget,
-    /// naming the device and the address of `context`'s request.
-    func queueNotice(_ change: MailTemplates.SecurityChange, to address: String, _ context: AuthenticatedContext, in tx: any StoreTransaction) throws {
-        let (origin, now) = (context.origin, context.now)
+    /// naming the device and the address `caller` came from.
+    func queueNotice(_ change: MailTemplates.SecurityChange, to address: String, _ caller: SignedInCaller, in tx: any StoreTransaction) throws {
+        let (origin, now) = (caller.origin, caller.now)
         let from = MailTemplates.NoticeOrigin(device: origin.deviceName, address: origin.clientAddress, at: now)
-        try outbox.queueNotice(MailTemplates.securityNotice(change, from: from, language: context.language, to: address), in: tx, now: now)
+        try outbox.queueNotice(MailTemplates.securityNotice(change, from: from, language: caller.language, to: address), in: tx, now: now)
     }
 }

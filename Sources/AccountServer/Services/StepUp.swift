@@ -109,10 +109,10 @@ extension Services {
     /// Reads the step-up proof of a request for `change` by the signed-in caller; the field errors
     /// go to `errors`, which the route throws together with its own.
     func stepUp(
-        _ proof: StepUpProof, for change: SensitiveChange, _ context: AuthenticatedContext, passwordField: String = "password",
+        _ proof: StepUpProof, for change: SensitiveChange, _ caller: SignedInCaller, passwordField: String = "password",
         into errors: inout FieldErrors
     ) async throws -> StepUp? {
-        let user = context.user
+        let user = caller.user
         var holdsPasskey = false
         if !user.totpEnabled && (proof.passkeyAssertion == nil || !(proof.password ?? "").isEmpty) {
             let userID = user.id
@@ -128,28 +128,28 @@ extension Services {
     /// this session's challenge and one of the caller's passkeys `400 challenge_invalid` /
     /// `403 passkey_invalid`, an Apple token not fresh or not of the Apple ID linked to the account
     /// `403 apple_token_invalid`. The second factor is checked with the change, in its transaction.
-    func check(_ stepUp: StepUp, _ context: AuthenticatedContext) async throws -> AcceptedStepUp {
-        let (user, route) = (context.user, stepUp.change.route)
+    func check(_ stepUp: StepUp, _ caller: SignedInCaller) async throws -> AcceptedStepUp {
+        let (user, route) = (caller.user, stepUp.change.route)
         let key = LoginThrottle.key(userID: user.id)
-        if let retryAfter = try await throttle.reserveLoginTry(key: key, now: context.now) {
-            context.audit(.loginBackoff, ["via": route])
+        if let retryAfter = try await throttle.reserveLoginTry(key: key, now: caller.now) {
+            caller.audit(.loginBackoff, ["via": route])
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         func refused(_ check: String) async throws {
-            let event = context.origin.event(.loginFailed, userID: user.id, at: context.now, ["check": check, "via": route])
-            try await throttle.confirmLoginFailure(key: key, now: context.now, event: event)
+            let event = caller.origin.event(.loginFailed, userID: user.id, at: caller.now, ["check": check, "via": route])
+            try await throttle.confirmLoginFailure(key: key, now: caller.now, event: event)
         }
         switch stepUp.first {
         case .password(let password):
             guard try await passwords.verify(password, against: user.passwordHash) else {
                 try await refused("password")
-                context.audit(.passwordCheckFailed, ["via": route])
+                caller.audit(.passwordCheckFailed, ["via": route])
                 throw APIError.wrongPassword
             }
             return AcceptedStepUp(stepUp: stepUp, appleIdentity: nil)
         case .passkey(let assertion):
             do {
-                try await checkPasskeyProof(assertion, context, via: route)
+                try await checkPasskeyProof(assertion, caller, via: route)
             } catch let error as APIError {
                 try await refused("passkey")
                 throw error
@@ -158,10 +158,10 @@ extension Services {
         case .apple(let token, let nonce):
             do {
                 let identity = try await apple.identity(
-                    token, nonce: nonce, context.base, userID: user.id, via: route, maximumAge: AppleSignIn.proofMaximumAge, status: 403)
+                    token, nonce: nonce, caller.caller, userID: user.id, via: route, maximumAge: AppleSignIn.proofMaximumAge, status: 403)
                 let userID = user.id
                 guard try await store.read({ try $0.appleIdentity(userID: userID) })?.subject == identity.subject else {
-                    throw AppleSignIn.refuse(.wrongUser, context.base, userID: userID, via: route, status: 403)
+                    throw AppleSignIn.refuse(.wrongUser, caller.caller, userID: userID, via: route, status: 403)
                 }
                 return AcceptedStepUp(stepUp: stepUp, appleIdentity: identity)
             } catch let error as APIError where error.status != 503 {
@@ -177,9 +177,9 @@ extension Services {
     /// back-off), and the account's back-off is forgotten. Nothing of `body` is written unless
     /// all of that holds; when `body` throws, the try the step-up counted is given back.
     func write<T: Sendable>(
-        after accepted: AcceptedStepUp, _ context: AuthenticatedContext, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
+        after accepted: AcceptedStepUp, _ caller: SignedInCaller, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
     ) async throws -> T {
-        let (user, now, language, origin) = (context.user, context.now, context.language, context.origin)
+        let (user, now, language, origin) = (caller.user, caller.now, caller.language, caller.origin)
         let (factors, throttle, change) = (secondFactor, self.throttle, accepted.stepUp.change)
         let outcome: StepUpOutcome<T>
         do {
@@ -206,9 +206,9 @@ extension Services {
         }
         switch outcome {
         case .done(let value): return value
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.base, userID: user.id, via: change.route, status: 403)
+        case .replayed: throw AppleSignIn.refuse(.replayed, caller.caller, userID: user.id, via: change.route, status: 403)
         case .wrongCode:
-            context.audit(.secondFactorFailed, ["via": change.route])
+            caller.audit(.secondFactorFailed, ["via": change.route])
             try await throttle.refuseWrongCode(userID: user.id, now: now, origin: origin, via: change.route)
         }
     }
