@@ -2,6 +2,7 @@ import AccountAPI
 import AccountStore
 import Foundation
 import HTTPServer
+import Mailer
 
 /// Sign in with Apple: `POST /auth/apple` (log in, or learn that a nickname is needed), `POST
 /// /auth/apple/complete` (a new Apple user's sign-up), and `POST`/`DELETE /auth/apple/link`
@@ -60,45 +61,13 @@ struct AppleRoutes: RouteGroup {
         (proof.appleIdentityToken, proof.appleNonce) = (nil, nil)
         let stepUp = try await services.stepUp(proof, for: .linkApple, context.caller, into: &errors)
         guard errors.isEmpty, let (token, nonce) = tokenAndNonce, let stepUp else { throw APIError.validation(errors) }
-        let (services, userID, now) = (self.services, context.userID, context.now)
         // The token being linked is checked first (it asks nothing of Apple until every local
         // check passed), then the proof; only then is Apple's token endpoint called.
-        let identity = try await services.apple.identity(token, nonce: nonce, context.base.caller, userID: userID, via: "apple_link", status: 403)
-        enum Outcome: Sendable { case linked(UserRecord), already(UserRecord), taken, gone, replayed }
-        let linkedElsewhere = try await services.store.read { tx in
-            try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
-        }
-        guard !linkedElsewhere else {
-            context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
-            throw APIError.appleAlreadyLinked
-        }
-        let accepted = try await services.check(stepUp, context.caller)
-        let sealed = await services.apple.grants.exchange(code: body.authorizationCode, clientID: identity.clientID, subject: identity.subject)
-        let outcome = try await services.write(after: accepted, context.caller) { tx -> Outcome in
-            guard let user = try tx.lockUser(id: userID) else { return .gone }
-            guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
-            if let current = try tx.appleIdentity(subject: identity.subject) {
-                guard current.userID == userID else { return .taken }
-                if let sealed { try tx.setAppleRefreshToken(subject: identity.subject, sealed: sealed) }
-                return .already(user)
-            }
-            let record = AppleIdentityRecord(
-                subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
-                sealedRefreshToken: sealed, createdAt: now)
-            guard try tx.insertAppleIdentity(record) else { return .taken }
-            try services.recordChange(.providerLinked(provider: "Apple"), .appleLinked, of: user, context.caller, in: tx)
-            return .linked(try tx.user(id: userID) ?? user)
-        }
-        switch outcome {
-        case .linked(let user):
-            context.audit(.appleLinked)
-            return .profile(user.wire)
-        case .already(let user): return .profile(user.wire)
-        case .taken:
-            context.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
-            throw APIError.appleAlreadyLinked
-        case .gone: throw APIError.sessionRevoked
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.base.caller, userID: userID, via: "apple_link", status: 403)
+        let identity = try await services.apple.identity(
+            token, nonce: nonce, context.base.caller, userID: context.userID, via: "apple_link", status: 403)
+        switch try await operations.link(identity, code: body.authorizationCode, to: context.caller, after: stepUp) {
+        case .linked(let user), .alreadyLinked(let user): return .profile(user.wire)
+        case .replayed: throw AppleSignIn.refuse(.replayed, context.base.caller, userID: context.userID, via: "apple_link", status: 403)
         }
     }
 
@@ -108,38 +77,13 @@ struct AppleRoutes: RouteGroup {
     /// ID is linked. The owner is mailed.
     func unlink(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let body = try context.base.decodeBody(AppleUnlinkRequest.self)
-        let (services, userID, now) = (self.services, context.userID, context.now)
-        let grants = services.apple.grants
-        enum Outcome: Sendable { case unlinked, lastMethod, notLinked }
-        let linked = try await services.store.read { tx -> Outcome in
-            guard let user = try tx.user(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
-            let passkeys = try tx.passkeyCount(userID: userID)
-            return user.hasPassword || passkeys > 0 ? .unlinked : .lastMethod
-        }
-        switch linked {
-        case .notLinked: throw APIError.notFound
-        case .lastMethod: throw APIError.lastSignInMethod
-        case .unlinked: break
-        }
+        try await operations.checkUnlinkable(context.caller)
         var errors = FieldErrors()
         let stepUp = try await services.stepUp(body, for: .unlinkApple, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let accepted = try await services.check(stepUp, context.caller)
-        let outcome = try await services.write(after: accepted, context.caller) { tx -> Outcome in
-            guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
-            let passkeys = try tx.passkeyCount(userID: userID)
-            guard user.hasPassword || passkeys > 0 else { return .lastMethod }
-            guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
-            try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
-            try services.recordChange(.providerUnlinked(provider: "Apple"), .appleUnlinked, of: user, context.caller, in: tx)
-            return .unlinked
-        }
-        switch outcome {
-        case .unlinked:
-            context.audit(.appleUnlinked)
-            return .noContent
-        case .lastMethod: throw APIError.lastSignInMethod
-        case .notLinked: throw APIError.notFound
-        }
+        try await operations.unlink(of: context.caller, after: stepUp)
+        return .noContent
     }
+
+    private var operations: AppleLinkOperations { AppleLinkOperations(services: services) }
 }
