@@ -1,4 +1,7 @@
+import AccountAPI
+import AccountStore
 import HTTPServer
+import Mailer
 
 /// A set of routes over the ``Services``, registered together.
 ///
@@ -68,5 +71,30 @@ enum Routes {
         outer.append(PathForm())
         return Pipeline(
             outer: outer, router: router, clock: services.clock, trustedProxies: services.configuration.trustedProxies, metrics: metrics)
+    }
+}
+
+/// The signed-in request's part in a change of the account's ways in, for the operations: the
+/// step-up and the notice of ``Services``, which read the request itself.
+struct RequestChanges: ProvenChanges {
+    let services: Services
+    let context: AuthenticatedContext
+
+    func stepUp(_ proof: StepUpProof, for change: SensitiveChange, into errors: inout FieldErrors) async throws -> StepUp? {
+        try await services.stepUp(proof, for: change, context, into: &errors)
+    }
+
+    func check(_ stepUp: StepUp) async throws -> AcceptedStepUp {
+        try await services.check(stepUp, context)
+    }
+
+    func write<T: Sendable>(after accepted: AcceptedStepUp, _ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
+        try await services.write(after: accepted, context, body)
+    }
+
+    func recordChange(
+        _ change: MailTemplates.SecurityChange, _ event: SecurityEventKind, _ detail: [String: String], in tx: any StoreTransaction
+    ) throws {
+        try services.recordChange(change, event, detail, of: context.user, context, in: tx)
     }
 }
