@@ -20,16 +20,15 @@ struct AdminRoutes: RouteGroup {
     /// `GET /admin/api/audit?limit=&after=`: operator actions, newest first, keyset paged.
     func audit(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let (limit, after) = try PageCursor.page(context.base)
-        // One more than asked, to know whether a next page exists.
-        let rows = try await services.store.read { try $0.auditEvents(after: after, limit: limit + 1) }
-        let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { PageCursor.text(KeysetPosition(time: $0.at, id: $0.id)) } : nil
+        let page = try await auditTrail.page(after: after, limit: limit)
         return try .json(AdminAuditPage(
-            events: shown.map {
+            events: page.rows.map {
                 AdminAuditEvent(
                     id: $0.id.lowercasedText, at: $0.at, actor: $0.actor, targetId: $0.targetID?.lowercasedText, action: $0.action,
                     reason: $0.reason, requestId: $0.requestID)
             },
-            next: next))
+            next: page.next.map(PageCursor.text)))
     }
+
+    private var auditTrail: OperatorAuditOperations { OperatorAuditOperations(services: services) }
 }

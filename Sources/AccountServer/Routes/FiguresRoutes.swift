@@ -16,10 +16,8 @@ struct FiguresRoutes: RouteGroup {
     /// every server on the database. This server's counts are flushed first, so they are there to
     /// the moment; another server's may be a few seconds behind.
     func figures(_ context: AuthenticatedContext) async throws -> HTTPResponse {
-        try await services.activity.flush()
-        let now = context.now
-        let from = Figures.firstHour(now: now)
-        let counts = try await services.store.read { try $0.hourlyCounts(from: from) }
-        return try .json(Figures.make(counts, now: now))
+        try await .json(operations.figures(now: context.now))
     }
+
+    private var operations: FiguresOperations { FiguresOperations(services: services) }
 }

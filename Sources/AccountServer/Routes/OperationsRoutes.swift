@@ -18,19 +18,19 @@ struct OperationsRoutes: RouteGroup {
 
     /// `GET /readyz`: 200 when the database answers, else 503.
     func readiness(_ context: RequestContext) async throws -> HTTPResponse {
-        do {
-            try await services.store.ping()
-        } catch {
-            throw APIError.serviceUnavailable(retryAfter: 1)
+        switch await operations.readiness() {
+        case .ready: return try .json(["status": "ready"])
+        case .databaseUnreachable: throw APIError.serviceUnavailable(retryAfter: 1)
         }
-        return try .json(["status": "ready"])
     }
 
     /// `GET /metrics`: every metric in the Prometheus text format.
     func showMetrics(_ context: RequestContext) async throws -> HTTPResponse {
-        let text = services.metrics.render(hashQueueLength: services.passwords.pool.queueLength, readModel: services.store.readModelCounts)
+        let text = operations.metricsText()
         return HTTPResponse(
             status: 200, headers: ["Content-Type": PrometheusText.contentType, "Cache-Control": "no-store"],
             body: Array(text.utf8))
     }
+
+    private var operations: ProbeOperations { ProbeOperations(services: services) }
 }

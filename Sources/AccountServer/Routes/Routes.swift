@@ -1,4 +1,7 @@
+import AccountAPI
+import AccountStore
 import HTTPServer
+import Mailer
 
 /// A set of routes over the ``Services``, registered together.
 ///
@@ -28,7 +31,7 @@ struct RouteSets: Sendable {
         let configuration = services.configuration
         let addressLimit = AddressLimit(
             limit: configuration.ipRateLimit, local: AddressRateLimiter(limit: configuration.ipRateLimit),
-            shared: configuration.sharesAddressLimit ? services.store : nil)
+            shared: services.sharedAddressCounts)
         let account: [any Middleware] = [NoStore(), JSONBody(), addressLimit]
         self.account = RouteSet(account)
         signIn = RouteSet(account + [LoginCounting(activity: services.activity)])

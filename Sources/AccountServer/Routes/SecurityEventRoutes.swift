@@ -16,12 +16,8 @@ struct SecurityEventRoutes: RouteGroup {
     /// and a cursor names a position, never an account.
     func list(_ context: AuthenticatedContext) async throws -> HTTPResponse {
         let (limit, after) = try PageCursor.page(context.base, defaultLimit: 20)
-        let userID = context.userID
-        // One more than asked, to know whether a next page exists.
-        let rows = try await services.store.read { try $0.securityEvents(userID: userID, after: after, limit: limit + 1) }
-        let shown = rows.prefix(limit)
-        let next = rows.count > limit ? shown.last.map { PageCursor.text(KeysetPosition(time: $0.at, id: $0.id)) } : nil
-        return try .json(SecurityEventPage(events: shown.map(Self.wire), next: next))
+        let page = try await operations.page(of: context.caller, after: after, limit: limit)
+        return try .json(SecurityEventPage(events: page.rows.map(Self.wire), next: page.next.map(PageCursor.text)))
     }
 
     /// An event as the account (and an operator) sees it.
@@ -30,4 +26,6 @@ struct SecurityEventRoutes: RouteGroup {
             id: event.id.lowercasedText, at: event.at, type: event.type, clientAddress: event.clientAddress,
             deviceName: event.deviceName, detail: SecurityEventDetail.object(event.detail))
     }
+
+    private var operations: SecurityEventOperations { SecurityEventOperations(services: services) }
 }

@@ -121,6 +121,17 @@ extension Services {
         return try StepUp.parse(proof, for: change, user: user, holdsPasskey: holdsPasskey, passwordField: passwordField, into: &errors)
     }
 
+    /// The step-up `proof` gives for `change`, checked (``check(_:_:)``); a proof whose form is
+    /// wrong is `400 validation_failed` with the field errors of `errors` and its own.
+    func accepted(
+        _ proof: StepUpProof, for change: SensitiveChange, _ caller: SignedInCaller, adding errors: FieldErrors = FieldErrors()
+    ) async throws -> AcceptedStepUp {
+        var errors = errors
+        let stepUp = try await stepUp(proof, for: change, caller, into: &errors)
+        guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
+        return try await check(stepUp, caller)
+    }
+
     /// Checks the first proof of `stepUp` under the account's back-off, which every check of a
     /// proof or a code counts in (one counter per account with login's, shared by every server):
     /// the try is counted first (`429 rate_limited` during a back-off), and a refused proof confirms
