@@ -29,28 +29,8 @@ struct ProfileRoutes: RouteGroup {
         if let mbti = body.mbti { for code in MBTIRule.validate(mbti) { errors.add(code, to: "mbti") } }
         guard errors.isEmpty else { throw APIError.validation(errors) }
 
-        let (userID, now) = (context.userID, context.now)
-        let skeletons = try body.username.map { try services.nicknames.skeletons(of: UsernameRule.normalize($0)) }
-        do {
-            let updated = try await services.store.write { tx -> UserRecord? in
-                guard var user = try tx.lockUser(id: userID) else { return nil }
-                if let raw = body.username {
-                    user.username = UsernameRule.normalize(raw)
-                    user.usernameKey = UsernameRule.key(user.username)
-                    user.usernameSkeleton = skeletons?.folded
-                    user.usernameDisplaySkeleton = skeletons?.displayed
-                    // Taken by another account or a look-alike, or held by a pending sign-up.
-                    if try !services.signUps.nicknameIsFree(user, for: user.emailKey, now: now, in: tx) { throw APIError.usernameTaken }
-                }
-                if let mbti = body.mbti.flatMap(MBTI.init(parsing:)) { user.mbti = mbti.rawValue }
-                user.updatedAt = now
-                try tx.updateUser(user)
-                return user
-            }
-            guard let updated else { throw APIError.sessionRevoked }
-            return .profile(updated.wire)
-        } catch StoreError.conflict {
-            throw APIError.usernameTaken
+        switch try await operations.update(with: body, of: context.caller) {
+        case .updated(let user): return .profile(user.wire)
         }
     }
 
@@ -64,15 +44,11 @@ struct ProfileRoutes: RouteGroup {
         var errors = FieldErrors()
         let stepUp = try await services.stepUp(body, for: .deleteAccount, context.caller, into: &errors)
         guard errors.isEmpty, let stepUp else { throw APIError.validation(errors) }
-        let (services, user, now) = (self.services, context.user, context.now)
         let accepted = try await services.check(stepUp, context.caller)
-        // The store removes sessions, refresh tokens, every code of the address and the second
-        // factor with it. A linked Apple ID's grant is revoked at Apple through the outbox.
-        try await services.write(after: accepted, context.caller) { tx in
-            guard try services.deleteAccount(id: user.id, now: now, in: tx) else { throw APIError.sessionRevoked }
-            try services.queueNotice(.accountDeleted, to: user.email, context.caller, in: tx)
+        switch try await operations.delete(of: context.caller, after: accepted) {
+        case .deleted: return .noContent
         }
-        context.audit(.accountDeleted)
-        return .noContent
     }
+
+    private var operations: ProfileOperations { ProfileOperations(services: services) }
 }
