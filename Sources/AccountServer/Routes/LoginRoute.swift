@@ -1,5 +1,4 @@
 import AccountAPI
-import AccountStore
 import Foundation
 import HTTPServer
 
@@ -7,13 +6,9 @@ extension SessionRoutes {
     /// `POST /auth/login` by `username`, `email` or `login` (either one) and `password`.
     ///
     /// An unknown account costs one hash too and gets the same 401 as a wrong password.
-    /// `email_not_verified` comes only after a correct password: of an unverified account, or of a
-    /// pending sign-up (whose account is made when its code is verified; with
-    /// `--allow-unverified-login`, at sign-up, or at this login for a sign-up that was pending when
-    /// the option was turned on). Tries count for the
-    /// account's back-off, shared with every other password check. A hash made with older
-    /// parameters is replaced on the way. An account with a second factor gets `403 mfa_required`
-    /// with an `mfa_token` instead of a session (see ``secondFactorRequired(_:passwordChecked:rehash:throttleKey:_:)``).
+    /// `email_not_verified` comes only after a correct password. An account with a second factor
+    /// gets `403 mfa_required` with an `mfa_token` instead of a session. What is checked, and in
+    /// which order: ``LoginOperations/logIn(_:byEmail:password:caller:)``.
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(LoginRequest.self)
         let identifiers = [("username", body.username), ("email", body.email), ("login", body.login)]
@@ -31,107 +26,11 @@ extension SessionRoutes {
 
         // Normalized first: a full-width `＠` is an `@` too.
         let byEmail = field == "email" || (field == "login" && EmailRule.normalize(identifier).contains("@"))
-        let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
-        let (account, pending) = try await services.store.readPreferringInline { tx in
-            byEmail ? (try tx.user(emailKey: key), try tx.pendingSignUp(emailKey: key))
-                : (try tx.user(usernameKey: key), try tx.pendingSignUp(usernameKey: key))
+        switch try await operations.logIn(identifier, byEmail: byEmail, password: password, caller: context.caller) {
+        case .signedIn(let pair): return .tokenPair(pair)
+        case .secondFactorRequired(let challenge): throw APIError.mfaRequired(challenge)
         }
-        let throttleKey = account.map { LoginThrottle.key(userID: $0.id) } ?? LoginThrottle.key(unknown: key, byEmail: byEmail)
-        let now = context.now
-        let user: UserRecord
-        let failure = account.map { context.origin.event(.loginFailed, userID: $0.id, at: now, ["check": "password", "via": "login"]) }
-        switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now, failure: failure) {
-        case .backedOff(let retryAfter):
-            context.audit(.loginBackoff, userID: account?.id)
-            throw APIError.rateLimited(retryAfter: retryAfter)
-        case .right:
-            guard let account else { throw APIError.invalidCredentials }
-            if account.disabledAt != nil {
-                // The password was right: this try is no failure; but no session, and no challenge.
-                try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
-                context.audit(.loginRefused, userID: account.id, ["why": "account_disabled"])
-                throw APIError.accountDisabled
-            }
-            if !account.emailVerified && !services.configuration.allowUnverifiedLogin {
-                // The password was right: this try is no failure.
-                try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
-                throw APIError.emailNotVerified
-            }
-            user = account
-        case .wrong:
-            context.audit(.loginFailed, userID: account?.id)
-            // The password of a pending sign-up: no account until its code is verified. Free and taken
-            // addresses both have one after a sign-up, so this answers alike for both; it stays a
-            // failure, so a stranger's pending sign-up never clears an account's back-off.
-            guard let pending, pending.expiresAt > now, try await services.passwords.verify(password, against: pending.passwordHash) else {
-                throw APIError.invalidCredentials
-            }
-            // With unverified logins allowed (turned on after this sign-up), a free address's pending
-            // sign-up becomes its account now; a taken address's cannot (the documented cost).
-            guard services.configuration.allowUnverifiedLogin,
-                let opened = try await services.store.write({ try services.signUps.openPendingSignUp(pending, now: now, in: $0) })
-            else { throw APIError.emailNotVerified }
-            services.activity.count(.signups, at: now)
-            user = opened
-        }
-
-        let stored = user.passwordHash
-        let rehash = services.passwords.needsRehash(stored) ? try await services.passwords.hash(password) : nil
-        if user.totpEnabled {
-            throw try await secondFactorRequired(user, passwordChecked: stored, rehash: rehash, throttleKey: throttleKey, context)
-        }
-        let (userAgent, origin) = (context.request.headers["User-Agent"], context.origin)
-        let (signedIn, session, refresh) = try await services.store.write { tx in
-            let current = try Self.accountAsChecked(user.id, passwordChecked: stored, rehash: rehash, now: now, in: tx)
-            if current.totpEnabled { throw APIError.invalidCredentials }  // turned on while the password was checked
-            try services.throttle.clear(key: throttleKey, in: tx)
-            let (session, refresh) = try services.sessions.openSession(for: current, userAgent: userAgent, origin: origin, now: now, in: tx)
-            return (current, session, refresh)
-        }
-        context.audit(.loginSucceeded, userID: user.id)
-        return .tokenPair(try await services.sessions.tokenPair(user: signedIn, session: session, refresh: refresh, issuedAt: now, now: now))
     }
 
-    /// The account as it is now, locked for the rest of `tx`, with the rehashed password stored if
-    /// there is one. The password was checked against `passwordChecked` outside any transaction
-    /// (hashing takes tens of milliseconds): an account deleted, or given a new password, in the
-    /// meantime gets the `401` a wrong password gets, never a session (nor a `500` from a session
-    /// row whose account is gone), and nothing read before the check is written back.
-    private static func accountAsChecked(
-        _ id: UUID, passwordChecked: String, rehash: String?, now: Date, in tx: any StoreTransaction
-    ) throws -> UserRecord {
-        guard var current = try tx.lockUser(id: id), current.passwordHash == passwordChecked else {
-            throw APIError.invalidCredentials
-        }
-        if let rehash {
-            current.passwordHash = rehash
-            current.updatedAt = now
-            try tx.updateUser(current)
-        }
-        return current
-    }
-
-    /// The reply to a right password of an account with a second factor: a new challenge (its
-    /// `mfa_token`, single use, 5 minutes, 5 wrong codes) is stored with the rehashed password, if
-    /// any, and the account's expired challenges are removed. The password's try is given back
-    /// rather than cleared: the streak of wrong codes before it still counts, and it is no failure.
-    private func secondFactorRequired(
-        _ user: UserRecord, passwordChecked: String, rehash: String?, throttleKey: String, _ context: RequestContext
-    ) async throws -> APIError {
-        let token = OpaqueToken.random()
-        let now = context.now
-        let challenge = SecondFactorChallengeRecord(
-            hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))
-        let throttle = services.throttle
-        try await services.store.write { tx in
-            _ = try Self.accountAsChecked(user.id, passwordChecked: passwordChecked, rehash: rehash, now: now, in: tx)
-            try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: now)
-            try tx.insertSecondFactorChallenge(challenge)
-            try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)
-        }
-        context.audit(.secondFactorRequired, userID: user.id)
-        var methods: [SecondFactorMethod] = [.totp]
-        if user.recoveryCodesLeft > 0 { methods.append(.recoveryCode) }
-        return .mfaRequired(SecondFactorChallenge(token: token.text, methods: methods))
-    }
+    private var operations: LoginOperations { LoginOperations(services: services) }
 }

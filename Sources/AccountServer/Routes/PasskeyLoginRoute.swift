@@ -1,77 +1,21 @@
 import AccountAPI
-import AccountStore
-import Foundation
 import HTTPServer
-import Sodium
-import WebAuthn
 
 extension PasskeyRoutes {
     /// `POST /auth/passkeys/login/options`: `PublicKeyCredentialRequestOptionsJSON` with a new
     /// challenge and no `allowCredentials`, so the device offers whichever passkey of this RP it holds.
     func loginOptions(_ context: RequestContext) async throws -> HTTPResponse {
-        let ceremonies = services.passkeys
-        let now = context.now
-        let (challenge, record) = ceremonies.newChallenge(.login, userID: nil, now: now)
-        try await services.store.write { tx in
-            try tx.deleteWebAuthnChallenges(expiredBefore: now)
-            try tx.insertWebAuthnChallenge(record)
-        }
-        return try .json(PasskeyRequestOptions(
-            challenge: challenge, timeout: Int(PasskeyCeremonies.challengeLifetime * 1000), rpId: ceremonies.party.id))
-    }
-
-    /// What a verified assertion came to in the transaction that records it.
-    private enum Recorded: Sendable {
-        case signedIn(UserRecord, SessionRecord, RefreshToken)
-        /// Another login with the same counter value was recorded first, or the account went.
-        case refused(PasskeyRefusal)
+        try .json(try await operations.loginOptions(caller: context.caller))
     }
 
     /// `POST /auth/passkeys/login`: the assertion `get()` made for the options' challenge; `200`
-    /// with the token pair and user, as a login. A passkey checks possession and the user's
-    /// verification, so it satisfies the second factor: the session's `amr` is `["swk" or "hwk",
-    /// "user", "mfa"]`.
+    /// with the token pair and user, as a login; the session's `amr` is `["swk" or "hwk", "user",
+    /// "mfa"]`. A refused assertion is logged (`passkey_refused`) and answered `passkey_login_failed`.
     func logIn(_ context: RequestContext) async throws -> HTTPResponse {
         let body = try context.decodeBody(PasskeyLoginRequest.self)
         guard let credential = body.credential else { throw APIError.validation("credential", .required) }
-        let (ceremonies, sessions) = (services.passkeys, services.sessions)
-        let (now, userAgent, origin) = (context.now, context.request.headers["User-Agent"], context.origin)
-        // The passkey the response names, once known: whose account a refusal is logged under.
-        var named: PasskeyRecord?
-        do {
-            let assertion = try PasskeyAssertion(credential)
-            let hash = Digest.sha256(assertion.clientData.challenge)
-            switch try await services.store.write({ try ceremonies.take(hash, .login, userID: nil, now: now, in: $0) }) {
-            case .unknown: throw APIError.challengeInvalid
-            case .expired: throw APIError.challengeExpired
-            case .taken: break
-            }
-            let rawID = assertion.rawID
-            guard let passkey = try await services.store.read({ try $0.passkey(credentialID: rawID) }) else {
-                throw PasskeyRefusal.unknownCredential
-            }
-            named = passkey
-            let verified = try assertion.verify(against: passkey, party: ceremonies.party)
-
-            let amr = PasskeyCeremonies.authenticationMethods(backupEligible: passkey.backupEligible)
-            let recorded = try await services.store.write { tx -> Recorded in
-                // The account, then the passkey, locked and read again (the order an account's deletion
-                // takes them in): a session only for an account that still exists, and of two logins
-                // with one counter value, the second sees the first.
-                guard let user = try tx.lockUser(id: passkey.userID) else { return .refused(.unknownCredential) }
-                if let refusal = try PasskeyAssertion.recordUse(of: passkey, verified, userID: user.id, now: now, in: tx) { return .refused(refusal) }
-                let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
-                return .signedIn(user, session, refresh)
-            }
-            switch recorded {
-            case .refused(let refusal): throw refusal
-            case .signedIn(let user, let session, let refresh):
-                context.audit(.loginSucceeded, userID: user.id, ["via": "passkey", "passkey_id": passkey.id.lowercasedText, "amr": amr.joined(separator: " ")])
-                return .tokenPair(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
-            }
-        } catch let refusal as PasskeyRefusal {
-            PasskeyAssertion.audit(refusal, context.caller, passkey: named, via: "passkey_login")
-            throw APIError.passkeyLoginFailed
-        }
+        return .tokenPair(try await operations.logIn(credential, caller: context.caller))
     }
+
+    private var operations: PasskeyLoginOperations { PasskeyLoginOperations(services: services) }
 }
