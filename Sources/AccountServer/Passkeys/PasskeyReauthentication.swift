@@ -1,7 +1,6 @@
 import AccountAPI
 import AccountStore
 import Foundation
-import HTTPServer
 import Sodium
 import WebAuthn
 
@@ -20,33 +19,8 @@ enum PasskeyReauthentication {
     }
 }
 
-extension PasskeyRoutes {
-    /// `POST /auth/passkeys/reauth/options` (signed in): `PublicKeyCredentialRequestOptionsJSON`
-    /// with a new challenge for this session and the caller's passkeys as `allowCredentials`;
-    /// `404 not_found` when the account has none.
-    func reauthenticationOptions(_ context: AuthenticatedContext) async throws -> HTTPResponse {
-        let ceremonies = services.passkeys
-        let (userID, sessionID, now) = (context.userID, context.sessionID, context.now)
-        let bytes = SecureRandom.bytes(count: 32)
-        let record = WebAuthnChallengeRecord(
-            hash: PasskeyReauthentication.challengeHash(bytes, sessionID: sessionID), purpose: .reauthentication, userID: userID,
-            expiresAt: now.addingTimeInterval(PasskeyCeremonies.challengeLifetime))
-        let held = try await services.store.write { tx -> [PasskeyRecord] in
-            let held = try tx.passkeys(userID: userID)
-            guard !held.isEmpty else { return [] }
-            try tx.deleteWebAuthnChallenges(expiredBefore: now)
-            try tx.insertWebAuthnChallenge(record)
-            return held
-        }
-        guard !held.isEmpty else { throw APIError.notFound }
-        return try .json(PasskeyRequestOptions(
-            challenge: Base64URL.encode(bytes), timeout: Int(PasskeyCeremonies.challengeLifetime * 1000), rpId: ceremonies.party.id,
-            allowCredentials: held.map { PasskeyCredentialDescriptor(id: Base64URL.encode($0.credentialID), transports: $0.transports) }))
-    }
-}
-
 extension Services {
-    /// Checks a `passkey_assertion` proof: a challenge of ``PasskeyRoutes/reauthenticationOptions(_:)``
+    /// Checks a `passkey_assertion` proof: a challenge of ``PasskeyOperations/reauthenticationChallenge(for:)``
     /// of this session (spent here, whatever follows: `400 challenge_invalid` when it is unknown,
     /// used, another session's or another account's; `400 challenge_expired`), answered by one of
     /// the caller's passkeys with user verification, its counter moving forward (recorded). Any

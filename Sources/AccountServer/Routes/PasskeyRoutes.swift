@@ -82,5 +82,19 @@ struct PasskeyRoutes: RouteGroup {
         HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "public, max-age=3600"], body: association)
     }
 
+    /// `POST /auth/passkeys/reauth/options` (signed in): `PublicKeyCredentialRequestOptionsJSON`
+    /// with a new challenge for this session and the caller's passkeys as `allowCredentials`;
+    /// `404 not_found` when the account has none.
+    func reauthenticationOptions(_ context: AuthenticatedContext) async throws -> HTTPResponse {
+        switch try await operations.reauthenticationChallenge(for: context.caller) {
+        case .noPasskeys: throw APIError.notFound
+        case .started(let challenge, let held):
+            return try .json(PasskeyRequestOptions(
+                challenge: Base64URL.encode(challenge), timeout: Int(PasskeyCeremonies.challengeLifetime * 1000),
+                rpId: services.passkeys.party.id,
+                allowCredentials: held.map { PasskeyCredentialDescriptor(id: Base64URL.encode($0.credentialID), transports: $0.transports) }))
+        }
+    }
+
     private var operations: PasskeyOperations { PasskeyOperations(services: services) }
 }

@@ -35,6 +35,32 @@ struct PasskeyOperations {
         return .started(challenge: challenge, held: held)
     }
 
+    /// What asking for a reauthentication challenge came to.
+    enum ReauthenticationStart: Sendable {
+        /// A new challenge for this session is stored; `held` are the caller's passkeys, to allow.
+        case started(challenge: [UInt8], held: [PasskeyRecord])
+        /// The account has no passkey to prove itself with.
+        case noPasskeys
+    }
+
+    /// A new reauthentication challenge for the caller's session (``PasskeyReauthentication``),
+    /// stored only when the account holds a passkey.
+    func reauthenticationChallenge(for caller: SignedInCaller) async throws -> ReauthenticationStart {
+        let (userID, sessionID, now) = (caller.userID, caller.sessionID, caller.now)
+        let bytes = SecureRandom.bytes(count: 32)
+        let record = WebAuthnChallengeRecord(
+            hash: PasskeyReauthentication.challengeHash(bytes, sessionID: sessionID), purpose: .reauthentication, userID: userID,
+            expiresAt: now.addingTimeInterval(PasskeyCeremonies.challengeLifetime))
+        let held = try await services.store.write { tx -> [PasskeyRecord] in
+            let held = try tx.passkeys(userID: userID)
+            guard !held.isEmpty else { return [] }
+            try tx.deleteWebAuthnChallenges(expiredBefore: now)
+            try tx.insertWebAuthnChallenge(record)
+            return held
+        }
+        return held.isEmpty ? .noPasskeys : .started(challenge: bytes, held: held)
+    }
+
     /// What registering a passkey came to.
     enum RegistrationOutcome: Sendable {
         /// The passkey is the account's; the owner is mailed a notice.
