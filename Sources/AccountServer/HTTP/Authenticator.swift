@@ -64,13 +64,17 @@ struct AuthenticatedContext: Sendable {
 /// it keeps one and that is exact) gives the session and its account. Without waiting when the
 /// token was verified before (cached until it expires) and the store can read on this thread
 /// right now; else in the task, with the signature checked and the store read on its threads.
-struct Authenticator: Middleware {
+final class Authenticator: Middleware {
     let tokens: TokenService
     let store: any AccountStore
     /// The store when it can read on the caller's thread.
     let inlineStore: (any InlineReadableStore)?
     /// How long sessions live.
     let sessions: SessionPolicy
+
+    init(tokens: TokenService, store: any AccountStore, inlineStore: (any InlineReadableStore)?, sessions: SessionPolicy) {
+        (self.tokens, self.store, self.inlineStore, self.sessions) = (tokens, store, inlineStore, sessions)
+    }
 
     func enter(_ context: inout RequestContext) throws -> Readiness {
         let token = try Self.bearerToken(context)

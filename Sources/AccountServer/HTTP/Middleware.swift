@@ -1,13 +1,14 @@
 import HTTPServer
 
-/// One step a request passes on its way to a handler, and its reply on the way back.
+/// One step a request passes on its way to a handler, and its reply on the way back: an object
+/// made once, when the routes are built, and shared by every request of its sets.
 ///
 /// The ``Pipeline`` runs every step on the HTTP thread first, in its group's order; a step that
 /// can only finish by waiting (a database write, a signature check, a busy connection) says so,
 /// and the rest of the pipeline, from that step on, continues in a task. So a request that nothing
 /// makes wait (`GET /auth/me` with a token verified before) is answered where it arrived, and
 /// every request meets the same checks in the same order either way.
-protocol Middleware: Sendable {
+protocol Middleware: AnyObject, Sendable {
     /// The step without waiting. Throws to refuse the request; returns ``Readiness/mustWait``,
     /// having changed nothing, when the step can only be done by waiting.
     func enter(_ context: inout RequestContext) throws -> Readiness

@@ -120,7 +120,7 @@ struct Pipeline: Sendable {
         case .success(let found): entry = found
         case .failure(let refusal):
             progress.refusalSteps = match.refusalSteps
-            throw refusal
+            throw refusal.error
         }
         context.parameters = match.parameters
         progress.entry = entry

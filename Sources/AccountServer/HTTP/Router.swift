@@ -53,12 +53,27 @@ struct Router: Sendable {
         public let pattern: String?
         /// The values of the pattern's `{name}` segments.
         public let parameters: [String: String]
-        /// The entry for the request's method, or the error to answer with (404, or 405 with `Allow`).
-        let entry: Result<RouteEntry, APIError>
+        /// The entry for the request's method, or why there is none (404, or 405 with `Allow`).
+        let entry: Result<RouteEntry, Refusal>
         /// For a refusal of routing: the steps whose marks (headers) it carries; the route's when
         /// only the method is wrong, the mount's when no route has the path (see
         /// ``Router/mount(_:_:)``). Empty when the route was found (its entry has the steps).
         let refusalSteps: [any Middleware]
+    }
+
+    /// Why routing found no entry.
+    enum Refusal: Error, Sendable {
+        case notFound
+        /// The path exists with these methods only.
+        case methodNotAllowed([String])
+
+        /// The reply: `404 not_found`, or `405` with `Allow`.
+        var error: APIError {
+            switch self {
+            case .notFound: .notFound
+            case .methodNotAllowed(let allowed): .methodNotAllowed(allowed)
+            }
+        }
     }
 
     private var exact: [String: Route] = [:]

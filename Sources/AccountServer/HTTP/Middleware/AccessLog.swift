@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// Writes the access-log line of every reply, with why a token was refused (never the token).
-struct AccessLog: Middleware {
+final class AccessLog: Middleware {
     func leave(_ response: inout HTTPResponse, _ context: RequestContext) {
         let refusal = (context.failure as? TokenError)?.description
         Log.request(context, status: response.status, duration: context.started.duration(to: .now), refusal: refusal)

@@ -3,13 +3,17 @@ import AccountStore
 /// Counts a group's requests per client address in one-minute windows before any hashing
 /// happens: in this process, or in the database when several servers share the counts (a write,
 /// so those requests wait for it).
-struct AddressLimit: Middleware {
+final class AddressLimit: Middleware {
     /// Requests per minute and address; 0 turns the limit off.
     let limit: Int
     /// The counts of this process.
     let local: AddressRateLimiter
     /// The store the counts live in when servers share them; `nil` to count in this process.
     let shared: (any AccountStore)?
+
+    init(limit: Int, local: AddressRateLimiter, shared: (any AccountStore)?) {
+        (self.limit, self.local, self.shared) = (limit, local, shared)
+    }
 
     func enter(_ context: inout RequestContext) throws -> Readiness {
         guard limit > 0 else { return .done }

@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The headers every reply carries: its request id, and the browser hardening an API wants
 /// (no sniffing, no framing, no referrer, no content policy but the console's own).
-struct CommonHeaders: Middleware {
+final class CommonHeaders: Middleware {
     var marksRefusals: Bool { true }
 
     /// The headers this step writes, each replacing any line a handler wrote of the same name.

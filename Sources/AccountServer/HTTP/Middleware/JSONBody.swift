@@ -1,5 +1,5 @@
 /// A body must be JSON (a `charset` parameter is fine); anything else with a body is 415.
-struct JSONBody: Middleware {
+final class JSONBody: Middleware {
     func enter(_ context: inout RequestContext) throws -> Readiness {
         guard !context.request.body.isEmpty else { return .done }
         guard let header = context.request.headers["Content-Type"], Self.isJSONMediaType(header) else {

@@ -1,8 +1,12 @@
 import HTTPServer
 
 /// Counts the outcome of every login attempt of its group in the operators' hourly figures.
-struct LoginCounting: Middleware {
+final class LoginCounting: Middleware {
     let activity: ActivityCounters
+
+    init(activity: ActivityCounters) {
+        self.activity = activity
+    }
 
     func leave(_ response: inout HTTPResponse, _ context: RequestContext) {
         if let error = context.failure {

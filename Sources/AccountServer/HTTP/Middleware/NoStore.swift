@@ -3,7 +3,7 @@ import HTTPServer
 /// `Cache-Control: no-store` on every reply of a group that answers with accounts, tokens or
 /// operators' data, refusals included: no cache or browser history keeps them. (Their handlers
 /// set no caching of their own, so the header is added, not searched for.)
-struct NoStore: Middleware {
+final class NoStore: Middleware {
     var marksRefusals: Bool { true }
 
     func leave(_ response: inout HTTPResponse, _ context: RequestContext) {
