@@ -106,14 +106,16 @@ def _authenticated(operation):
     return bool(operation.definition.raw.get("security"))
 
 
-_operator = {}  # the operator's access token and when it was made
+_operator = {}  # the operator's access token, account id and when the token was made
 
 
 def _operator_token():
     """An operator's access token for the `/admin/api/...` operations: an account with the second
     factor on, given the admin role by `account-server admin grant` on the server's database, logged
-    in with its code (so `amr` names `otp`). One per process, renewed every 10 minutes; admin cases
-    read, so none can spoil it."""
+    in with its code (so `amr` names `otp`). One per process, renewed every 10 minutes. A generated
+    case may name the operator's own account (its id is in the listings the fuzzer reads), and
+    ending its sessions or disabling it would spoil the token for every later case: such a case is
+    pointed at a fresh account instead (``FreshAccount.set``)."""
     with _lock:
         if _operator and time.time() - _operator["made"] < 600:
             return _operator["access"]
@@ -132,7 +134,7 @@ def _operator_token():
         except urllib.error.HTTPError as e:
             challenge = json.loads(e.read())
         signed_in = _call("POST", "/auth/mfa/verify", {"mfa_token": challenge["mfa_token"], "code": _totp(secret)})
-        _operator.update(access=signed_in["access"], made=time.time())
+        _operator.update(access=signed_in["access"], user_id=signed_in["user"]["id"], made=time.time())
         return signed_in["access"]
 
 
@@ -182,6 +184,10 @@ class FreshAccount:
     def set(self, case, data, context):
         case.headers = dict(case.headers or {})
         case.headers["Authorization"] = "Bearer " + data["access"]
+        if (context.operation.path.startswith("/admin/api/") and isinstance(case.path_parameters, dict)
+                and str(case.path_parameters.get("id", "")).lower() == str(_operator.get("user_id", "")).lower()):
+            # Never the operator's own account: the token every admin case uses would end with it.
+            case.path_parameters["id"] = _target_account(context.operation.path)
         if not data["repair"]:
             return
         if data.get("target") and isinstance(case.path_parameters, dict):
