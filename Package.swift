@@ -72,10 +72,15 @@ let package = Package(
         // WebAuthn Level 3 verification (§7.1, §7.2): client data, authenticator data, COSE keys,
         // attestation `none` and `packed` self-attestation; signatures through LibCrypto and Sodium.
         .target(name: "WebAuthn", dependencies: ["CBOR", "LibCrypto", "Sodium", "AccountAPI"]),
+        // The account operations, their rules and their events: no HTTP, no SQL.
+        .target(
+            name: "AccountCore",
+            dependencies: ["AccountAPI", "Sodium", "AccountStore", "Mailer", "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch"]),
+        // HTTP only: the pipeline, the routes, the contract document, the command line.
         .target(
             name: "AccountServer",
             dependencies: [
-                "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
+                "AccountCore", "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
                 "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch",
             ],
             // The operators' console (`/admin`): plain files, compiled into the binary.
@@ -107,7 +112,7 @@ let package = Package(
         // The app in the test process over a real SQLite file, and a transport that lets
         // AccountKit's client call it without a socket.
         .target(
-            name: "InProcess", dependencies: ["AccountServer", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
+            name: "InProcess", dependencies: ["AccountServer", "AccountCore", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
             path: "Tests/InProcess"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -120,7 +125,7 @@ let package = Package(
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "AccountCore", "InProcess", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),

@@ -1,3 +1,4 @@
+import AccountCore
 import AccountStore
 import Foundation
 import HTTPServer

@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// `docs/API.md` and the contract table in AccountAPI (``Endpoint/all``, ``ErrorCatalog``), of

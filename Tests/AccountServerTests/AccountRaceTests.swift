@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Logins whose password check (tens of milliseconds of hashing, outside any transaction) overlaps

@@ -1,6 +1,7 @@
 import AccountStore
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The hourly sweep keeps the security history and the counters bounded: events older than 90

@@ -6,6 +6,7 @@ import Sodium
 import Testing
 import WebFetch
 
+@testable import AccountCore
 @testable import AccountServer
 
 /// The claim checks of an Apple identity token and the reading of Apple's key set, without a

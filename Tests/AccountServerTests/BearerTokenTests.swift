@@ -1,4 +1,5 @@
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("Authorization: Bearer parsing")

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("One-time codes")

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The console's files as the server serves them (the browser tests, `browser/console_test.py`,

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The server keeps to the contract table in AccountAPI: it routes exactly the table's endpoints,
@@ -77,9 +78,9 @@ struct ContractTests {
     @Test("every error the server's sources make has a catalogued code and one of its statuses")
     func everyThrownCodeIsCatalogued() throws {
         let constants = try Self.constants("ErrorCode")
-        let folder = PackageFiles.url("Sources/AccountServer")
-        let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects as? [URL])
-            .filter { $0.pathExtension == "swift" }
+        let files = try ["Sources/AccountCore", "Sources/AccountServer"].flatMap { path in
+            try #require(FileManager.default.enumerator(at: PackageFiles.url(path), includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        }.filter { $0.pathExtension == "swift" }
         #expect(files.count > 50)
         // `APIError(403, .invalidCredentials` (the status may be a variable) and `APIError(.notFound` / `APIError(.passkeyInvalid, status: 401`.
         let explicit = try Regex(#"APIError\(\s*(\w+),\s*\.(\w+)"#)

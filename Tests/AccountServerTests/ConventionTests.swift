@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("HTTP conventions of docs/API.md")

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// A disabled account (`users.disabled_at`, set here straight in the store, sessions left alone on

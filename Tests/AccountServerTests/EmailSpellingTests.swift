@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// Spellings of one address (NFKC, Unicode case folding) are one account, and mail goes to the

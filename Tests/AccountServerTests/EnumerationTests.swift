@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// What a client can compare between two replies: status, problem code, `Retry-After`, and the

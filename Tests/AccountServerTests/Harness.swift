@@ -6,6 +6,7 @@ import HTTPServer
 import InProcess
 import Mailer
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// The app these tests call: the test kit's in-process server (a real SQLite file, a real file

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// `GET /auth/me` answered on the HTTP thread (`respond(to:)` ready at once) says exactly what the

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("The log sink: a bounded buffer written by a thread of its own")

@@ -3,6 +3,7 @@ import AccountStoreSQLite
 import Foundation
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 @testable import Mailer
 

@@ -4,6 +4,7 @@ import Foundation
 import Mailer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Mail queued by a write goes out when the write commits: the store's hook wakes the dispatcher,

@@ -4,6 +4,7 @@ import Foundation
 import Mailer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Nicknames: invisible characters, mixed scripts and look-alikes (UTS #39), in process.

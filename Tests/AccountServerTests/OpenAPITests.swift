@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("GET /openapi.json documents the whole API")

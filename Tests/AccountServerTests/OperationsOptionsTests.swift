@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// docs/OPERATIONS.md's option table is the server's command line: every option `account-server` knows is a

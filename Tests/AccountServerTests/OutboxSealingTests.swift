@@ -5,6 +5,7 @@ import Mailer
 import Sodium
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Mail waiting in the outbox under `--secret-key-file`: sealed in the database from the moment

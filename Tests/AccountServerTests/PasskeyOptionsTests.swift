@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The passkey options of the command line: what they default to, and what is refused at start.

@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// A stolen access token must not be a way to guess the password: password change and account

@@ -1,6 +1,7 @@
 import AccountStore
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// `GET /auth/me`'s bodies kept for reuse: never one written for another state of the account.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// Every write that changes what `GET /auth/me` answers is seen by the very next `/auth/me`, on

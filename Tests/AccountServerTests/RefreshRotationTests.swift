@@ -5,6 +5,7 @@ import HTTPServer
 import Sodium
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 @testable import AccountStoreSQLite
 

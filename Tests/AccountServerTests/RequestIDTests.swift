@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("Generated request ids")

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The server's RFC 6238 codes, base32 and recovery-code text, against the RFCs' own vectors.

@@ -3,6 +3,7 @@ import AccountStore
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// What the second factor leaves in the database, and what refused requests leave (nothing).

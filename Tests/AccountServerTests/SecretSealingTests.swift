@@ -3,6 +3,7 @@ import AccountStore
 import Foundation
 import Sodium
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// A database folder that outlives the apps started on it, as a server restarted on its file, and

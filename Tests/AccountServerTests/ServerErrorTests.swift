@@ -5,6 +5,7 @@ import HTTPServer
 import Mailer
 import Synchronization
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("5xx replies say why: a reason counted by kind and SQLSTATE, never a message")

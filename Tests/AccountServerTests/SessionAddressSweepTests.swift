@@ -2,6 +2,7 @@ import AccountAPI
 import AccountStore
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The hourly sweep forgets the addresses of sessions that ended by expiring (a revocation

@@ -4,6 +4,7 @@ import Foundation
 import HTTPServer
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Pre-hijacking (Sudhodanan & Paverd, 2022) through a newer sign-up: after the owner of an

@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import TestSupport
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("Sign-up flows")

@@ -5,6 +5,7 @@ import HTTPServer
 import Sodium
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// Access tokens are parsed strictly (RFC 7515, RFC 8725): one encoding per token, no header

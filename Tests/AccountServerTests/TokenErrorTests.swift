@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The token layer says which check refused a token; the API still answers only `token_invalid`

@@ -1,6 +1,7 @@
 import AccountStore
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The hourly sweep keeps the record of accepted Apple identity tokens bounded: a row goes once

@@ -1,6 +1,7 @@
 import Foundation
 import Sodium
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 @Suite("The verified-token cache")

@@ -2,6 +2,7 @@ import AccountAPI
 import Foundation
 import Testing
 import TestSupport
+@testable import AccountCore
 @testable import AccountServer
 
 /// `POST /auth/email/verify` with `sign_in: true`: a code that completes a details-first sign-up

@@ -1,6 +1,7 @@
 import AccountAPI
 import Foundation
 import Testing
+@testable import AccountCore
 @testable import AccountServer
 
 /// The hand-written JSON must be byte for byte what `JSONCoding.encoder` makes.

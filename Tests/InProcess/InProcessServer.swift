@@ -1,3 +1,4 @@
+import AccountCore
 import AccountServer
 import AccountStoreSQLite
 import Foundation

@@ -1,3 +1,4 @@
+import AccountCore
 import Foundation
 
 /// `account-server admin users …`: the account search, one account, or an action on it.

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import AccountStore
 import Foundation
 
@@ -52,14 +53,12 @@ enum PageCursor {
             limit = value
         }
         guard let text = context.request.query["after"] else { return (limit, nil) }
-        guard let after = parse(text) else { throw invalidAfter }
+        guard let after = parse(text) else { throw APIError.invalidAfter }
         return (limit, after)
     }
 
     static let invalidLimit = APIError.invalidRequest(LocalizedText(
         en: "limit must be a whole number from 1 to 100.", ko: "limit은 1에서 100 사이의 정수여야 해요."))
-    static let invalidAfter = APIError.invalidRequest(LocalizedText(
-        en: "after must be the next cursor of an earlier page.", ko: "after에는 이전 페이지의 next 값을 보내야 해요."))
 
     /// The `limit` and `after` of a list request: `limit` 1 to 100 (default `defaultLimit`), `after` a cursor.
     static func page(_ context: RequestContext, defaultLimit: Int = 50) throws -> (limit: Int, after: KeysetPosition?) {

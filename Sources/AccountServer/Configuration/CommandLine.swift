@@ -1,3 +1,4 @@
+import AccountCore
 import Foundation
 
 /// What `account-server` was asked to do.

@@ -1,3 +1,4 @@
+import AccountCore
 import Foundation
 import HTTPServer
 import Sodium

@@ -1,3 +1,4 @@
+import AccountCore
 /// Byte-level header parsing shared by the checks every request passes (the bearer token, the
 /// body's media type): Foundation's trimming goes through UTF-16 and showed in the profiles.
 enum HeaderBytes {

@@ -1,12 +1,7 @@
 import AccountAPI
+import AccountCore
 import Foundation
 import HTTPServer
-
-/// The shared JSON coders of the server: made once, reused by every request.
-enum JSONCoding {
-    static let encoder = AccountJSON.makeEncoder()
-    static let decoder = AccountJSON.makeDecoder()
-}
 
 extension HTTPResponse {
     /// A JSON reply with `status`.

@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// One step a request passes on its way to a handler, and its reply on the way back: an object

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import HTTPServer
 
 /// Routes that run the same middleware and whose handlers take the same context: the signed-in

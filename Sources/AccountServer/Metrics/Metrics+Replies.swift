@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 extension Metrics {

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 extension Metrics {
     /// Reports a 5xx reply: one `server_error` log line (request id, status, reason kind and

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The replies of the security history and the operators' figures.
 enum ActivitySchemas {

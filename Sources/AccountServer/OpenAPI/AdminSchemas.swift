@@ -1,3 +1,4 @@
+import AccountCore
 /// The replies of the admin API (`/admin/api/...`).
 enum AdminSchemas {
     static var all: [String: JSONValue] {

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The request schemas of Sign in with Apple.
 enum AppleSchemas {

@@ -1,3 +1,4 @@
+import AccountCore
 import Synchronization
 
 /// Bytes made by `make` the first time they are asked for, then kept (a failure too).

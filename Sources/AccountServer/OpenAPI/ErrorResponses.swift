@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The shared error replies (`#/components/responses/…`, from the catalog) and reply headers (`#/components/headers/…`).
 enum ErrorResponses {

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The schemas of single fields, from the rules in AccountAPI that the server itself checks.
 enum FieldSchemas {

@@ -1,3 +1,4 @@
+import AccountCore
 /// A JSON value built in code, with literals, for documents whose shape no Swift type describes.
 ///
 /// ```swift

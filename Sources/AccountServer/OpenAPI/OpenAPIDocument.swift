@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import Foundation
 
 /// The OpenAPI 3.1 document of the whole API, as `GET /openapi.json` serves it.

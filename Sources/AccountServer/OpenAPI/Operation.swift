@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// An ``Endpoint`` of the contract table rendered as an OpenAPI Operation Object.
 enum Operation {

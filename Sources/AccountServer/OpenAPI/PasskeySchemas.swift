@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The request and reply schemas of passkeys: WebAuthn Level 3's JSON forms (camelCase, as the
 /// spec names them) and the server's own (snake_case).

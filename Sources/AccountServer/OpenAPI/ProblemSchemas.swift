@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The RFC 9457 problem body of every error reply.
 enum ProblemSchemas {

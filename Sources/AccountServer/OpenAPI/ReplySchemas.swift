@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The schemas of success replies (the wire types of AccountAPI).
 enum ReplySchemas {

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The schemas of request bodies. Unknown fields are ignored; a missing required field is a
 /// `422 validation_failed` with `required`, a field of the wrong JSON type a `400 invalid_request`.

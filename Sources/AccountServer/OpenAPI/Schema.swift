@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// Builders for the JSON Schema 2020-12 objects an OpenAPI 3.1 document holds.
 enum Schema {

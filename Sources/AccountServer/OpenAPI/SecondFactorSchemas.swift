@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The request and reply schemas of the second factor.
 enum SecondFactorSchemas {

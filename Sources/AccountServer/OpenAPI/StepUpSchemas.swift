@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The step-up proof (``AccountAPI/StepUpProof``) as every request that changes how an account
 /// proves who it is carries it: its members at the top level, beside the request's own.

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import AccountStore
 import Foundation
 import HTTPServer

@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// The operators' console: `GET /admin`, the page, and `GET /admin/assets/{name}`, its

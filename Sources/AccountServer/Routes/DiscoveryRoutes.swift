@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import HTTPServer
 
 /// What clients read before they sign in: `GET /auth/policy`, `/.well-known/jwks.json` and

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import HTTPServer
 
 /// Passwords: `POST /auth/password/change`, `/auth/password/reset` and `/auth/password/reset/confirm`.

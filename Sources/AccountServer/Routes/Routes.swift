@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 import AccountStore
 import HTTPServer
 import Mailer
@@ -35,8 +36,11 @@ struct RouteSets: Sendable {
         let account: [any Middleware] = [NoStore(), JSONBody(), addressLimit]
         self.account = RouteSet(account)
         signIn = RouteSet(account + [LoginCounting(activity: services.activity)])
-        signedIn = services.authenticator.signedIn(before: account)
-        operators = services.authenticator.operators(before: [NoStore(), JSONBody()])
+        let authenticator = Authenticator(
+            tokens: services.tokens, store: services.store, inlineStore: services.store as? any InlineReadableStore,
+            sessions: services.sessions.policy)
+        signedIn = authenticator.signedIn(before: account)
+        operators = authenticator.operators(before: [NoStore(), JSONBody()])
         open = RouteSet([JSONBody()])
     }
 }

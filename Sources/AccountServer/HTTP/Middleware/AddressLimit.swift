@@ -1,3 +1,4 @@
+import AccountCore
 import AccountStore
 
 /// Counts a group's requests per client address in one-minute windows before any hashing

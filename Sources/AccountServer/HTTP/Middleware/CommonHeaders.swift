@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// The headers every reply carries: its request id, and the browser hardening an API wants

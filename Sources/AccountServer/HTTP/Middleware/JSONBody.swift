@@ -1,3 +1,4 @@
+import AccountCore
 /// A body must be JSON (a `charset` parameter is fine); anything else with a body is 415.
 final class JSONBody: Middleware {
     func enter(_ context: inout RequestContext) throws -> Readiness {

@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// Counts the outcome of every login attempt of its group in the operators' hourly figures.

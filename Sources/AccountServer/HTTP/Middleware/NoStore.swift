@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// `Cache-Control: no-store` on every reply of a group that answers with accounts, tokens or

@@ -1,4 +1,5 @@
 import AccountAPI
+import AccountCore
 
 /// The operators' groups (`/admin/api/...`), after authentication: the account has the admin
 /// role and its session was opened with a second factor. The role is read with the session on

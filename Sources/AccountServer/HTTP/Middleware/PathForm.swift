@@ -1,3 +1,4 @@
+import AccountCore
 /// Only paths in normal form are routed: a path with an empty segment (`//auth/me`,
 /// `/auth//me`) or a `.` or `..` segment (`/./auth/me`, `/auth/../auth/me`, also when
 /// percent-encoded) is `404`, so no spelling of a path reaches a route by another way than its

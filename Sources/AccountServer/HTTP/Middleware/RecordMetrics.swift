@@ -1,3 +1,4 @@
+import AccountCore
 import HTTPServer
 
 /// Counts every reply under its route pattern (or as unmatched) for `GET /metrics`.

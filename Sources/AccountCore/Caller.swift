@@ -1,0 +1,66 @@
+import AccountAPI
+import AccountStore
+import Foundation
+
+/// Who asks, as the operations see a request: when, from where, in which language. No HTTP: the
+/// request pipeline makes one from each request (``RequestContext/caller``), and the command line
+/// makes its own.
+package struct Caller: Sendable {
+    /// The request's id, for the log lines of what it does.
+    package let requestID: String?
+    /// The address limits and events use; `nil` for the command line.
+    package let clientAddress: String?
+    /// The client's `User-Agent`, which names the device of a session it opens.
+    package let userAgent: String?
+    /// The language of the texts mailed on its behalf.
+    package let language: Language
+    /// The time the operation happens at (from the injected clock).
+    package let now: Date
+
+    package init(requestID: String? = nil, clientAddress: String? = nil, userAgent: String? = nil, language: Language, now: Date) {
+        self.requestID = requestID
+        self.clientAddress = clientAddress
+        self.userAgent = userAgent
+        self.language = language
+        self.now = now
+    }
+
+    /// Where this caller's security events come from.
+    package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
+
+    /// Logs a security event about what this caller did.
+    package func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: KeyValuePairs<StaticString, String> = [:]) {
+        var line = LogLine(event: event.rawValue)
+        if let requestID { line.field("request_id", requestID) }
+        if let clientAddress { line.field("client", clientAddress) }
+        if let userID { line.field("user_id", userID.lowercasedText) }
+        line.fields(fields)
+        Log.write(line, .event)
+    }
+}
+
+/// A caller signed in: the account its session belongs to, read with the session.
+package struct SignedInCaller: Sendable {
+    package let caller: Caller
+    package let user: UserRecord
+    package let sessionID: UUID
+    /// How the session was authenticated (the `amr` every access token of it carries).
+    package let amr: [String]
+
+    package init(caller: Caller, user: UserRecord, sessionID: UUID, amr: [String]) {
+        self.caller = caller
+        self.user = user
+        self.sessionID = sessionID
+        self.amr = amr
+    }
+
+    package var userID: UUID { user.id }
+    package var now: Date { caller.now }
+    package var origin: EventOrigin { caller.origin }
+    package var language: Language { caller.language }
+
+    /// Logs a security event about the signed-in account.
+    package func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
+        caller.audit(event, userID: userID, fields)
+    }
+}

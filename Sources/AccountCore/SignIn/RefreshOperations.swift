@@ -1,0 +1,58 @@
+import AccountAPI
+import AccountStore
+import Foundation
+
+/// Refresh tokens traded for new pairs: rotation, a repeat within the grace window, and reuse.
+package struct RefreshOperations {
+    package let services: Services
+
+    package init(services: Services) {
+        self.services = services
+    }
+
+    /// The new pair for the refresh token `text`, or the refusal its state comes to.
+    ///
+    /// A token used before revokes its whole session (`refresh_token_reused`), unless it comes
+    /// again within the grace window of its first use from the client that used it (same
+    /// User-Agent and address): then it gets the same new pair again. How it is decided, with one
+    /// write a rotation: ``RefreshRotation``.
+    package func refresh(_ text: String, caller: Caller) async throws -> TokenPair {
+        let keys = services.secrets.refreshKeys
+        let (userAgent, now) = (caller.userAgent, caller.now)
+        // A caller without an address (the command line) is fingerprinted with an empty one.
+        let address = caller.clientAddress ?? ""
+        let rotation = RefreshRotation(
+            client: ClientFingerprint.of(userAgent: userAgent, address: address, key: services.secrets.clientKey),
+            now: now, grace: TimeInterval(services.configuration.refreshGrace), policy: services.sessions.policy, keys: keys,
+            userAgent: userAgent, clientAddress: address)
+
+        let outcome: RefreshDecision
+        if let token = RefreshToken(text: text, keys: keys) {
+            let presented = RefreshRotation.Presented(token, keys: keys)
+            outcome = try await services.store.write { try rotation.decide(presented, in: $0) }
+        } else {
+            // Not a token this server made: refused before the database, with the same reply as
+            // an unknown token.
+            outcome = .unknown
+        }
+        switch outcome {
+        case .rotated(let user, let session, let refresh, let issuedAt), .repeated(let user, let session, let refresh, let issuedAt):
+            if case .repeated = outcome { services.metrics.refresh(.repeated) } else { services.metrics.refresh(.rotated) }
+            services.activity.count(.refreshes, at: now)
+            return try await services.sessions.tokenPair(user: user, session: session, refreshText: refresh, issuedAt: issuedAt, now: now)
+        case .reused(let userID, let reason):
+            services.metrics.refresh(.reused)
+            caller.audit(.refreshTokenReused, userID: userID, ["reason": reason])
+            throw APIError.refreshTokenReused
+        case .revoked:
+            services.metrics.refresh(.revoked)
+            throw APIError.sessionRevoked
+        case .expired:
+            services.metrics.refresh(.expired)
+            throw APIError.tokenExpired
+        case .unknown:
+            services.metrics.refresh(.invalid)
+            throw APIError.tokenInvalid()
+        }
+    }
+}
