@@ -345,7 +345,7 @@ def check_words():
         return {raw or case for case, raw in re.findall(r"case (\w+)(?: = \"(\w+)\")?", block.group(1))}
 
     kinds = cases("Sources/AccountAPI/SecurityEvents.swift", "SecurityEventKind")
-    actions = cases("Sources/AccountServer/Admin/OperatorAction.swift", "OperatorAction")
+    actions = cases("Sources/AccountCore/Operators/OperatorAction.swift", "OperatorAction")
     check(len(documented) >= 15 and "recovery_codes_replaced" in documented, f"the documented types: {sorted(documented)}")
     check(len(kinds) >= 15, f"SecurityEventKind: {sorted(kinds)}")
     check(len(actions) >= 8, f"OperatorAction: {sorted(actions)}")
