@@ -7,10 +7,6 @@ import Mailer
 package struct EmailCodeOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What a request for a code came to.
     package enum RequestOutcome: Equatable {
         /// Answered as sent, whatever the address: a code, a notice or nothing went out.

@@ -7,10 +7,6 @@ import Sodium
 package struct EmailVerificationOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What a right code came to. Both hand out a single-use `email_verification_token` for the
     /// address (`token`).
     package enum VerifyOutcome {

@@ -7,10 +7,6 @@ import Mailer
 package struct PasswordOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The purpose of password-reset codes (not one a client may ask `/auth/email/code` for).
     package static let resetPurpose = "reset"
 

@@ -6,10 +6,6 @@ import Foundation
 package struct ProfileOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What a change of the profile came to.
     package enum UpdateOutcome {
         /// The account as stored after the change.

@@ -9,10 +9,6 @@ import Sodium
 package struct SignUpOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What a sign-up came to.
     package enum SignUpOutcome {
         /// A pending sign-up holds the nickname and a code was mailed (a notice to the owner of a

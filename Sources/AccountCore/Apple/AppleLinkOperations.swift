@@ -7,10 +7,6 @@ import Foundation
 package struct AppleLinkOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What linking an Apple ID came to.
     package enum LinkOutcome: Sendable {
         /// Linked now: the account as it is after.

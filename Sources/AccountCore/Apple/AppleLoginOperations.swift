@@ -8,10 +8,6 @@ import Foundation
 package struct AppleLoginOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What logging in with a verified Apple identity came to.
     package enum LoginOutcome: Sendable {
         case signedIn(TokenPair)

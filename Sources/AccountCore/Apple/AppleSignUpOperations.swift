@@ -7,10 +7,6 @@ import Foundation
 package struct AppleSignUpOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What completing a continuation came to.
     package enum CompletionOutcome: Sendable {
         /// The new account's login reply.

@@ -10,10 +10,6 @@ import Mailer
 package struct AccountAdministration: Sendable {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     // MARK: Reading
 
     /// A page of the search: up to `limit` rows in the query's order, and where the next page

@@ -6,10 +6,6 @@ import Foundation
 package struct FiguresOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The figures at `now`: per hour for the last 24 hours and per day for the last 30 days
     /// (UTC), from the hourly counters of every server on the database. This server's counts are
     /// flushed first, so they are there to the moment; another server's may be a few seconds behind.

@@ -5,10 +5,6 @@ import Foundation
 package struct OperatorAuditOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The operator actions after `after`, newest first, `limit` of them.
     package func page(after: KeysetPosition?, limit: Int) async throws -> KeysetPage<AuditEventRecord> {
         let store = services.store

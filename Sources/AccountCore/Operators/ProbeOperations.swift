@@ -5,10 +5,6 @@ import Foundation
 package struct ProbeOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// Whether the database answers.
     package enum Readiness: Equatable {
         case ready

@@ -5,10 +5,6 @@ import Foundation
 package struct SecurityEventOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The caller's events after `after`, newest first, `limit` of them. Only the caller's own:
     /// the account is the caller's, and a position names a place in it, never an account.
     package func page(of caller: SignedInCaller, after: KeysetPosition?, limit: Int) async throws -> KeysetPage<SecurityEventRecord> {

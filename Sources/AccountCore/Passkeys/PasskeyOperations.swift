@@ -13,10 +13,6 @@ import WebAuthn
 package struct PasskeyOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What starting a registration came to.
     package enum RegistrationStart: Sendable {
         /// A new challenge is stored; `held` are the caller's passkeys, to exclude.

@@ -11,10 +11,6 @@ import Foundation
 package struct SecondFactorOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What enrolling came to.
     package enum EnrolOutcome: Sendable {
         /// A new secret waits for its first code; nothing changes for login until then.

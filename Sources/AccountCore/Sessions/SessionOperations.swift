@@ -6,10 +6,6 @@ import Foundation
 package struct SessionOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The caller's live sessions, newest first.
     package func liveSessions(of caller: SignedInCaller) async throws -> [SessionRecord] {
         let (userID, now, policy) = (caller.userID, caller.now, services.sessions.policy)

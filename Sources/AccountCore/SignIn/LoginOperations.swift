@@ -7,10 +7,6 @@ import Foundation
 package struct LoginOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What a right password came to.
     package enum LoginOutcome: Sendable {
         case signedIn(TokenPair)

@@ -6,10 +6,6 @@ import Foundation
 package struct LogoutOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// Ends the sessions `scope` names, with their `session_ended` event, then logs `logout`.
     package func logOut(_ scope: LogoutScope, of caller: SignedInCaller) async throws {
         let (userID, sessionID, now, origin) = (caller.userID, caller.sessionID, caller.now, caller.origin)

@@ -9,10 +9,6 @@ import WebAuthn
 package struct PasskeyLoginOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// A new login challenge with no `allowCredentials`, so the device offers whichever passkey of
     /// this RP it holds; expired challenges are removed on the way.
     package func loginOptions(caller: Caller) async throws -> PasskeyRequestOptions {

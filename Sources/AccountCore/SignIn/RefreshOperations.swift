@@ -6,10 +6,6 @@ import Foundation
 package struct RefreshOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// The new pair for the refresh token `text`, or the refusal its state comes to.
     ///
     /// A token used before revokes its whole session (`refresh_token_reused`), unless it comes

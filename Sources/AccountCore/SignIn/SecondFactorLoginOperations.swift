@@ -6,10 +6,6 @@ import Foundation
 package struct SecondFactorLoginOperations {
     package let services: Services
 
-    package init(services: Services) {
-        self.services = services
-    }
-
     /// What answering a login's challenge came to, decided inside the transaction and answered
     /// after it commits (a wrong code's counted try must not roll back).
     private enum Verification: Sendable {

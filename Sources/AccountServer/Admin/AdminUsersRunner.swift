@@ -17,7 +17,7 @@ enum AdminUsersRunner {
     private static func perform(
         _ command: AdminUsersCommand, _ admin: AdminCommand, services: Services, environment: [String: String]
     ) async throws -> Int32 {
-        let administration = AccountAdministration(services: services)
+        let administration = services.accountAdministration
         let now = services.clock.now()
         switch command.verb {
         case .search:

@@ -31,5 +31,5 @@ struct AdminRoutes: RouteGroup {
             next: page.next.map(PageCursor.text)))
     }
 
-    private var auditTrail: OperatorAuditOperations { OperatorAuditOperations(services: services) }
+    private var auditTrail: OperatorAuditOperations { services.operatorAuditOperations }
 }

@@ -29,7 +29,7 @@ enum AdminUserAction: String, CaseIterable, Sendable {
 /// The accounts of the admin API: search, the account page and the actions, each through
 /// ``AccountAdministration`` (the same code `account-server admin users` runs).
 extension AdminRoutes {
-    var administration: AccountAdministration { AccountAdministration(services: services) }
+    var administration: AccountAdministration { services.accountAdministration }
 
     /// `GET /admin/api/users?q=&verified=&mfa=&disabled=&created_after=&created_before=&limit=&after=`.
     func searchUsers(_ context: AuthenticatedContext) async throws -> HTTPResponse {

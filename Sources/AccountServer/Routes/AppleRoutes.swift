@@ -86,5 +86,5 @@ struct AppleRoutes: RouteGroup {
         return .noContent
     }
 
-    private var operations: AppleLinkOperations { AppleLinkOperations(services: services) }
+    private var operations: AppleLinkOperations { services.appleLinkOperations }
 }

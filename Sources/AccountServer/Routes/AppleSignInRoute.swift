@@ -24,7 +24,7 @@ extension AppleRoutes {
         }
     }
 
-    private var logInOperations: AppleLoginOperations { AppleLoginOperations(services: services) }
+    private var logInOperations: AppleLoginOperations { services.appleLoginOperations }
 
     /// `POST /auth/apple/complete`: the continuation token with a nickname and MBTI type; `201`
     /// with the login reply of the new account (address verified, no password, Apple linked).
@@ -49,5 +49,5 @@ extension AppleRoutes {
         }
     }
 
-    private var signUpOperations: AppleSignUpOperations { AppleSignUpOperations(services: services) }
+    private var signUpOperations: AppleSignUpOperations { services.appleSignUpOperations }
 }

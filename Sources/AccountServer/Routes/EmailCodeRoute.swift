@@ -28,5 +28,5 @@ extension SignUpRoutes {
         }
     }
 
-    private var operations: EmailCodeOperations { EmailCodeOperations(services: services) }
+    private var operations: EmailCodeOperations { services.emailCodeOperations }
 }

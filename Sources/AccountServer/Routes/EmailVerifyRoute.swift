@@ -41,5 +41,5 @@ extension SignUpRoutes {
         }
     }
 
-    private var operations: EmailVerificationOperations { EmailVerificationOperations(services: services) }
+    private var operations: EmailVerificationOperations { services.emailVerificationOperations }
 }

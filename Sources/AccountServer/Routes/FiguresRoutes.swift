@@ -20,5 +20,5 @@ struct FiguresRoutes: RouteGroup {
         try await .json(operations.figures(now: context.now))
     }
 
-    private var operations: FiguresOperations { FiguresOperations(services: services) }
+    private var operations: FiguresOperations { services.figuresOperations }
 }

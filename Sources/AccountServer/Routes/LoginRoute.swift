@@ -33,5 +33,5 @@ extension SessionRoutes {
         }
     }
 
-    private var operations: LoginOperations { LoginOperations(services: services) }
+    private var operations: LoginOperations { services.loginOperations }
 }

@@ -14,5 +14,5 @@ extension SessionRoutes {
         return .noContent
     }
 
-    private var operations: LogoutOperations { LogoutOperations(services: services) }
+    private var operations: LogoutOperations { services.logoutOperations }
 }

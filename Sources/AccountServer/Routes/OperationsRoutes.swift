@@ -33,5 +33,5 @@ struct OperationsRoutes: RouteGroup {
             body: Array(text.utf8))
     }
 
-    private var operations: ProbeOperations { ProbeOperations(services: services) }
+    private var operations: ProbeOperations { services.probeOperations }
 }

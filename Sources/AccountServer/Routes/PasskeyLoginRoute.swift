@@ -18,5 +18,5 @@ extension PasskeyRoutes {
         return .tokenPair(try await operations.logIn(credential, caller: context.caller))
     }
 
-    private var operations: PasskeyLoginOperations { PasskeyLoginOperations(services: services) }
+    private var operations: PasskeyLoginOperations { services.passkeyLoginOperations }
 }

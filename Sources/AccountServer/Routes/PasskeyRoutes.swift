@@ -97,5 +97,5 @@ struct PasskeyRoutes: RouteGroup {
         }
     }
 
-    private var operations: PasskeyOperations { PasskeyOperations(services: services) }
+    private var operations: PasskeyOperations { services.passkeyOperations }
 }

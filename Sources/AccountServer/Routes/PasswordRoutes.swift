@@ -61,5 +61,5 @@ struct PasswordRoutes: RouteGroup {
         }
     }
 
-    private var operations: PasswordOperations { PasswordOperations(services: services) }
+    private var operations: PasswordOperations { services.passwordOperations }
 }

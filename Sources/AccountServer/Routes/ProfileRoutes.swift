@@ -51,5 +51,5 @@ struct ProfileRoutes: RouteGroup {
         }
     }
 
-    private var operations: ProfileOperations { ProfileOperations(services: services) }
+    private var operations: ProfileOperations { services.profileOperations }
 }

@@ -16,5 +16,5 @@ extension SessionRoutes {
         return .tokenPair(try await operations.refresh(text, caller: context.caller))
     }
 
-    private var operations: RefreshOperations { RefreshOperations(services: services) }
+    private var operations: RefreshOperations { services.refreshOperations }
 }

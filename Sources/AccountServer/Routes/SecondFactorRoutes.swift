@@ -61,6 +61,6 @@ struct SecondFactorRoutes: RouteGroup {
         }
     }
 
-    private var operations: SecondFactorOperations { SecondFactorOperations(services: services) }
+    private var operations: SecondFactorOperations { services.secondFactorOperations }
 
 }

@@ -16,5 +16,5 @@ extension SecondFactorRoutes {
         return .tokenPair(try await operations.verify(token, proof, caller: context.caller))
     }
 
-    private var operations: SecondFactorLoginOperations { SecondFactorLoginOperations(services: services) }
+    private var operations: SecondFactorLoginOperations { services.secondFactorLoginOperations }
 }

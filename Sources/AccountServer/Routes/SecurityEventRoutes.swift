@@ -28,5 +28,5 @@ struct SecurityEventRoutes: RouteGroup {
             deviceName: event.deviceName, detail: SecurityEventDetail.object(event.detail))
     }
 
-    private var operations: SecurityEventOperations { SecurityEventOperations(services: services) }
+    private var operations: SecurityEventOperations { services.securityEventOperations }
 }

@@ -36,5 +36,5 @@ struct SessionRoutes: RouteGroup {
         }
     }
 
-    private var operations: SessionOperations { SessionOperations(services: services) }
+    private var operations: SessionOperations { services.sessionOperations }
 }

@@ -42,5 +42,5 @@ extension SignUpRoutes {
         }
     }
 
-    private var operations: SignUpOperations { SignUpOperations(services: services) }
+    private var operations: SignUpOperations { services.signUpOperations }
 }
