@@ -29,18 +29,14 @@ public protocol AccountStore: Sendable {
     /// (``OutboxTransaction/enqueueMail(_:)``), never for one that rolled back: how the mail
     /// dispatcher learns there is something to send. A later call replaces the hook.
     func whenMailQueued(_ hook: @escaping @Sendable () -> Void)
-    /// The session `id` with its account, as ``StoreTransaction/sessionWithUser(id:)`` reads them:
-    /// what every authenticated request asks. A store with a ``SessionReadModel`` answers from
-    /// memory when that is exact; the others read.
+    /// The session `id` with its account, as ``SessionsTransaction/sessionWithUser(id:)`` reads
+    /// them: what every authenticated request asks. A backend may read it in fewer round trips than
+    /// a transaction takes; a cache in front of the store answers from memory when that is exact.
     func sessionWithUser(id: UUID) async throws -> SessionWithUser?
-    /// The counters of the store's read model; `nil` when it keeps none.
-    var readModelCounts: SessionReadModel.Counts? { get }
 }
 
 extension AccountStore {
     public func sessionWithUser(id: UUID) async throws -> SessionWithUser? {
         try await read { try $0.sessionWithUser(id: id) }
     }
-
-    public var readModelCounts: SessionReadModel.Counts? { nil }
 }

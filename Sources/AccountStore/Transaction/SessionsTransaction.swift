@@ -1,5 +1,9 @@
 import Foundation
 
+/// A session with its account, as authentication reads them (`user` is `nil` when the account is
+/// gone).
+public typealias SessionWithUser = (session: SessionRecord, user: UserRecord?)
+
 /// Sessions (`sessions`) and where their refresh tokens stand.
 ///
 /// Part of ``StoreTransaction``; every method throws ``StoreError``.
@@ -9,7 +13,7 @@ public protocol SessionsTransaction {
     func session(id: UUID) throws -> SessionRecord?
     /// The session `id` with its account (`nil` if the account is gone), read in one statement:
     /// what every authenticated request needs. Never locks a row, even in a write transaction.
-    func sessionWithUser(id: UUID) throws -> (session: SessionRecord, user: UserRecord?)?
+    func sessionWithUser(id: UUID) throws -> SessionWithUser?
     /// Every session of a user, newest first, revoked ones included.
     func sessions(userID: UUID) throws -> [SessionRecord]
     /// Sets `lastUsedAt`.
