@@ -56,8 +56,12 @@ let package = Package(
         .target(name: "AccountStore", dependencies: ["AccountAPI", "Workers"]),
         // The store's SQL, written once, and the one transaction every SQL backend runs it in.
         .target(name: "AccountStoreSQL", dependencies: ["AccountStore"]),
-        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CSQLite"]),
-        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "Workers", "CLibPQ"]),
+        // The cache in front of any store: sessions with their accounts in memory, kept exact by
+        // the writes' own announcements and a backend's change feed; and `/auth/me`'s encoded
+        // bodies. No C library.
+        .target(name: "AccountStoreCache", dependencies: ["AccountStore"]),
+        .target(name: "AccountStoreSQLite", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreCache", "Workers", "CSQLite"]),
+        .target(name: "AccountStorePostgres", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreCache", "Workers", "CLibPQ"]),
         // libcurl's easy handle (options, upload, bounded body), for Mailer and WebFetch.
         .target(name: "Curl", dependencies: ["CCurl"]),
         .target(name: "Mailer", dependencies: ["AccountAPI", "Workers", "Curl"]),
@@ -75,12 +79,12 @@ let package = Package(
         // The account operations, their rules and their events: no HTTP, no SQL.
         .target(
             name: "AccountCore",
-            dependencies: ["AccountAPI", "Sodium", "AccountStore", "Mailer", "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch"]),
+            dependencies: ["AccountAPI", "Sodium", "AccountStore", "AccountStoreCache", "Mailer", "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch"]),
         // HTTP only: the pipeline, the routes, the contract document, the command line.
         .target(
             name: "AccountServer",
             dependencies: [
-                "AccountCore", "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
+                "AccountCore", "AccountAPI", "HTTPServer", "Sodium", "AccountStore", "AccountStoreCache", "AccountStoreSQLite", "AccountStorePostgres", "Mailer",
                 "UnicodeSecurity", "Workers", "LibCrypto", "WebAuthn", "WebFetch",
             ],
             // The operators' console (`/admin`): plain files, compiled into the binary.
@@ -112,7 +116,7 @@ let package = Package(
         // The app in the test process over a real SQLite file, and a transport that lets
         // AccountKit's client call it without a socket.
         .target(
-            name: "InProcess", dependencies: ["AccountServer", "AccountCore", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
+            name: "InProcess", dependencies: ["AccountServer", "AccountCore", "AccountStore", "AccountStoreCache", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
             path: "Tests/InProcess"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -122,10 +126,12 @@ let package = Package(
         .testTarget(name: "CBORTests", dependencies: ["CBOR"]),
         .testTarget(name: "WebAuthnTests", dependencies: ["WebAuthn", "CBOR", "TestSupport"]),
         .testTarget(name: "UnicodeSecurityTests", dependencies: ["UnicodeSecurity", "AccountAPI"]),
-        .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
+        .testTarget(
+            name: "AccountStoreTests",
+            dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreCache", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "AccountCore", "InProcess", "TestSupport"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "AccountCore", "AccountStoreCache", "InProcess", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),

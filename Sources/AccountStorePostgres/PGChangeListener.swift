@@ -1,9 +1,11 @@
 import AccountStore
+import AccountStoreCache
 import Foundation
 import Synchronization
 
-/// Keeps a PostgreSQL store's ``SessionReadModel`` fresh against every other writer of the
-/// database: other servers, `account-server` commands, an operator's SQL.
+/// Keeps the ``SessionReadModel`` of a cache in front of a PostgreSQL store fresh against every
+/// other writer of the database: other servers, `account-server` commands, an operator's SQL
+/// (``PostgresChangeFeed``'s part that talks to the database).
 ///
 /// Triggers on `sessions` and `users` (`PGMigrations.readModelNotifications`) send a
 /// notification on ``channel`` for every row updated or deleted (`s<session id>`, `u<account id>`;

@@ -21,7 +21,7 @@ private enum AdminSQL {
 extension SQLTransaction {
     @discardableResult
     public func setAdmin(userID: UUID, _ isAdmin: Bool) throws -> Bool {
-        try execute(AdminSQL.setAdmin, [.bool(isAdmin), .uuid(userID)]) > 0
+        try execute(AdminSQL.setAdmin, [.bool(isAdmin), .uuid(userID)], changing: .user(userID)) > 0
     }
 
     public func admins() throws -> [UserRecord] {
@@ -30,7 +30,7 @@ extension SQLTransaction {
 
     @discardableResult
     public func setDisabled(userID: UUID, at date: Date?) throws -> Bool {
-        try execute(AdminSQL.setDisabled, [.date(date), .uuid(userID)]) > 0
+        try execute(AdminSQL.setDisabled, [.date(date), .uuid(userID)], changing: .user(userID)) > 0
     }
 
     public func insertAuditEvent(_ event: AuditEventRecord) throws {

@@ -43,7 +43,7 @@ extension SQLTransaction {
             .text(identity.subject), .uuid(identity.userID), .text(identity.clientID), .text(identity.email),
             .blob(identity.sealedRefreshToken), .date(identity.createdAt),
         ]) { _ in true } ?? false
-        if inserted { try execute(AppleSQL.markUser, [.bool(true), .uuid(identity.userID)]) }
+        if inserted { try execute(AppleSQL.markUser, [.bool(true), .uuid(identity.userID)], changing: .user(identity.userID)) }
         return inserted
     }
 
@@ -61,7 +61,7 @@ extension SQLTransaction {
 
     public func deleteAppleIdentity(userID: UUID) throws -> AppleIdentityRecord? {
         guard let removed = try first(AppleSQL.delete, [.uuid(userID)], row: Self.appleIdentity) else { return nil }
-        try execute(AppleSQL.markUser, [.bool(false), .uuid(userID)])
+        try execute(AppleSQL.markUser, [.bool(false), .uuid(userID)], changing: .user(userID))
         return removed
     }
 

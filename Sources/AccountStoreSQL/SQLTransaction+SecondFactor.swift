@@ -62,7 +62,7 @@ extension SQLTransaction {
 
     public func confirmTOTP(userID: UUID, at date: Date, step: Int64) throws -> Bool {
         guard try execute(TOTPSQL.confirm, [.date(date), .integer(step), .uuid(userID)]) > 0 else { return false }
-        try execute(TOTPSQL.markEnabled, [.bool(true), .uuid(userID)])
+        try execute(TOTPSQL.markEnabled, [.bool(true), .uuid(userID)], changing: .user(userID))
         return true
     }
 
@@ -74,19 +74,19 @@ extension SQLTransaction {
     public func disableTOTP(userID: UUID) throws -> Bool {
         let existed = try execute(TOTPSQL.delete, [.uuid(userID)]) > 0
         try execute(RecoveryCodeSQL.deleteAll, [.uuid(userID)])
-        try execute(TOTPSQL.clearSummary, [.bool(false), .uuid(userID)])
+        try execute(TOTPSQL.clearSummary, [.bool(false), .uuid(userID)], changing: .user(userID))
         return existed
     }
 
     public func replaceRecoveryCodes(userID: UUID, hashes: [[UInt8]]) throws {
         try execute(RecoveryCodeSQL.deleteAll, [.uuid(userID)])
         for hash in hashes { try execute(RecoveryCodeSQL.insert, [.uuid(userID), .blob(hash)]) }
-        try execute(RecoveryCodeSQL.setLeft, [.int(hashes.count), .uuid(userID)])
+        try execute(RecoveryCodeSQL.setLeft, [.int(hashes.count), .uuid(userID)], changing: .user(userID))
     }
 
     public func useRecoveryCode(userID: UUID, hash: [UInt8]) throws -> Int? {
         guard try execute(RecoveryCodeSQL.use, [.uuid(userID), .blob(hash)]) > 0 else { return nil }
-        return try first(RecoveryCodeSQL.countDown, [.uuid(userID)]) { $0.int(0) } ?? 0
+        return try first(RecoveryCodeSQL.countDown, [.uuid(userID)], changing: .user(userID)) { $0.int(0) } ?? 0
     }
 
     public func insertSecondFactorChallenge(_ challenge: SecondFactorChallengeRecord) throws {

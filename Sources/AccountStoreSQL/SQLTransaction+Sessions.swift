@@ -75,7 +75,7 @@ extension SQLTransaction {
         try execute(SessionSQL.rotate, [
             .integer(next.generation), .blob(next.tokenHash), .blob(next.rotatedBy), .date(date), .text(clientAddress), .uuid(sessionID),
             .integer(current),
-        ]) > 0
+        ], changing: .session(sessionID)) > 0
     }
 
     public func session(id: UUID) throws -> SessionRecord? {
@@ -93,18 +93,18 @@ extension SQLTransaction {
     }
 
     public func touchSession(id: UUID, at date: Date) throws {
-        try execute(SessionSQL.touch, [.date(date), .uuid(id)])
+        try execute(SessionSQL.touch, [.date(date), .uuid(id)], changing: .session(id))
     }
 
     @discardableResult
     public func revokeSession(id: UUID, at date: Date) throws -> Bool {
-        try execute(SessionSQL.revoke, [.date(date), .uuid(id)]) > 0
+        try execute(SessionSQL.revoke, [.date(date), .uuid(id)], changing: .session(id)) > 0
     }
 
     @discardableResult
     public func revokeSessions(userID: UUID, except: UUID?, at date: Date) throws -> Int {
-        guard let except else { return try execute(SessionSQL.revokeAll, [.date(date), .uuid(userID)]) }
-        return try execute(SessionSQL.revokeAllBut, [.date(date), .uuid(userID), .uuid(except)])
+        guard let except else { return try execute(SessionSQL.revokeAll, [.date(date), .uuid(userID)], changing: .user(userID)) }
+        return try execute(SessionSQL.revokeAllBut, [.date(date), .uuid(userID), .uuid(except)], changing: .user(userID))
     }
 
     public func endedSessionsWithAddress(now: Date, idleSince: Date, limit: Int) throws -> [UUID] {
@@ -113,7 +113,9 @@ extension SQLTransaction {
 
     @discardableResult
     public func forgetClientAddresses(sessionIDs: [UUID], now: Date, idleSince: Date) throws -> Int {
-        try sessionIDs.reduce(0) { $0 + (try execute(SessionSQL.forgetAddress, [.uuid($1), .date(now), .date(idleSince)])) }
+        try sessionIDs.reduce(0) {
+            $0 + (try execute(SessionSQL.forgetAddress, [.uuid($1), .date(now), .date(idleSince)], changing: .session($1)))
+        }
     }
 }
 

@@ -73,13 +73,13 @@ extension SQLTransaction {
             .text(user.passwordHash), .text(user.mbti), .bool(user.emailVerified),
             .date(user.createdAt), .date(user.updatedAt), .text(user.usernameSkeleton), .text(user.usernameDisplaySkeleton),
             .uuid(user.id),
-        ])
+        ], changing: .user(user.id))
     }
 
     @discardableResult
     public func deleteUser(id: UUID) throws -> Bool {
         try execute(UserSQL.deleteCodes, [.uuid(id)])
-        return try execute(UserSQL.delete, [.uuid(id)]) > 0
+        return try execute(UserSQL.delete, [.uuid(id)], changing: .user(id)) > 0
     }
 
     public func userCount() throws -> Int {

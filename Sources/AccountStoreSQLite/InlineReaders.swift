@@ -16,8 +16,8 @@ final class InlineReaders: Sendable {
     /// A connection in the pool; used by one thread at a time (SQLite's NOMUTEX contract).
     final class Lent: @unchecked Sendable {
         let connection: Connection
-        /// The connection's `data_version` when the store last made sure that nothing but its own
-        /// writer had committed (see `SQLiteAccountStore`'s freshness check); `nil` before.
+        /// The connection's `data_version` when the change feed last made sure that nothing but the
+        /// store's own writer had committed (see ``SQLiteChangeFeed``); `nil` before.
         var confirmedVersion: Int64?
         /// The WAL-index header read just before that confirmation: while it reads the same,
         /// nobody has committed since, and the check needs no statement.
@@ -39,14 +39,14 @@ final class InlineReaders: Sendable {
         self.limit = limit
     }
 
-    /// Runs `body` in a deferred transaction on a free connection, or returns `nil` if none is
+    /// Runs `body` in a deferred transaction on a free connection, or answers busy if none is
     /// free and no more may be opened.
-    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T? {
+    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> InlineAnswer<T> {
         try lend { lent in try lent.connection.transaction(.deferred) { try body($0) } }
     }
 
-    /// Runs `body` with a free connection, or returns `nil` if none is free and no more may be opened.
-    func lend<T>(_ body: (Lent) throws -> T) throws -> T? {
+    /// Runs `body` with a free connection, or answers busy if none is free and no more may be opened.
+    func lend<T>(_ body: (Lent) throws -> T) throws -> InlineAnswer<T> {
         let take: Take = state.withLock { state in
             if state.closed { return .closed }
             if let lent = state.free.popLast() { return .lent(lent) }
@@ -57,7 +57,7 @@ final class InlineReaders: Sendable {
         let lent: Lent
         switch take {
         case .closed: throw StoreError.unavailable(reason: "store is closed")
-        case .none: return nil
+        case .none: return .busy
         case .lent(let free): lent = free
         case .open:
             do {
@@ -73,7 +73,7 @@ final class InlineReaders: Sendable {
                 if !state.closed { state.free.append(lent) }
             }
         }
-        return try body(lent)
+        return .answered(try body(lent))
     }
 
     /// Closes the free connections now and any lent one when it comes back.

@@ -1,7 +1,7 @@
 import AccountStore
+import AccountStoreCache
 import AccountStoreSQL
 import Foundation
-import Synchronization
 import Workers
 
 /// The ``AccountStore`` on one SQLite file: one writer thread, a few reader threads, WAL mode.
@@ -9,7 +9,9 @@ import Workers
 /// Writes are serialized on the writer's connection (`BEGIN IMMEDIATE` … `COMMIT`), so they never
 /// fight over the lock; reads run in a deferred transaction on a reader connection and see one
 /// snapshot. Callers suspend while a store thread does the work, never blocking the task pool.
-/// A few more read connections serve ``readInline(_:)`` on the caller's own thread.
+/// A few more read connections serve ``readInline(_:)`` on the caller's own thread. A cache in
+/// front of it (`CachingAccountStore`) learns of other connections' commits through
+/// ``changeFeed(reportingTo:)``.
 /// `synchronous=NORMAL`: a committed write survives a process crash; the last few may be lost on
 /// power failure.
 ///
@@ -45,26 +47,19 @@ public final class SQLiteAccountStore: InlineReadableStore {
     private let gate: WriterGate
     private let readers: WorkerPool<Connection>
     private let inline: InlineReaders
-    /// Sessions with their accounts in memory, when kept (see ``sessionWithUser(id:)``).
-    private let model: SessionReadModel?
     /// Told after each committed write that queued mail.
     private let mailQueued = MailQueuedHook()
     private let path: String
-    private let fileChecks = Atomic<Int>(0)
 
     /// Opens (creating if needed) the database at `path`, with `readers` read connections (at
     /// least one) on threads of their own, and up to `inlineReaders` more, opened when first needed,
     /// lent to callers' threads. Does not migrate; call ``migrate()``.
     ///
-    /// With `readModel` above 0 it keeps up to that many sessions with their accounts in memory
-    /// (a ``SessionReadModel``) for ``sessionWithUser(id:)``; its freshness check uses the inline
-    /// read connections, so it needs `inlineReaders` of at least 1 to serve anything.
-    ///
     /// The file and SQLite's files beside it are mode `0600` whatever the umask; existing ones open
     /// to other users are tightened (see ``tightenedFiles``).
     ///
     /// - Throws: `StoreError.unavailable` if the file cannot be opened, made private, or put in WAL mode.
-    public init(path: String, readers: Int = 2, inlineReaders: Int = 4, readModel: Int = 0) throws {
+    public init(path: String, readers: Int = 2, inlineReaders: Int = 4) throws {
         tightenedFiles = try DatabaseFiles.secure(path)
         self.path = path
         // The writer opens first: it creates the file and switches it to WAL for everyone.
@@ -74,7 +69,6 @@ public final class SQLiteAccountStore: InlineReadableStore {
         gate = WriterGate(writerConnection)
         self.readers = .store(name: "sqlite-reader", connections: readerConnections)
         inline = InlineReaders(path: path, limit: max(0, inlineReaders))
-        model = readModel > 0 ? SessionReadModel(capacity: readModel) : nil
     }
 
     deinit {
@@ -90,22 +84,15 @@ public final class SQLiteAccountStore: InlineReadableStore {
     }
 
     /// Runs `body` in a deferred transaction on the calling thread if an inline read connection is
-    /// free right now; `nil` if none is.
-    public func readInline<T>(_ body: (any StoreTransaction) throws -> T) throws -> T? {
+    /// free right now; busy if none is.
+    public func readInline<T>(_ body: (any StoreTransaction) throws -> T) throws -> InlineAnswer<T> {
         try inline.read(body)
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer; rolls back and rethrows if it throws.
-    ///
-    /// With a read model, what each statement changes leaves the model before it runs, and the
-    /// model takes nothing new until the transaction has ended (``ReadModelTransaction``).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> T) async throws -> T {
-        let scope = model?.beginWrite()
-        defer { if let scope { model?.endWrite(scope) } }
         let (result, queuedMail) = try await onWriter { connection in
-            try connection.transaction(.immediate) { tx in
-                (try body(scope.map { ReadModelTransaction(tx, scope: $0) as any StoreTransaction } ?? tx), tx.queuedMail)
-            }
+            try connection.transaction(.immediate) { tx in (try body(tx), tx.queuedMail) }
         }
         mailQueued.committed(queued: queuedMail)
         return result
@@ -118,65 +105,13 @@ public final class SQLiteAccountStore: InlineReadableStore {
         try await writer.run { [gate] _ in try gate.use(work) }
     }
 
-    /// The session with its account: from the read model when it holds them and nothing but this
-    /// store wrote the file since it was filled, else read (and remembered).
-    public func sessionWithUser(id: UUID) async throws -> SessionWithUser? {
-        guard let model else { return try await read { try $0.sessionWithUser(id: id) } }
-        let ticket: SessionReadModel.Ticket
-        switch (try? inline.lend { lookup(id, in: model, checkingWith: $0) }) ?? .miss(model.bypass()) {
-        case .hit(let found): return found
-        case .miss(let missed): ticket = missed
-        }
-        let found = try await read { try $0.sessionWithUser(id: id) }
-        model.remember(found, ticket)
-        return found
+    /// A feed that tells the cache `model` belongs to of commits to this file that did not come
+    /// through this store's writer: `CachingAccountStore(store, capacity: n, feed: store.changeFeed(reportingTo:))`.
+    /// Its check borrows an inline read connection, so a store opened with `inlineReaders` of 0
+    /// leaves the model unconfirmed, and every lookup reads.
+    public func changeFeed(reportingTo model: SessionReadModel) -> SQLiteChangeFeed {
+        SQLiteChangeFeed(model: model, inline: inline, gate: gate, path: path)
     }
-
-    /// ``sessionWithUser(id:)`` on the calling thread, checking and reading on one lent connection;
-    /// `nil` when none is free.
-    public func sessionWithUserInline(id: UUID) throws -> SessionWithUser?? {
-        guard let model else { return try inline.read { try $0.sessionWithUser(id: id) } }
-        return try inline.lend { lent -> SessionWithUser? in
-            let ticket: SessionReadModel.Ticket
-            switch lookup(id, in: model, checkingWith: lent) {
-            case .hit(let found): return found
-            case .miss(let missed): ticket = missed
-            }
-            let found = try lent.connection.transaction(.deferred) { try $0.sessionWithUser(id: id) }
-            model.remember(found, ticket)
-            return found
-        }
-    }
-
-    public var readModelCounts: SessionReadModel.Counts? { model?.counts }
-
-    /// The model's answer, once nothing unknown can have changed the file since it was filled:
-    /// `lent`'s `data_version` is as last confirmed (nobody committed since), or the writer's says
-    /// whether anyone but the writer did (then the model is cleared first). A miss that did not
-    /// ask the model when neither can be told now.
-    ///
-    /// The WAL-index header in shared memory spares the statement (and its file locks) while it
-    /// reads as it did before the last confirmation: then nobody has committed since.
-    private func lookup(_ id: UUID, in model: SessionReadModel, checkingWith lent: InlineReaders.Lent) -> SessionReadModel.Lookup {
-        let header = lent.walIndex??.current()
-        if let header, header == lent.confirmedHeader { return model.find(id) }
-        // Read after `header`, so a confirmation below covers every commit before it.
-        guard let seen = try? lent.connection.dataVersion() else { return .miss(model.bypass()) }
-        if seen != lent.confirmedVersion {
-            // Read after `seen`, so it covers every commit `seen` does.
-            guard gate.foreignCommits(onChange: model.clear) != nil else { return .miss(model.bypass()) }
-            lent.confirmedVersion = seen
-        }
-        lent.confirmedHeader = header
-        fileChecks.add(1, ordering: .relaxed)
-        // Mapped once the connection has read the file, so SQLite has made its `-shm` file.
-        if lent.walIndex == nil { lent.walIndex = .some(WALIndexWatch(databasePath: path)) }
-        return model.find(id)
-    }
-
-    /// How many read-model answers needed SQLite's own check (`PRAGMA data_version`) because the
-    /// WAL-index header had changed (or could not be read) since the last one.
-    public var readModelFileChecks: Int { fileChecks.load(ordering: .relaxed) }
 
     /// Runs `SELECT 1` on a reader connection.
     public func ping() async throws {

@@ -2,7 +2,8 @@ import AccountStore
 import Synchronization
 
 /// The writer's connection, used by the writer thread for every transaction and, only while the
-/// writer is idle, by the read model's check for commits that did not come through it.
+/// writer is idle, by the change feed's check for commits that did not come through it
+/// (``SQLiteChangeFeed``).
 ///
 /// `PRAGMA data_version` on a connection changes when any *other* connection committed. The writer
 /// makes every commit of this store, so its own number moves only for writes of other processes

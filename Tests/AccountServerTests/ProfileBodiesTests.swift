@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreCache
 import Foundation
 import Testing
 @testable import AccountCore
@@ -14,11 +15,11 @@ struct ProfileBodiesTests {
             createdAt: Date(timeIntervalSince1970: 1_790_000_000), updatedAt: Date(timeIntervalSince1970: 1_790_000_000))
     }
 
-    func fresh(_ record: UserRecord) -> [UInt8] { WireJSON.user(record.wire) }
+    let fresh: @Sendable (UserRecord) -> [UInt8] = { WireJSON.user($0.wire) }
 
     @Test("every change the reply shows gives the new reply at once, and going back gives the old one")
     func changes() {
-        let bodies = ProfileBodies()
+        let bodies = ProfileBodies(encode: fresh)
         let base = record()
         #expect(bodies.body(for: base) == fresh(base))
         let changes: [(String, (inout UserRecord) -> Void)] = [
@@ -39,7 +40,7 @@ struct ProfileBodiesTests {
 
     @Test("accounts sharing a slot each get their own body")
     func sharedSlot() {
-        let bodies = ProfileBodies(bits: 2)
+        let bodies = ProfileBodies(bits: 2, encode: fresh)
         var records: [UserRecord] = []
         for index in 0..<64 {
             var record = record()

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreCache
 import AccountStoreSQLite
 import Foundation
 import HTTPServer

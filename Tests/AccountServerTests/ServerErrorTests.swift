@@ -70,12 +70,12 @@ struct ServerErrorTests {
     }
 }
 
-/// A SQLite store whose next write throws a chosen error, as a database would.
+/// A store whose next write throws a chosen error, as a database would.
 final class FailingStore: AccountStore {
-    private let base: SQLiteAccountStore
+    private let base: any AccountStore
     private let next = Mutex<StoreError?>(nil)
 
-    init(_ base: SQLiteAccountStore) { self.base = base }
+    init(_ base: any AccountStore) { self.base = base }
 
     func failNextWrite(with error: StoreError) { next.withLock { $0 = error } }
 

@@ -1,5 +1,6 @@
-import Foundation
 import AccountStore
+import Foundation
+import TestSupport
 
 /// Records for tests, with times on whole milliseconds so every backend returns them unchanged.
 enum Fixture {
@@ -52,4 +53,12 @@ struct Planned: Error, Equatable {}
 /// Holds a value across a `@Sendable` boundary in tests that need to smuggle one out.
 final class Box<T>: @unchecked Sendable {
     var value: T?
+}
+
+extension InlineAnswer {
+    /// What the inline read answered; throws when it was busy, which no single-threaded test expects.
+    func answer() throws -> Value {
+        guard case .answered(let value) = self else { throw TestFailure("the inline read was busy") }
+        return value
+    }
 }

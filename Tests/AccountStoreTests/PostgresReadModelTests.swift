@@ -1,23 +1,25 @@
 import AccountStore
+import AccountStoreCache
 import AccountStorePostgres
 import Foundation
 import TestSupport
 import Testing
 
-/// The PostgreSQL store's read model: the shared behaviours and races with it on, and two stores
-/// (two servers) on one database, where a change committed by one is seen by the other's next
-/// lookup (`exact`) or once its notification arrived (`notified`). One case at a time: each store
-/// holds a listening connection besides its pool, and the test cluster is shared by every suite.
+/// The cache in front of a PostgreSQL store (``CachingAccountStore`` with a
+/// ``PostgresChangeFeed``): the shared behaviours and races with it on, and two stores (two
+/// servers) on one database, where a change committed by one is seen by the other's next lookup
+/// (`exact`) or once its notification arrived (`notified`). One case at a time: each store holds a
+/// listening connection besides its pool, and the test cluster is shared by every suite.
 @Suite(.serialized, .enabled(if: PostgresTestServer.isConfigured, PostgresTestServer.disabledNote))
 struct PostgresReadModelTests {
-    func store(_ url: String, _ freshness: PostgresAccountStore.Freshness = .exact) async throws -> PostgresAccountStore {
-        let store = try PostgresAccountStore(url: url, poolSize: 2, readModel: 100, freshness: freshness)
-        try await store.migrate()
-        return store
+    func store(_ url: String, _ freshness: PostgresChangeFeed.Freshness = .exact) async throws -> CachingAccountStore {
+        let postgres = try PostgresAccountStore(url: url, poolSize: 2)
+        try await postgres.migrate()
+        return CachingAccountStore(postgres, capacity: 100) { postgres.changeFeed(reportingTo: $0, freshness: freshness) }
     }
 
     /// Waits until the store's listener is caught up (its first heartbeat came back).
-    func caughtUp(_ store: PostgresAccountStore) async throws {
+    func caughtUp(_ store: CachingAccountStore) async throws {
         try await eventually("the listener caught up") { store.readModelCounts?.listenerCaughtUp == true }
     }
 

@@ -17,6 +17,19 @@ struct PostgresStoreTests {
         }
     }
 
+    /// The conformance suite again, each write checked to have named every account and session
+    /// it changed (``ChangeAudit``).
+    @Test(arguments: StoreConformance.behaviours)
+    func announcesEveryChange(_ behaviour: Behaviour) async throws {
+        try await PostgresTestServer.withDatabase { url in
+            // One connection: the audit runs writes one at a time anyway.
+            let store = try PostgresAccountStore(url: url, poolSize: 1)
+            try await store.migrate()
+            try await behaviour.check(ChangeAudit(store))
+            await store.close()
+        }
+    }
+
     @Test func initDoesNotMigrate() async throws {
         try await PostgresTestServer.withDatabase { url in
             let store = try PostgresAccountStore(url: url, poolSize: 1)

@@ -1,22 +1,29 @@
 import AccountStore
+import AccountStoreCache
 import AccountStoreSQLite
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
 
-/// The SQLite store's read model (``SessionReadModel``): exact under this process's writes, reads
-/// racing them, other connections and processes writing the file, and bounded.
+/// The cache in front of a SQLite store (``CachingAccountStore``, its ``SessionReadModel`` and
+/// ``SQLiteChangeFeed``): exact under this process's writes, reads racing them, other connections
+/// and processes writing the file, and bounded.
 @Suite struct SQLiteReadModelTests {
-    /// A migrated store with a read model of `capacity` sessions over `path`.
-    func store(_ path: String, capacity: Int = 100, inlineReaders: Int = 4) async throws -> SQLiteAccountStore {
-        let store = try SQLiteAccountStore(path: path, inlineReaders: inlineReaders, readModel: capacity)
-        try await store.migrate()
-        return store
+    /// A migrated store over `path` behind a cache of `capacity` sessions.
+    func store(_ path: String, capacity: Int = 100, inlineReaders: Int = 4) async throws -> CachingAccountStore {
+        let sqlite = try SQLiteAccountStore(path: path, inlineReaders: inlineReaders)
+        try await sqlite.migrate()
+        return CachingAccountStore(sqlite, capacity: capacity, feed: sqlite.changeFeed(reportingTo:))
+    }
+
+    /// How many lookups of `store` asked SQLite itself whether someone committed.
+    func fileChecks(_ store: CachingAccountStore) throws -> Int {
+        try #require(store.feed as? SQLiteChangeFeed).fileCheckCount
     }
 
     /// An account with `count` sessions, written through `store`.
-    func account(_ store: SQLiteAccountStore, sessions count: Int = 1) async throws -> (UserRecord, [SessionRecord]) {
+    func account(_ store: CachingAccountStore, sessions count: Int = 1) async throws -> (UserRecord, [SessionRecord]) {
         let user = Fixture.user("u\(UUID().uuidString.prefix(8).lowercased())")
         let sessions = (0..<count).map { _ in Fixture.session(of: user) }
         try await store.write { tx in
@@ -50,18 +57,18 @@ import Testing
             let (user, sessions) = try await account(store, sessions: 2)
             let id = sessions[0].id
             #expect(try await store.sessionWithUser(id: id)?.user == user)
-            #expect(try store.sessionWithUserInline(id: id)??.user == user)
+            #expect(try store.sessionWithUserInline(id: id).answer()?.user == user)
             #expect(store.readModelCounts?.hits == 1 && store.readModelCounts?.misses == 1)
 
             var changed = user
             changed.mbti = "ESTJ"
             let renamed = changed
             try await store.write { try $0.updateUser(renamed) }
-            #expect(try store.sessionWithUserInline(id: id)??.user?.mbti == "ESTJ")
+            #expect(try store.sessionWithUserInline(id: id).answer()?.user?.mbti == "ESTJ")
             try await store.write { try $0.touchSession(id: id, at: Fixture.time(5)) }
             #expect(try await store.sessionWithUser(id: id)?.session.lastUsedAt == Fixture.time(5))
             try await store.write { _ = try $0.revokeSession(id: id, at: Fixture.time(6)) }
-            #expect(try store.sessionWithUserInline(id: id)??.session.revokedAt == Fixture.time(6))
+            #expect(try store.sessionWithUserInline(id: id).answer()?.session.revokedAt == Fixture.time(6))
             // All of an account's sessions, through the account.
             _ = try await store.sessionWithUser(id: sessions[1].id)
             try await store.write { _ = try $0.revokeSessions(userID: user.id, except: nil, at: Fixture.time(7)) }
@@ -69,7 +76,7 @@ import Testing
             try await store.write { _ = try $0.deleteUser(id: user.id) }
             #expect(try await store.sessionWithUser(id: id) == nil)
             let gone = try store.sessionWithUserInline(id: sessions[1].id)
-            #expect(gone != nil && gone! == nil, "answered, with no session")
+            #expect(try gone.answer() == nil, "answered, with no session")
             await store.close()
         }
     }
@@ -88,7 +95,7 @@ import Testing
             var shown = try #require(try await store.sessionWithUser(id: id)?.user)
             #expect(shown.totpEnabled && shown.recoveryCodesLeft == 2)
             _ = try await store.write { try $0.useRecoveryCode(userID: user.id, hash: Fixture.hash(1)) }
-            #expect(try store.sessionWithUserInline(id: id)??.user?.recoveryCodesLeft == 1)
+            #expect(try store.sessionWithUserInline(id: id).answer()?.user?.recoveryCodesLeft == 1)
             try await store.write { _ = try $0.disableTOTP(userID: user.id) }
             shown = try #require(try await store.sessionWithUser(id: id)?.user)
             #expect(!shown.totpEnabled && shown.recoveryCodesLeft == 0)
@@ -137,7 +144,10 @@ import Testing
                 Thread {
                     while !race.stopped {
                         for session in sessions {
-                            race.check(session.id) { try store.sessionWithUserInline(id: session.id) ?? nil }
+                            race.check(session.id) {
+                                guard case .answered(let found) = try store.sessionWithUserInline(id: session.id) else { return nil }
+                                return found
+                            }
                             // As requests come: a tight loop on one lock starves the writer's task.
                             usleep(20)
                         }
@@ -167,7 +177,7 @@ import Testing
                     race.revoked(session.id)
                     // The very next read, on either path, sees it.
                     #expect(try await store.sessionWithUser(id: session.id)?.session.revokedAt != nil)
-                    #expect(try store.sessionWithUserInline(id: session.id)??.session.revokedAt != nil)
+                    #expect(try store.sessionWithUserInline(id: session.id).answer()?.session.revokedAt != nil)
                 }
                 race.stop()
                 try await group.waitForAll()
@@ -192,7 +202,7 @@ import Testing
             #expect(counts.entries <= 4 && counts.capacity == 4)
             #expect(counts.evictions >= 6)
             try await store.write { _ = try $0.revokeSessions(userID: user.id, except: nil, at: Fixture.time(2)) }
-            for session in sessions { #expect(try store.sessionWithUserInline(id: session.id)??.session.revokedAt == Fixture.time(2)) }
+            for session in sessions { #expect(try store.sessionWithUserInline(id: session.id).answer()?.session.revokedAt == Fixture.time(2)) }
             // The one session read over and over stays in (CLOCK gives it second chances).
             for _ in 0..<20 {
                 _ = try await store.sessionWithUser(id: sessions[0].id)
@@ -220,7 +230,7 @@ import Testing
             changed.username = "renamed"
             let renamed = changed
             try await other.write { try $0.updateUser(renamed) }
-            #expect(try store.sessionWithUserInline(id: id)??.user?.username == "renamed")
+            #expect(try store.sessionWithUserInline(id: id).answer()?.user?.username == "renamed")
             try await other.write { _ = try $0.revokeSession(id: id, at: Fixture.time(3)) }
             #expect(try await store.sessionWithUser(id: id)?.session.revokedAt == Fixture.time(3))
             await other.close()
@@ -235,14 +245,14 @@ import Testing
             let id = sessions[0].id
             // The first answers confirm the file and map its WAL index.
             for _ in 0..<2 { _ = try store.sessionWithUserInline(id: id) }
-            let settled = store.readModelFileChecks
-            for _ in 0..<20 { #expect(try store.sessionWithUserInline(id: id)??.user == user) }
-            #expect(store.readModelFileChecks == settled, "nothing committed, so no statement was needed")
+            let settled = try fileChecks(store)
+            for _ in 0..<20 { #expect(try store.sessionWithUserInline(id: id).answer()?.user == user) }
+            #expect(try fileChecks(store) == settled, "nothing committed, so no statement was needed")
 
             let other = try SQLiteAccountStore(path: path)
             try await other.write { _ = try $0.revokeSession(id: id, at: Fixture.time(4)) }
-            #expect(try store.sessionWithUserInline(id: id)??.session.revokedAt == Fixture.time(4))
-            #expect(store.readModelFileChecks == settled + 1)
+            #expect(try store.sessionWithUserInline(id: id).answer()?.session.revokedAt == Fixture.time(4))
+            #expect(try fileChecks(store) == settled + 1)
             await other.close()
             await store.close()
         }
@@ -254,11 +264,11 @@ import Testing
             let (_, sessions) = try await account(store)
             let id = sessions[0].id
             _ = try await store.sessionWithUser(id: id)
-            #expect(try store.sessionWithUserInline(id: id)??.session.revokedAt == nil)
+            #expect(try store.sessionWithUserInline(id: id).answer()?.session.revokedAt == nil)
             let result = try await Program.run(
                 "sqlite3", [path, "UPDATE sessions SET revoked_at = 1700000009123 WHERE id = '\(id.uuidString.lowercased())';"])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(try store.sessionWithUserInline(id: id)??.session.revokedAt == Fixture.time(9))
+            #expect(try store.sessionWithUserInline(id: id).answer()?.session.revokedAt == Fixture.time(9))
             await store.close()
         }
     }

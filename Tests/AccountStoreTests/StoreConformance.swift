@@ -57,6 +57,7 @@ enum StoreConformance {
         Behaviour(name: "30 concurrent answers to one WebAuthn challenge: exactly one wins", check: webAuthnChallengeRace),
         Behaviour(name: "a session keeps its refresh state: read with its account, rotated once per generation", check: sessionRefreshState),
         Behaviour(name: "50 concurrent rotations of one generation: exactly one wins", check: sessionRefreshRace),
+        Behaviour(name: "operators: the admin role and disabling, read with the session at once", check: operatorFlags),
         Behaviour(name: "admin search: filters, newest first or by key, keyset pages, byte-wise prefixes, last login", check: adminSearch),
         Behaviour(name: "admin search: a prefix in a wide window, walked under its budget, every match once in key order", check: adminSearchWideWindow),
         Behaviour(name: "security events: per account, newest first, keyset paged, pruned by age and count, gone with the account", check: securityEvents),

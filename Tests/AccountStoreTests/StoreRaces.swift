@@ -35,6 +35,7 @@ enum StoreRaces {
         Race(name: "eight answers to one login challenge: one takes it", round: oneChallengeAtOnce),
         Race(name: "a password change during seven profile edits: every change is kept", round: passwordChangeDuringEdits),
         Race(name: "seven sessions opened while the account is deleted: each opens first or sees it gone", round: sessionsWhileDeleted),
+        Race(name: "lookups on both servers while the account and its sessions change: each after a write sees it", round: lookupsDuringChanges),
     ]
 
     /// Runs every round of `race` and expects none to go wrong.

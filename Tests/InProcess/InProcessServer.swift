@@ -1,5 +1,7 @@
 import AccountCore
 import AccountServer
+import AccountStore
+import AccountStoreCache
 import AccountStoreSQLite
 import Foundation
 import HTTPServer
@@ -18,7 +20,8 @@ import TestSupport
 /// Foundation's `Process.run()` was seen to crash once the test process held over a thousand.
 public final class InProcessServer: Sendable {
     public let app: AccountApp
-    public let store: SQLiteAccountStore
+    /// The SQLite store, behind a cache unless the configuration turned the read model off.
+    public let store: any AccountStore
     public let clock: TestClock
     /// The folder of the mail (and of the database, unless it was given elsewhere); removed at the end.
     public let folder: URL
@@ -29,7 +32,7 @@ public final class InProcessServer: Sendable {
     /// The URL clients are given; the transport answers whatever host it names.
     public let baseURL = URL(string: "http://in-process.test")!
 
-    private init(app: AccountApp, store: SQLiteAccountStore, clock: TestClock, folder: URL) {
+    private init(app: AccountApp, store: any AccountStore, clock: TestClock, folder: URL) {
         self.app = app
         self.store = store
         self.clock = clock
@@ -64,7 +67,10 @@ public final class InProcessServer: Sendable {
             throw TestFailure("not options of serve: \(options)")
         }
         configure(&configuration)
-        let store = try SQLiteAccountStore(path: database.path, readModel: configuration.readModelCapacity)
+        let sqlite = try SQLiteAccountStore(path: database.path)
+        let capacity = configuration.readModelCapacity
+        let store: any AccountStore =
+            capacity > 0 ? CachingAccountStore(sqlite, capacity: capacity, feed: sqlite.changeFeed(reportingTo:)) : sqlite
         do {
             let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
             let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)

@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreCache
 import Synchronization
 
 /// The server's Prometheus metrics: requests by route, latency, 5xx reasons, login and refresh outcomes.

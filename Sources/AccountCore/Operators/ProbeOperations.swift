@@ -1,4 +1,5 @@
 import AccountStore
+import AccountStoreCache
 import Foundation
 
 /// What operators' probes and scrapers read: whether the server can serve, and its metrics.

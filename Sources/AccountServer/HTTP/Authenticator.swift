@@ -61,8 +61,8 @@ struct AuthenticatedContext: Sendable {
 /// The first step of every signed-in group: `Authorization: Bearer` verified, and the token's
 /// session read with its account and found live.
 ///
-/// One read (``AccountStore/AccountStore/sessionWithUser(id:)``, from the store's read model when
-/// it keeps one and that is exact) gives the session and its account. Without waiting when the
+/// One read (``AccountStore/AccountStore/sessionWithUser(id:)``, from the cache's read model when
+/// the store has one and that is exact) gives the session and its account. Without waiting when the
 /// token was verified before (cached until it expires) and the store can read on this thread
 /// right now; else in the task, with the signature checked and the store read on its threads.
 final class Authenticator: Middleware {
@@ -80,7 +80,7 @@ final class Authenticator: Middleware {
     func enter(_ context: inout RequestContext) throws -> Readiness {
         let token = try Self.bearerToken(context)
         guard let verified = tokens.alreadyVerified(token, now: context.now),
-            let found = try? inlineStore?.sessionWithUserInline(id: verified.sessionID)
+            case .answered(let found)? = try? inlineStore?.sessionWithUserInline(id: verified.sessionID)
         else { return .mustWait }
         context.authentication = try admit(found, of: verified, context)
         return .done

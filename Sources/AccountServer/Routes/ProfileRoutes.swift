@@ -1,13 +1,14 @@
 import AccountAPI
 import AccountCore
 import AccountStore
+import AccountStoreCache
 import HTTPServer
 
 /// The signed-in account: `GET`, `PATCH` and `DELETE /auth/me`.
 struct ProfileRoutes: RouteGroup {
     let services: Services
     /// The `GET /auth/me` replies of the accounts answered lately, reused while a record is unchanged.
-    let bodies = ProfileBodies()
+    let bodies = ProfileBodies { WireJSON.user($0.wire) }
 
     func register(on router: inout Router, _ sets: RouteSets) {
         let bodies = bodies

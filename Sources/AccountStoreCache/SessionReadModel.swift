@@ -1,24 +1,22 @@
+import AccountStore
 import Foundation
 import Synchronization
 
-/// A session with its account, as authentication reads them (`user` is `nil` when the account is
-/// gone).
-public typealias SessionWithUser = (session: SessionRecord, user: UserRecord?)
-
 /// Live sessions with their accounts held in memory, so that an authenticated request need not
-/// read the database: the store's in-process read model.
+/// read the database: the read model of a ``CachingAccountStore``.
 ///
 /// Exact by construction, never by timing:
-/// - **Every write of this process** goes through ``ReadModelTransaction``, which drops what a
-///   statement changes *before* the transaction commits and keeps the model from taking new
-///   entries until it has ended (``beginWrite()``, ``endWrite(_:)``); so a reply sent after a write
-///   was acknowledged can only come from the database or from an entry read after the commit.
+/// - **Every write of this process** goes through the cache, whose ``WriteScope`` hears from the
+///   transaction what each statement is about to change (``ChangeObserver``) and drops it
+///   *before* the statement runs, and keeps the model from taking new entries until the
+///   transaction has ended (``beginWrite()``, ``endWrite(_:)``); so a reply sent after a write was
+///   acknowledged can only come from the database or from an entry read after the commit.
 /// - **A read that raced a write** cannot put back what it read: an entry is taken only with the
 ///   ``Ticket`` of the lookup that missed, and only if no write began or ended since (one
 ///   generation for the whole model, raised by each).
-/// - **Writes of other processes** are the store's to detect before each lookup; it calls
-///   ``clear()`` when it cannot rule them out, or ``forgetSession(_:)``/``forgetUser(_:)`` when it
-///   is told what they changed.
+/// - **Writes of other processes** are the backend's ``ChangeFeed``'s to detect before each
+///   lookup; it calls ``clear()`` when it cannot rule them out, or
+///   ``forgetSession(_:)``/``forgetUser(_:)`` when it is told what they changed.
 ///
 /// Bounded: at most `capacity` sessions, filled on first read (nothing at start), replaced in
 /// CLOCK order (an entry read since the hand last passed gets a second chance). A change of an
@@ -38,7 +36,7 @@ public final class SessionReadModel: Sendable {
         fileprivate let generation: UInt64
     }
 
-    /// The counters `/metrics` shows.
+    /// The counters `/metrics` shows (``CachingAccountStore/counts``).
     public struct Counts: Sendable, Equatable {
         public var hits = 0
         public var misses = 0
@@ -104,7 +102,7 @@ public final class SessionReadModel: Sendable {
     }
 
     /// The held session `id` with its account, or a ticket to remember what the database says.
-    /// Call only when the store has ruled out writes of other processes since the model was last
+    /// Call only when the feed has ruled out writes of other processes since the model was last
     /// cleared.
     /// `usable` may refuse a held entry (then it is a miss, read again).
     public func find(_ id: UUID, usable: ((SessionWithUser) -> Bool)? = nil) -> Lookup {
@@ -134,7 +132,7 @@ public final class SessionReadModel: Sendable {
         return entry
     }
 
-    /// A lookup that did not use the model (the store could not rule out another process's write):
+    /// A lookup that did not use the model (the feed could not rule out another process's write):
     /// counted as a miss.
     public func bypass() -> Ticket {
         state.withLock { state in
@@ -231,8 +229,8 @@ public final class SessionReadModel: Sendable {
     // MARK: Writes of this process
 
     /// One write transaction's hold on the model: from its first change until ``endWrite(_:)``,
-    /// the model takes no entry.
-    public final class WriteScope: Sendable {
+    /// the model takes no entry. The transaction tells it each row before a statement changes it.
+    public final class WriteScope: ChangeObserver {
         fileprivate let model: SessionReadModel
         /// 0 before its first change, 1 while it holds the model (counted in `openWrites`), 2 once
         /// ended (a transaction used after its closure only throws; it must not hold the model).
@@ -240,6 +238,13 @@ public final class SessionReadModel: Sendable {
         fileprivate let phase = Atomic<UInt8>(0)
 
         fileprivate init(model: SessionReadModel) { self.model = model }
+
+        public func willChange(_ row: ChangedRow) {
+            switch row {
+            case .session(let id): sessionChanges(id)
+            case .user(let id): userChanges(id)
+            }
+        }
 
         /// The session `id` is about to change (revoked, touched).
         public func sessionChanges(_ id: UUID) {
