@@ -109,6 +109,9 @@ let package = Package(
         .target(
             name: "InProcess", dependencies: ["AccountServer", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
             path: "Tests/InProcess"),
+        // Scenarios of the API written once against the kit's `TestServer`: AccountServerTests
+        // runs each in process, EndToEndTests on the binary. No server code.
+        .target(name: "Scenarios", dependencies: ["AccountAPI", "TestSupport"], path: "Tests/Scenarios"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
@@ -120,8 +123,8 @@ let package = Package(
         .testTarget(name: "AccountStoreTests", dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "InProcess", "Scenarios", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "Scenarios", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
