@@ -108,16 +108,20 @@ let package = Package(
         // A process of AccountKitTests' two-process test: restores a shared file store and refreshes.
         .executableTarget(name: "SharedSessionHelper", dependencies: ["AccountKit"], path: "Tests/SharedSessionHelper"),
 
-        // The test kit every test target shares: the server binary started, programs run, raw
+        // The test kit every test target shares: the `TestServer` protocol and its one `Reply`,
+        // the server binary as one of its two kinds, the account factory, programs run, raw
         // HTTP, the test clock, the mail folder and its code rule, PostgreSQL databases, launches
         // serialized (`make test` runs each target in a process of its own; a plain `swift test`
         // runs them in one), and a stand-in for Apple's Sign in with Apple endpoints.
         .target(name: "TestSupport", dependencies: ["AccountAPI", "CBOR", "LibCrypto", "Sodium", "HTTPServer"], path: "Tests/TestSupport"),
-        // The app in the test process over a real SQLite file, and a transport that lets
-        // AccountKit's client call it without a socket.
+        // The app in the test process over a real SQLite file (the kit's other `TestServer`), and
+        // a transport that lets AccountKit's client call it without a socket.
         .target(
             name: "InProcess", dependencies: ["AccountServer", "AccountCore", "AccountStore", "AccountStoreCache", "AccountStoreSQLite", "Mailer", "HTTPServer", "TestSupport"],
             path: "Tests/InProcess"),
+        // Scenarios of the API written once against the kit's `TestServer`: AccountServerTests
+        // runs each in process, EndToEndTests on the binary. No server code.
+        .target(name: "Scenarios", dependencies: ["AccountAPI", "TestSupport"], path: "Tests/Scenarios"),
         .testTarget(name: "AccountAPITests", dependencies: ["AccountAPI"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "TestSupport"]),
@@ -131,8 +135,8 @@ let package = Package(
             dependencies: ["AccountStore", "AccountStoreSQL", "AccountStoreCache", "AccountStoreSQLite", "AccountStorePostgres", "TestSupport", "UnicodeSecurity"]),
         .testTarget(name: "MailerTests", dependencies: ["Mailer", "TestSupport"]),
         .testTarget(name: "WebFetchTests", dependencies: ["WebFetch", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "AccountCore", "AccountStoreCache", "InProcess", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
+        .testTarget(name: "AccountServerTests", dependencies: ["AccountServer", "AccountCore", "AccountStoreCache", "InProcess", "Scenarios", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AccountAPI", "Scenarios", "TestSupport", "HTTPServer", "LibCrypto", "Sodium", "AccountStoreSQLite"]),
         .testTarget(name: "AccountKitTests", dependencies: ["AccountKit", "InProcess", "TestSupport"]),
         .testTarget(name: "AccountCLITests", dependencies: ["AccountAPI", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),

@@ -1,4 +1,3 @@
-import AccountCore
 import AccountStore
 import Synchronization
 

@@ -158,7 +158,7 @@ struct ForgivingPromptTests {
     func spentCodeOffersANewOne() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
         let cli = AccountCLI(server: server.baseURL)
         defer { cli.cleanUp() }
         let (user, code) = try await TestUser.unverified(cli, server)

@@ -12,7 +12,7 @@ struct SecondFactorCLITests {
     func start() async throws -> (ServerProcess, TestClock, AccountCLI) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
         return (server, clock, AccountCLI(server: server.baseURL))
     }
 

@@ -118,7 +118,7 @@ final class TestInstallation: Sendable {
 @MainActor @Suite(.serialized) struct ReinstallTests {
     @Test func aSessionTheServerRefusesSignsOutOnTheFirstLaunchAndSaysSo() async throws {
         try await withModelServer { server, client in
-            let account = try await SessionTestAccount.create(on: server)
+            let account = try await server.registered()
             let keychain = FakeKeychain()
             let before = SessionManager(client: client, store: keychain.store())
             _ = try await before.logIn(account.login)
@@ -145,7 +145,7 @@ final class TestInstallation: Sendable {
     @Test func anExpiredAccessTokenWhoseRefreshIsRefusedSignsOutToo() async throws {
         // No grace window: presenting the used refresh token again is refused at once.
         try await withModelServer(["--refresh-grace", "0"]) { server, client in
-            let account = try await SessionTestAccount.create(on: server)
+            let account = try await server.registered()
             let keychain = FakeKeychain()
             let before = SessionManager(client: client, store: keychain.store())
             _ = try await before.logIn(account.login)
@@ -164,7 +164,7 @@ final class TestInstallation: Sendable {
 
     @Test func aSessionTheServerStillKnowsIsRestoredSilently() async throws {
         try await withModelServer { server, client in
-            let account = try await SessionTestAccount.create(on: server)
+            let account = try await server.registered()
             let keychain = FakeKeychain()
             let user = try await SessionManager(client: client, store: keychain.store()).logIn(account.login)
             let installation = TestInstallation()

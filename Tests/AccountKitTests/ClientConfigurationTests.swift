@@ -27,7 +27,7 @@ import FoundationNetworking
 
     @Test func extraHeadersAndTheTimeoutGoWithEveryRequestAndTheSDKsOwnHeadersWin() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let recorder = Recorder(over: server)
         let client = AccountClient(
             baseURL: server.baseURL, language: .ko, userAgent: "Test/1.0",
@@ -50,7 +50,7 @@ import FoundationNetworking
 
     @Test func theLoggerHearsEveryRequestWithoutItsSecrets() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let heard = Mutex<[RequestLog]>([])
         let client = AccountClient(baseURL: server.baseURL, logger: { entry in heard.withLock { $0.append(entry) } }, transport: server.transport)
         let pair = try await client.logIn(account.login)

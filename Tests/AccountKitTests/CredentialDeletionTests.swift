@@ -66,7 +66,7 @@ import FoundationNetworking
     @Test(arguments: transientFailures)
     func aFailureThatMayPassKeepsTheStoredSession(failure: Failure) async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let failing = FailingRefreshTransport(over: server)
         let clock = TestClock.atNow()
         let store = InMemoryCredentialStore()
@@ -95,7 +95,7 @@ import FoundationNetworking
 
     @Test func aCallerCancelledDuringTheRefreshLeavesTheNewPairStored() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let clock = TestClock.atNow()
         let base = server.transport
         let slow: HTTPTransport = { request in
@@ -122,7 +122,7 @@ import FoundationNetworking
 
     @Test func aRefreshTokenTheServerDoesNotKnowIsDeleted() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let app = SessionManager(client: server.client(), store: store)
         try await app.logIn(account.login)
@@ -141,7 +141,7 @@ import FoundationNetworking
 
     @Test func aSessionTheServerLetExpireIsDeleted() async throws {
         let server = try await inProcessServer(["--session-idle-ttl", "60"])
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         // The device clock stands still, so only the server knows the session ran out.
         let manager = SessionManager(client: server.client(), store: store, now: { Date() })
@@ -160,7 +160,7 @@ import FoundationNetworking
 
     @Test func aSessionEndedElsewhereIsDeletedButAPairAnotherProcessStoredIsLeft() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let widget = SessionManager(client: server.client(), store: store)
         try await widget.logIn(account.login)
@@ -179,7 +179,7 @@ import FoundationNetworking
 
     @Test func loggingOutDeletesTheRecordEvenWhenAnotherProcessStoredANewerPair() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let app = SessionManager(client: server.client(), store: store)
         try await app.logIn(account.login)

@@ -18,7 +18,7 @@ import Testing
 
     @Test func wrongPasswordsBehindASessionNeitherRefreshNorSignOutAndTheBackoffShows() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let counter = CountingTransport(over: server)
         let store = InMemoryCredentialStore()
         let manager = SessionManager(client: server.client(transport: counter.transport), store: store)

@@ -31,7 +31,7 @@ final class WatchedStore: CredentialStore {
 @Suite struct ReadOnlySessionTests {
     struct Setup {
         let server: InProcessServer
-        let account: SessionTestAccount
+        let account: TestAccount
         let keychain: FakeKeychain
         let clock: TestClock
         let counter: CountingTransport
@@ -43,7 +43,7 @@ final class WatchedStore: CredentialStore {
     /// The app signed in on a Keychain it writes; the widget over the same items, read-only.
     func setUp() async throws -> Setup {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let clock = TestClock.atNow()
         let counter = CountingTransport(over: server)
@@ -123,7 +123,7 @@ final class WatchedStore: CredentialStore {
 
     @Test func aWidgetReadsTheSessionOfAnAppThatGuardsItsRefreshToken() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let app = SessionManager(client: server.client(), store: keychain.store(refreshTokenProtection: .userPresence))
         try await app.logIn(account.login)

@@ -20,7 +20,7 @@ import Testing
 
     @Test func theTokenIsKeptApartAndReadOnlyToRefresh() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let clock = TestClock.atNow()
         let app = manager(server, keychain, clock: clock)
@@ -52,7 +52,7 @@ import Testing
 
     @Test func aCancelledPromptFailsTheRefreshAndKeepsTheSession() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let clock = TestClock.atNow()
         let app = manager(server, keychain, clock: clock)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func aRecordWrittenBeforeProtectionWasOnMovesItsTokenApart() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let clock = TestClock.atNow()
         let before = SessionManager(client: server.client(), store: keychain.store(), now: clock.function)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func signingOutDeletesBothItems() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let keychain = FakeKeychain()
         let app = manager(server, keychain, clock: TestClock.atNow())
         try await app.logIn(account.login)

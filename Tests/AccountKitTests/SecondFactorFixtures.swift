@@ -9,7 +9,7 @@ import Testing
 /// a session manager on the server's clock (signed out, so each test logs in as it needs).
 struct SecondFactorFixture {
     let server: InProcessServer
-    let account: SessionTestAccount
+    let account: TestAccount
     let secret: [UInt8]
     let recoveryCodes: [String]
 
@@ -32,7 +32,7 @@ struct SecondFactorFixture {
     /// A new verified account on a new server, enrolled and confirmed with ``SessionManager``.
     static func make(_ options: [String] = []) async throws -> SecondFactorFixture {
         let server = try await inProcessServer(options)
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
         try await manager.logIn(account.login)
         let enrollment = try await manager.enrollTOTP(password: account.password)

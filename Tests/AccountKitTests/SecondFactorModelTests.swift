@@ -121,7 +121,7 @@ import Testing
 
     @Test func enrolmentFlowFromPasswordToSavedCodes() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
         try await manager.logIn(account.login)
         let profile = ProfileModel(session: manager)

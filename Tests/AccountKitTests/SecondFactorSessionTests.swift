@@ -136,7 +136,7 @@ import Testing
 
     @Test func enrolmentEndToEnd() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
         let signedIn = try await manager.logIn(account.login)
         #expect(signedIn.mfa == SecondFactorStatus(totp: false, recoveryCodesLeft: 0))

@@ -10,14 +10,14 @@ import Testing
 @MainActor @Suite struct SecurityHistoryTests {
     @Test func theModelPagesThroughTheAccountsOwnEventsInItsLanguage() async throws {
         let server = try await ServerProcess.start()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let session = SessionManager.inMemory(server.client())
         // A sign-in on another device first (one on this manager would be replaced, and ended, by the next).
         try await SessionManager.inMemory(server.client()).logIn(account.login)
         // Someone else guesses a wrong password, and another account signs in: only the first is ours.
         let wrong = try await server.client.send("POST", "/auth/login", json: ["username": account.username, "password": "wrong password 42"])
         #expect(wrong.status == 401)
-        let other = try await SessionTestAccount.create(on: server)
+        let other = try await server.registered()
         try await SessionManager.inMemory(server.client()).logIn(other.login)
         try await session.logIn(account.login)
 

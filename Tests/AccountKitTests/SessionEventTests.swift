@@ -15,10 +15,10 @@ import Testing
 
     /// A fresh account on a fresh server, logged in on `clock`; events from the login on.
     private func loggedIn(clock: TestClock = TestClock.atNow()) async throws
-        -> (InProcessServer, SessionTestAccount, SessionManager, AsyncStream<SessionEvent>.Iterator)
+        -> (InProcessServer, TestAccount, SessionManager, AsyncStream<SessionEvent>.Iterator)
     {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let session = manager(server, clock: clock)
         try await session.logIn(account.login)
         return (server, account, session, await session.events().makeAsyncIterator())
@@ -26,7 +26,7 @@ import Testing
 
     @Test func aLoginARefreshAProfileChangeAndALogoutAreAnnouncedInOrder() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let session = manager(server)
         var events = await session.events().makeAsyncIterator()
         #expect(session.currentUser == nil && session.currentState == .unknown)
@@ -90,7 +90,7 @@ import Testing
     @Test func aCompletedPasswordResetIsAnnounced() async throws {
         // One message a minute per address by default; the reset mail follows the sign-up's at once.
         let server = try await inProcessServer(["--mail-interval", "0"])
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let session = manager(server)
         var events = await session.events().makeAsyncIterator()
         try await session.requestPasswordReset(PasswordResetRequest(email: account.email))
@@ -134,7 +134,7 @@ import Testing
 
     @Test func logOutUsesANearlyExpiredTokenAsItIsAndRefreshesOnlyAnExpiredOne() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let check = server.client()
 
         // 30 s left of 900: a call would refresh first (60 s leeway); logging out does not.
@@ -164,7 +164,7 @@ import Testing
 
     @Test func concurrentRefreshCallsShareOneRequest() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let counter = CountingTransport(over: server)
         let session = manager(server, transport: counter.transport)
         try await session.logIn(account.login)

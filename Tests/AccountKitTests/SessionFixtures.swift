@@ -8,24 +8,11 @@ import TestSupport
 import FoundationNetworking
 #endif
 
-/// What these tests need of a server, in process (most) or the real binary (a few): where it
-/// is, how a client reaches it, and its mail.
-protocol ServerUnderTest: Sendable {
-    var baseURL: URL { get }
-    var mail: MailFolder { get }
-    /// How a client reaches it; `nil`: AccountKit's own URLSession, over a real socket.
-    var clientTransport: HTTPTransport? { get }
-}
+extension TestServer {
+    /// How AccountKit's client reaches this server: the in-process transport, or `nil` (its own
+    /// URLSession, over a real socket) for the binary.
+    var clientTransport: HTTPTransport? { (self as? InProcessServer)?.transport }
 
-extension InProcessServer: ServerUnderTest {
-    var clientTransport: HTTPTransport? { transport }
-}
-
-extension ServerProcess: ServerUnderTest {
-    var clientTransport: HTTPTransport? { nil }
-}
-
-extension ServerUnderTest {
     /// A client of this server (through `transport` instead, when given).
     func client(language: Language = .en, transport: HTTPTransport? = nil) -> AccountClient {
         AccountClient(baseURL: baseURL, language: language, transport: transport ?? clientTransport)
@@ -43,7 +30,7 @@ final class CountingTransport: Sendable {
     private let repliesToLose = Mutex(0)
     private let base: HTTPTransport
 
-    init(over server: some ServerUnderTest) {
+    init(over server: some TestServer) {
         base = server.clientTransport ?? { request in try await URLSession.shared.data(for: request) }
     }
 
@@ -91,22 +78,9 @@ final class FlakyCredentialStore: CredentialStore {
     }
 }
 
-/// An account on a server, created through the details-first flow and verified by its mailed code.
-struct SessionTestAccount {
-    let username: String
-    let email: String
-    let password = "correct horse battery staple"
+extension TestAccount {
+    /// The SDK's login by this account's nickname.
     var login: LoginRequest { .identifier(username, password: password) }
-
-    static func create(on server: some ServerUnderTest) async throws -> SessionTestAccount {
-        let tag = UUID().uuidString.prefix(8).lowercased()
-        let account = SessionTestAccount(username: "user\(tag)", email: "u\(tag)@example.com")
-        let client = server.client()
-        _ = try await client.signUp(SignUpRequest(username: account.username, email: account.email, password: account.password, mbti: .infj))
-        let code = try await server.mail.code(to: account.email)
-        _ = try await client.verifyEmail(EmailVerifyRequest(email: account.email, code: code))
-        return account
-    }
 }
 
 extension SessionManager {

@@ -10,7 +10,7 @@ import Testing
 @Suite struct SessionRefreshTests {
     @Test func fiftyConcurrentCallsWithAnExpiredAccessTokenMakeExactlyOneRefresh() async throws {
         let server = try await ServerProcess.start(["--access-ttl", "30"])
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let counter = CountingTransport(over: server)
         let clock = TestClock.atNow()
         let store = InMemoryCredentialStore()
@@ -40,7 +40,7 @@ import Testing
 
     @Test func anAccessTokenTheServerRefusesIsRefreshedOnceAndTheCallRetried() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let counter = CountingTransport(over: server)
         let store = InMemoryCredentialStore()
         let client = server.client(transport: counter.transport)
@@ -65,7 +65,7 @@ import Testing
 
     @Test func aLostRefreshReplyDoesNotSignOutAndTheRetryGetsTheSamePair() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let counter = CountingTransport(over: server)
         let clock = TestClock.atNow()
         let store = InMemoryCredentialStore()

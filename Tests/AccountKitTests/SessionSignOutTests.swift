@@ -9,7 +9,7 @@ import Testing
 /// other sessions leaves this one alone.
 @Suite struct SessionSignOutTests {
     /// A manager on its own store and clock, logged in as `account`.
-    private func loggedIn(_ account: SessionTestAccount, on server: InProcessServer) async throws -> (SessionManager, InMemoryCredentialStore, TestClock) {
+    private func loggedIn(_ account: TestAccount, on server: InProcessServer) async throws -> (SessionManager, InMemoryCredentialStore, TestClock) {
         let store = InMemoryCredentialStore()
         let clock = TestClock.atNow()
         let manager = SessionManager(client: server.client(), store: store, now: clock.function)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func aSessionRevokedElsewhereSignsOutAtItsNextRefresh() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (first, firstStore, firstClock) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
         var updates = await first.stateUpdates().makeAsyncIterator()
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aRevokedSessionsAccessTokenSignsOutWithoutARefresh() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (first, firstStore, _) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
         let others = try await second.sessions().filter { !$0.current }
@@ -55,7 +55,7 @@ import Testing
     @Test func aReusedRefreshTokenSignsOut() async throws {
         // Without the grace window, presenting a used refresh token again is reuse at once.
         let server = try await inProcessServer(["--refresh-grace", "0"])
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (manager, store, clock) = try await loggedIn(account, on: server)
         let copied = try #require(try manager.stored()).refresh
         // Someone else (a stolen copy) uses the refresh token first.
@@ -74,7 +74,7 @@ import Testing
 
     @Test func deletingTheAccountSignsOut() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (manager, store, _) = try await loggedIn(account, on: server)
 
         await #expect(throws: AccountError.invalidCredentials) { try await manager.deleteAccount(password: "not the password at all") }
@@ -89,7 +89,7 @@ import Testing
 
     @Test func changingThePasswordKeepsThisSessionAndEndsTheOthers() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (first, _, _) = try await loggedIn(account, on: server)
         let (second, _, _) = try await loggedIn(account, on: server)
 
@@ -101,7 +101,7 @@ import Testing
 
     @Test func updatingTheProfileUpdatesStateAndStorage() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let (manager, _, _) = try await loggedIn(account, on: server)
 
         let user = try await manager.updateProfile(UpdateProfileRequest(mbti: .estp))

@@ -45,7 +45,7 @@ import Testing
 
     @Test func updatesGoUnknownThenSignedInThenSignedOutToEverySubscriber() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let manager = SessionManager(client: server.client(), store: store)
         var first = await manager.stateUpdates().makeAsyncIterator()
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aLoginThatCannotBeStoredThrowsStorageAndStaysSignedOut() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = FlakyCredentialStore()
         let manager = SessionManager(client: server.client(), store: store)
         try await manager.restore()

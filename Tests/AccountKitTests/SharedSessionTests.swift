@@ -11,7 +11,7 @@ import Testing
 @Suite struct SharedSessionTests {
     @Test func twoRealProcessesRefreshingTogetherNeverSignEachOtherOut() async throws {
         let server = try await ServerProcess.start()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-session-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manager = SessionManager(client: server.client(), store: FileCredentialStore(directory: folder))
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aNewerPairAnotherManagerStoredIsTakenUpWithoutARefresh() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let counter = CountingTransport(over: server)
         let app = SessionManager(client: server.client(transport: counter.transport), store: store)
@@ -65,7 +65,7 @@ import Testing
 
     @Test func aStoredPairWhoseAccessTokenIsAboutToExpireIsRefreshedWithItsOwnToken() async throws {
         let server = try await inProcessServer(["--access-ttl", "30"])
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let clock = TestClock.atNow()
         let app = SessionManager(client: server.client(), store: store, now: clock.function)
@@ -125,7 +125,7 @@ import Testing
 
 /// A client with the widget's own User-Agent, as an extension has: the server's grace repeat
 /// (the same pair again for the client that rotated) would otherwise hide a reuse.
-private func widgetClient(of server: some ServerUnderTest, transport: HTTPTransport? = nil) -> AccountClient {
+private func widgetClient(of server: some TestServer, transport: HTTPTransport? = nil) -> AccountClient {
     AccountClient(baseURL: server.baseURL, language: .en, userAgent: "MBTI/1.0 (widget)", transport: transport ?? server.clientTransport)
 }
 

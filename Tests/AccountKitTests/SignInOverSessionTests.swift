@@ -23,8 +23,8 @@ import Testing
 
     @Test func aLoginOverASessionEndsTheOldOneAndAnnouncesIt() async throws {
         let server = try await inProcessServer()
-        let first = try await SessionTestAccount.create(on: server)
-        let second = try await SessionTestAccount.create(on: server)
+        let first = try await server.registered()
+        let second = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore())
         let firstUser = try await manager.logIn(first.login)
         let old = try #require(try manager.stored())
@@ -43,7 +43,7 @@ import Testing
 
     @Test func anOldSessionWhoseAccessTokenExpiredIsEndedWithOneRefresh() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let clock = TestClock.atNow()
         let counter = CountingTransport(over: server)
         let manager = SessionManager(client: server.client(transport: counter.transport), store: InMemoryCredentialStore(), now: clock.function)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func aLoginBeforeRestoreEndsTheStoredSessionWithoutAnnouncingIt() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let store = InMemoryCredentialStore()
         let earlier = SessionManager(client: server.client(), store: store)
         try await earlier.logIn(account.login)
@@ -79,7 +79,7 @@ import Testing
 
     @Test func aVerificationThatSignsInOverASessionEndsTheOldOne() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore())
         try await manager.logIn(account.login)
         let old = try #require(try manager.stored())
@@ -111,7 +111,7 @@ import Testing
 
     @Test func theSamePairBegunAgainIsNotEnded() async throws {
         let server = try await inProcessServer()
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let pair = try await server.client().logIn(account.login)
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore())
         try await manager.begin(with: pair)

@@ -19,7 +19,7 @@ struct AccountRaceTests {
     ) async throws -> (harness: Harness, change: Reply, logins: [Reply]) {
         // The account's back-off would refuse tries that come all at once.
         let harness = try await Harness.make { $0.loginAttempts = 0 }
-        let pair = try await harness.signedInUser("racer", email: "racer@example.com", password: password).decode(TokenPair.self)
+        let pair = try await harness.signedIn(TestAccount(username: "racer", email: "racer@example.com", password: password))
         return try await withThrowingTaskGroup(of: (Int, Reply).self) { group in
             for index in 0...logins {
                 group.addTask {

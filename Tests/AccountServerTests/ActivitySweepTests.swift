@@ -1,5 +1,6 @@
 import AccountStore
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountCore
 @testable import AccountServer
@@ -9,8 +10,8 @@ import Testing
 @Suite struct ActivitySweepTests {
     @Test func oldEventsAndAnAccountsOldestBeyondItsShareGo() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser("하나", email: "hana@example.com")
-        _ = try await harness.signedInUser("두리", email: "duri@example.com")
+        try await harness.signedIn(TestAccount(username: "하나", email: "hana@example.com", password: "correct horse battery"))
+        try await harness.signedIn(TestAccount(username: "두리", email: "duri@example.com", password: "correct horse battery"))
         let (busy, quiet) = try await harness.store.read { tx in
             (try tx.user(emailKey: "hana@example.com")!.id, try tx.user(emailKey: "duri@example.com")!.id)
         }

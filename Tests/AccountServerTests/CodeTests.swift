@@ -1,5 +1,6 @@
 import AccountAPI
 import Foundation
+import TestSupport
 import Testing
 @testable import AccountCore
 @testable import AccountServer
@@ -79,7 +80,7 @@ struct CodeSendLimitTests {
     @Test("five codes an hour per address and purpose, the same for taken and free addresses")
     func hourlyLimit() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser("taken", email: "taken@example.com")
+        try await harness.signedIn(TestAccount(username: "taken", email: "taken@example.com", password: "correct horse battery"))
         for email in ["free@example.com", "taken@example.com"] {
             var statuses: [Int] = []
             for _ in 0..<6 {

@@ -11,7 +11,7 @@ struct ConventionTests {
     @Test("malformed input of every kind is 400/415 problem+json and changes nothing")
     func malformedInput() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser()
+        try await harness.signedIn(.minsu)
         let before = try await harness.rowCounts()
         let json = ["Content-Type": "application/json"]
         let cases: [(String, [UInt8], [String: String], Int)] = [
@@ -27,16 +27,16 @@ struct ConventionTests {
             ("no content type", Array("{}".utf8), [:], 415),
         ]
         for (name, body, headers, status) in cases {
-            let reply = try await harness.send("POST", "/auth/signup", body: body, headers: headers)
+            let reply = try await harness.send("POST", "/auth/signup", body: Data(body), headers: headers)
             #expect(reply.status == status, "\(name): \(reply.text)")
             #expect(reply.header("Content-Type") == "application/problem+json", "\(name)")
             #expect(reply.code == (status == 400 ? "invalid_request" : "unsupported_media_type"), "\(name)")
         }
-        let charset = try await harness.send("POST", "/auth/refresh", body: Array(#"{"refresh":"unknown"}"#.utf8), headers: ["Content-Type": "application/json; charset=utf-8"])
+        let charset = try await harness.send("POST", "/auth/refresh", body: Data(#"{"refresh":"unknown"}"#.utf8), headers: ["Content-Type": "application/json; charset=utf-8"])
         #expect(charset.status == 401)
         for path in ["/auth/email/code", "/auth/email/verify", "/auth/login", "/auth/refresh"] {
             for (name, body, headers, status) in cases where !name.contains("wrong type") {
-                #expect(try await harness.send("POST", path, body: body, headers: headers).status == status, "\(path) \(name)")
+                #expect(try await harness.send("POST", path, body: Data(body), headers: headers).status == status, "\(path) \(name)")
             }
         }
         #expect(try await harness.rowCounts() == before)

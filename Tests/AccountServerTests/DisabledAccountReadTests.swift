@@ -20,11 +20,8 @@ struct DisabledAccountReadTests {
 
     @Test func everyPathRefusesADisabledAccount() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser()
-        let token = try #require(login["access"] as? String)
-        let refresh = try #require(login["refresh"] as? String)
-        let idText = try #require((login["user"] as? [String: Any])?["id"] as? String)
-        let userID = try #require(UUID(uuidString: idText))
+        let login = try await harness.signedIn(.minsu)
+        let (token, refresh, userID) = (login.access, login.refresh, login.user.id)
         // Verified once, so the inline path has the token in its cache.
         #expect(Reply(response: await harness.app.handle(me(token))).status == 200)
         #expect(harness.app.answeredAtOnce(me(token))?.status == 200)

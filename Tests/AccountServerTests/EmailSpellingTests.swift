@@ -37,22 +37,17 @@ struct EmailSpellingTests {
         throw TestFailure("fewer than \(count) messages within 10 s")
     }
 
-    static func signUp(_ harness: Harness, _ name: String, _ email: String) async throws -> Reply {
-        try await harness.send("POST", "/auth/signup", json: [
-            "username": name, "email": email, "password": "correct horse battery",
-            "password_confirmation": "correct horse battery", "mbti": "enfp",
-        ])
-    }
-
     @Test("Another spelling is the same account: sign-up answers as for a taken address, login finds it", arguments: spellings)
     func oneAccount(_ pair: (String, String)) async throws {
         let (stored, spelling) = pair
         let harness = try await Harness.make()
-        #expect(try await harness.signedInUser("first", email: stored).status == 200)
+        let first = TestAccount(username: "first", email: stored, password: "correct horse battery")
+        try await harness.registered(first)
+        #expect(try await harness.send("POST", "/auth/login", json: ["email": stored, "password": first.password]).status == 200)
         let mailed = try await Self.recipients(harness).count
 
         harness.clock.advance(61)  // past the address's one-message-a-minute mail budget
-        let again = try await Self.signUp(harness, "second", spelling)
+        let again = try await harness.trySignUp(TestAccount(username: "second", email: spelling, password: "correct horse battery"))
         #expect(again.status == 202, "\(again.text)")
         #expect(try await harness.counts()[0] == 1, "no second account for \(spelling)")
         // The owner's notice goes to the stored address, never to the spelling of the request.
@@ -69,7 +64,7 @@ struct EmailSpellingTests {
     func mailGoesToTheStoredAddress(_ pair: (String, String)) async throws {
         let (stored, spelling) = pair
         let harness = try await Harness.make()
-        let first = try await Self.signUp(harness, "hana", stored)
+        let first = try await harness.trySignUp(TestAccount(username: "hana", email: stored, password: "correct horse battery"))
         #expect(first.status == 202, "\(first.text)")
         var expected = [stored]  // the sign-up's own code
         // The background sender may still hold a message `mails()` did not deliver, and messages
@@ -133,7 +128,7 @@ struct EmailSpellingTests {
     @Test func invisible_characters_in_an_address_are_refused() async throws {
         let harness = try await Harness.make()
         for address in ["mi\u{FE0F}na@example.com", "mina\u{00AD}@example.com", "mi\u{3164}na@example.com"] {
-            let reply = try await Self.signUp(harness, "mina", address)
+            let reply = try await harness.trySignUp(TestAccount(username: "mina", email: address, password: "correct horse battery"))
             #expect(reply.status == 422 && reply.fieldCodes("email") == ["invalid_format"], "\(reply.text)")
         }
         #expect(try await harness.counts() == [0, 0])

@@ -17,8 +17,7 @@ struct InlineProfileTests {
     }
 
     func accessToken(_ harness: Harness) async throws -> String {
-        let login = try await harness.signedInUser()
-        return try #require(login["access"] as? String)
+        try await harness.signedIn(.minsu).access
     }
 
     @Test("a token not verified before waits for its check; none, or a malformed header, is refused at once")

@@ -41,7 +41,7 @@ struct MetricsTests {
     @Test("login outcomes: success, email_not_verified and the address limit's rate_limited")
     func loginOutcomes() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser()
+        try await harness.signedIn(.minsu)
         try await harness.send("POST", "/auth/signup", json: ["username": "미검증", "email": "new@example.com", "password": "correct horse battery", "mbti": "ISTP"])
         let unverified = try await harness.send("POST", "/auth/login", json: ["email": "new@example.com", "password": "correct horse battery"])
         #expect(unverified.status == 403)

@@ -10,14 +10,6 @@ import TestSupport
 /// Nicknames: invisible characters, mixed scripts and look-alikes (UTS #39), in process.
 @Suite("Nickname spoofing")
 struct NicknameSpoofingTests {
-    static func signUp(_ harness: Harness, _ name: String, email: String? = nil) async throws -> Reply {
-        let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
-        return try await harness.send("POST", "/auth/signup", json: [
-            "username": name, "email": address, "password": "correct horse battery",
-            "password_confirmation": "correct horse battery", "mbti": "enfp",
-        ])
-    }
-
     @Test("Invisible nicknames are refused with invisible_character and write nothing", arguments: [
         "\u{3164}\u{3164}", "\u{115F}\u{1160}", "\u{FFA0}\u{FFA0}", "mi\u{3164}na", "mi\u{200D}na", "mi\u{200C}na",
         "mina\u{FE0F}", "mi\u{00AD}na", "\u{2060}mina", "mi\u{E0020}na",
@@ -25,7 +17,7 @@ struct NicknameSpoofingTests {
     func invisible(_ name: String) async throws {
         let harness = try await Harness.make()
         let before = try await harness.rowCounts()
-        let reply = try await Self.signUp(harness, name)
+        let reply = try await harness.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "correct horse battery"))
         #expect(reply.status == 422 && reply.code == "validation_failed")
         #expect(reply.fieldCodes("username") == ["invisible_character"])
         #expect(try await harness.rowCounts() == before)
@@ -37,7 +29,7 @@ struct NicknameSpoofingTests {
     ])
     func mixedScripts(_ name: String) async throws {
         let harness = try await Harness.make()
-        let reply = try await Self.signUp(harness, name)
+        let reply = try await harness.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "correct horse battery"))
         #expect(reply.status == 422)
         #expect(reply.fieldCodes("username") == ["mixed_script"], "\(reply.text)")
         #expect(try await harness.counts() == [0, 0])
@@ -48,7 +40,7 @@ struct NicknameSpoofingTests {
     ])
     func allowedMixes(_ name: String) async throws {
         let harness = try await Harness.make()
-        let reply = try await Self.signUp(harness, name)
+        let reply = try await harness.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "correct horse battery"))
         #expect(reply.status == 202, "\(reply.text)")
     }
 
@@ -59,10 +51,10 @@ struct NicknameSpoofingTests {
     ])
     func lookalikeOfAccount(_ pair: (String, String)) async throws {
         let harness = try await Harness.make()
-        #expect(try await Self.signUp(harness, pair.0).status == 202)
+        #expect(try await harness.trySignUp(TestAccount(username: pair.0, email: TestAccount().email, password: "correct horse battery")).status == 202)
         _ = try await harness.mails()  // delivered now, so the outbox does not change under the comparison
         let before = try await harness.rowCounts()
-        let reply = try await Self.signUp(harness, pair.1)
+        let reply = try await harness.trySignUp(TestAccount(username: pair.1, email: TestAccount().email, password: "correct horse battery"))
         #expect(reply.status == 409 && reply.code == "username_taken", "\(pair.1): \(reply.text)")
         #expect(try await harness.rowCounts() == before)
     }
@@ -73,17 +65,15 @@ struct NicknameSpoofingTests {
     ])
     func lookalikeOfReserved(_ name: String) async throws {
         let harness = try await Harness.make()
-        let reply = try await Self.signUp(harness, name)
+        let reply = try await harness.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "correct horse battery"))
         #expect(reply.status == 422, "\(name): \(reply.text)")
         #expect(reply.fieldCodes("username") == ["taken"], "\(name): \(reply.text)")
     }
 
     @Test func profile_rename_is_checked_the_same_way() async throws {
         let harness = try await Harness.make()
-        let mina = try await harness.signedInUser("mina", email: "mina@example.com")
-        let jun = try await harness.signedInUser("jun", email: "jun@example.com")
-        let token = try jun.decode(TokenPair.self).access
-        #expect(mina.status == 200)
+        try await harness.signedIn(TestAccount(username: "mina", email: "mina@example.com", password: "correct horse battery"))
+        let token = try await harness.signedIn(TestAccount(username: "jun", email: "jun@example.com", password: "correct horse battery")).access
         for (name, expected) in [("rnina", "username_taken"), ("\u{3164}\u{3164}", "invisible_character"),
                                  ("jun\u{0430}", "mixed_script"), ("adm\u{0131}n", "taken")] {
             let reply = try await harness.send("PATCH", "/auth/me", json: ["username": name], token: token)
@@ -95,7 +85,7 @@ struct NicknameSpoofingTests {
         #expect(recased.status == 200 && recased["username"] as? String == "JUN")
         // A rename frees the old skeleton and takes the new one.
         #expect(try await harness.send("PATCH", "/auth/me", json: ["username": "junho"], token: token).status == 200)
-        #expect(try await Self.signUp(harness, "jun").status == 202)
-        #expect(try await Self.signUp(harness, "junh0").code == "username_taken")
+        #expect(try await harness.trySignUp(TestAccount(username: "jun", email: TestAccount().email, password: "correct horse battery")).status == 202)
+        #expect(try await harness.trySignUp(TestAccount(username: "junh0", email: TestAccount().email, password: "correct horse battery")).code == "username_taken")
     }
 }

@@ -110,7 +110,7 @@ struct OpenAPITests {
         try check(login, "TokenPair", "login")
         let token = try #require(login["access"] as? String)
         try check(try await harness.send("GET", "/auth/me", token: token), "User", "me")
-        try check(try await harness.send("GET", "/auth/sessions", headers: ["User-Agent": "tests"], token: token), "SessionList", "sessions")
+        try check(try await harness.send("GET", "/auth/sessions", token: token, headers: ["User-Agent": "tests"]), "SessionList", "sessions")
         try check(try await harness.send("GET", "/auth/policy"), "Policy", "policy")
         try check(try await harness.send("GET", "/.well-known/jwks.json"), "JWKSet", "jwks")
         try check(try await harness.send("GET", "/readyz"), "Status", "readyz")

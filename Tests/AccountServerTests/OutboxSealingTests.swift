@@ -15,23 +15,15 @@ import TestSupport
 struct OutboxSealingTests {
     static let password = "correct horse battery"
 
-    static func signUp(_ harness: Harness, _ email: String) async throws {
-        let reply = try await harness.send("POST", "/auth/signup", json: [
-            "username": String(email.prefix { $0 != "@" }), "email": email, "password": password,
-            "password_confirmation": password, "mbti": "enfp",
-        ])
-        #expect(reply.status == 202, "\(reply.text)")
-    }
-
     @Test("with mail down, a copy of the database holds no code and no line of the waiting mail; it is sent once mail works")
     func waitingCodesAreSealed() async throws {
         let folder = try ServerFolder()
         let harness = try await folder.start(keyFile: try folder.keyFile())
-        _ = try await harness.signedInUser(email: "reset@example.com", password: Self.password)
+        try await harness.signedIn(TestAccount(username: "민수", email: "reset@example.com", password: Self.password))
         harness.clock.advance(120)  // past the address's mail interval
         try harness.breakMail()
         #expect(try await harness.send("POST", "/auth/password/reset", json: ["email": "reset@example.com"]).status == 202)
-        try await Self.signUp(harness, "waiting@example.com")
+        try await harness.signUp(TestAccount(username: "waiting", email: "waiting@example.com", password: Self.password))
         await harness.app.deliverMail()
         let waiting = try await harness.waitingMail()
         #expect(waiting.count == 2)
@@ -124,7 +116,7 @@ struct OutboxSealingTests {
         let folder = try ServerFolder()
         let clear = try await folder.start(keyFile: nil)
         try clear.breakMail()
-        try await Self.signUp(clear, "queued@example.com")
+        try await clear.signUp(TestAccount(username: "queued", email: "queued@example.com", password: Self.password))
         await clear.app.deliverMail()
         let before = try await clear.waitingMail()
         #expect(before.count == 1 && before.first?.attempts == 1)

@@ -24,7 +24,7 @@ struct PasswordGuessingTests {
     @Test("a wrong password is 403 invalid_credentials without a Bearer challenge, and the session lives on")
     func wrongPasswordIsNotABadToken() async throws {
         let harness = try await Harness.make()
-        let pair = try await harness.signedInUser("bora", email: "bora@example.com", password: "correct horse battery").decode(TokenPair.self)
+        let pair = try await harness.signedIn(TestAccount(username: "bora", email: "bora@example.com", password: "correct horse battery"))
         for reply in [try await change(harness, pair.access, current: "nope nope nope"), try await delete(harness, pair.access, password: "nope nope nope")] {
             #expect(reply.status == 403)
             #expect(reply.code == "invalid_credentials")
@@ -41,7 +41,7 @@ struct PasswordGuessingTests {
     @Test("login, password change and deletion count failures on one back-off, and each is refused during it")
     func oneSharedBackoff() async throws {
         let harness = try await Harness.make()
-        let pair = try await harness.signedInUser("bora", email: "bora@example.com", password: "correct horse battery").decode(TokenPair.self)
+        let pair = try await harness.signedIn(TestAccount(username: "bora", email: "bora@example.com", password: "correct horse battery"))
         #expect(try await login(harness, "wrong 1 wrong").status == 401)
         #expect(try await change(harness, pair.access, current: "wrong 2 wrong").status == 403)
         #expect(try await delete(harness, pair.access, password: "wrong 3 wrong").status == 403)
@@ -74,7 +74,7 @@ struct PasswordGuessingTests {
     @Test("fifty parallel guesses behind one token: at most the limit get a password check")
     func parallelGuesses() async throws {
         let harness = try await Harness.make()
-        let pair = try await harness.signedInUser("bora", email: "bora@example.com", password: "correct horse battery").decode(TokenPair.self)
+        let pair = try await harness.signedIn(TestAccount(username: "bora", email: "bora@example.com", password: "correct horse battery"))
         let runs = harness.app.services.passwords.runs.value
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<50 {

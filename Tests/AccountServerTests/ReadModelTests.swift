@@ -30,8 +30,7 @@ struct ReadModelTests {
 
     /// Signs up and logs in (`session` more logins of the same account give more sessions).
     func account(_ harness: Harness, _ name: String = "민수", email: String = "minsu@example.com", sessions: Int = 1) async throws -> [String] {
-        let first = try await harness.signedInUser(name, email: email)
-        var tokens = [try #require(first["access"] as? String)]
+        var tokens = [try await harness.signedIn(TestAccount(username: name, email: email, password: "correct horse battery")).access]
         for _ in 1..<max(1, sessions) {
             let login = try await harness.send("POST", "/auth/login", json: ["email": email, "password": "correct horse battery"])
             tokens.append(try #require(login["access"] as? String))
@@ -84,11 +83,11 @@ struct ReadModelTests {
         let harness = try await harness(model: model)
         let tokens = try await account(harness, sessions: 3)
         for token in tokens { try await warm(harness, token) }
-        #expect(try await harness.send("POST", "/auth/logout", token: tokens[0], query: ["scope": "others"]).status == 204)
+        #expect(try await harness.send("POST", "/auth/logout?scope=others", token: tokens[0]).status == 204)
         #expect(try inlineFirst(harness, tokens[1]).code == "session_revoked")
         #expect(try await next(harness, tokens[2]).code == "session_revoked")
         #expect(try await next(harness, tokens[0]).status == 200)
-        #expect(try await harness.send("POST", "/auth/logout", token: tokens[0], query: ["scope": "global"]).status == 204)
+        #expect(try await harness.send("POST", "/auth/logout?scope=global", token: tokens[0]).status == 204)
         #expect(try await next(harness, tokens[0]).code == "session_revoked")
     }
 
@@ -241,8 +240,8 @@ struct ReadModelTests {
     @Test("a refresh keeps the session alive past its old idle end; reuse revokes it", arguments: modes)
     func refreshTouchesAndReuseRevokes(model: Bool) async throws {
         let harness = try await harness(model: model) { $0.sessionIdleTTL = 60; $0.accessTTL = 900; $0.refreshGrace = 0 }
-        let login = try await harness.signedInUser()
-        let (token, refresh) = (try #require(login["access"] as? String), try #require(login["refresh"] as? String))
+        let login = try await harness.signedIn(.minsu)
+        let (token, refresh) = (login.access, login.refresh)
         try await warm(harness, token)
         harness.clock.advance(50)
         let rotated = try await harness.send("POST", "/auth/refresh", json: ["refresh": refresh])

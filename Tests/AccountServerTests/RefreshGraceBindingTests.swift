@@ -25,7 +25,7 @@ struct RefreshGraceBindingTests {
 
     /// A signed-in session and its first rotation by `userAgent` from `address`.
     func firstUse(_ harness: Harness, userAgent: String? = "App/1.0", address: String = "192.0.2.10", headers: [String: String] = [:]) async throws -> (login: TokenPair, rotated: TokenPair) {
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         harness.clock.advance(30)
         let first = await refresh(harness, login.refresh, userAgent: userAgent, address: address, headers: headers)
         #expect(first.status == 200)

@@ -26,7 +26,7 @@ struct RefreshRotationTests {
     @Test("a refresh writes the session's row and nothing else: no token rows, the generation moves on")
     func oneRowARefresh() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         let keys = harness.app.services.secrets.refreshKeys
         #expect(login.refresh.count == RefreshToken.textLength)
         let issued = try #require(RefreshToken(text: login.refresh, keys: keys))
@@ -52,7 +52,7 @@ struct RefreshRotationTests {
     @Test("a generation older than the one before the current is reuse: the session ends")
     func olderGeneration() async throws {
         let harness = try await Harness.make()
-        let first = try await harness.signedInUser().decode(TokenPair.self)
+        let first = try await harness.signedIn(.minsu)
         harness.clock.advance(60)
         let second = try await refresh(harness, first.refresh).decode(TokenPair.self)
         harness.clock.advance(60)
@@ -67,7 +67,7 @@ struct RefreshRotationTests {
     @Test("the one before the current repeats within the window, then is reuse")
     func previousGeneration() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         harness.clock.advance(60)
         let second = try await refresh(harness, login.refresh).decode(TokenPair.self)
         harness.clock.advance(60)
@@ -85,7 +85,7 @@ struct RefreshRotationTests {
     @Test("eight refreshes of one token at once: one rotation, seven repeats, all the same pair")
     func simultaneous() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         harness.clock.advance(60)
         let replies = try await withThrowingTaskGroup(of: Reply.self) { group in
             for _ in 0..<8 { group.addTask { try await refresh(harness, login.refresh) } }
@@ -128,7 +128,7 @@ struct RefreshRotationTests {
     @Test("a token this server did not issue gets the reply of an unknown one, and changes nothing")
     func mangledTokens() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         let keys = harness.app.services.secrets.refreshKeys
         let unknown = try await refresh(harness, "made-up")
         #expect(unknown.status == 401 && unknown.code == "token_invalid")
@@ -150,7 +150,7 @@ struct RefreshRotationTests {
     @Test("a token of a deleted session gets the same reply as a made-up one")
     func deletedSession() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         let unknown = try await refresh(harness, String(repeating: "A", count: RefreshToken.textLength))
         #expect(try await harness.send("DELETE", "/auth/me", json: ["password": "correct horse battery"], token: login.access).status == 204)
         let reply = try await refresh(harness, login.refresh)
@@ -160,7 +160,7 @@ struct RefreshRotationTests {
     @Test("the database keeps a keyed hash of the current token: never the token, its secret or its SHA-256")
     func nothingInClear() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         harness.clock.advance(60)
         let rotated = try await refresh(harness, login.refresh).decode(TokenPair.self)
         let file = try Data(contentsOf: harness.folder.appendingPathComponent("account.sqlite"))

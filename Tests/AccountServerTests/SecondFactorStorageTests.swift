@@ -11,7 +11,7 @@ import Testing
 struct SecondFactorStorageTests {
     /// An account signed in, enrolled and confirmed in process; its token, secret and recovery codes.
     func enabled(_ harness: Harness) async throws -> (access: String, userID: UUID, secret: [UInt8], codes: [String], base32: String) {
-        let pair = try await harness.signedInUser().decode(TokenPair.self)
+        let pair = try await harness.signedIn(.minsu)
         let enrolment = try await harness.send("POST", "/auth/mfa/totp", json: ["password": "correct horse battery"], token: pair.access)
             .decode(TOTPEnrollment.self)
         let secret = try #require(TOTPGenerator.base32Decode(enrolment.secret))

@@ -2,6 +2,7 @@ import AccountAPI
 import AccountStore
 import Foundation
 import Sodium
+import TestSupport
 import Testing
 @testable import AccountCore
 @testable import AccountServer
@@ -72,15 +73,6 @@ struct SecretSealingTests {
         }
     }
 
-    static func signUp(_ harness: Harness, _ email: String) async throws -> String {
-        let reply = try await harness.send("POST", "/auth/signup", json: [
-            "username": String(email.prefix { $0 != "@" }), "email": email, "password": "correct horse battery",
-            "password_confirmation": "correct horse battery", "mbti": "enfp",
-        ])
-        #expect(reply.status == 202, "\(reply.text)")
-        return try #require(try await harness.latestCode(to: email))
-    }
-
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
@@ -90,7 +82,8 @@ struct SecretSealingTests {
     func clearDatabaseGivesSecretsAway() async throws {
         let folder = try ServerFolder()
         let harness = try await folder.start(keyFile: nil)
-        let code = try await Self.signUp(harness, "clear@example.com")
+        try await harness.signUp(TestAccount(username: "clear", email: "clear@example.com", password: "correct horse battery"))
+        let code = try await harness.mail.code(to: "clear@example.com")
         let (settings, seeds) = try await Self.stored(harness)
         let row = try #require(try await harness.store.read { try $0.code(emailKey: "clear@example.com", purpose: "verify") })
         let stolenKey = try #require(settings["code_hmac_key"])
@@ -105,7 +98,8 @@ struct SecretSealingTests {
     func sealedDatabaseHoldsNothingUsable() async throws {
         let folder = try ServerFolder()
         let harness = try await folder.start(keyFile: try folder.keyFile())
-        let code = try await Self.signUp(harness, "sealed@example.com")
+        try await harness.signUp(TestAccount(username: "sealed", email: "sealed@example.com", password: "correct horse battery"))
+        let code = try await harness.mail.code(to: "sealed@example.com")
         let login = try await harness.send("POST", "/auth/login", json: ["email": "sealed@example.com", "password": "correct horse battery"])
         #expect(login.status == 403, "not verified yet: the password was checked")
         let (settings, seeds) = try await Self.stored(harness)
@@ -145,8 +139,9 @@ struct SecretSealingTests {
         let folder = try ServerFolder()
         let keyFile = try folder.keyFile()
         let first = try await folder.start(keyFile: keyFile)
-        let pair = try await first.signedInUser().decode(TokenPair.self)
-        let code = try await Self.signUp(first, "later@example.com")
+        let pair = try await first.signedIn(.minsu)
+        try await first.signUp(TestAccount(username: "later", email: "later@example.com", password: "correct horse battery"))
+        let code = try await first.mail.code(to: "later@example.com")
         await folder.stop(first)
         let fingerprint = try #require(SecretSeal.configured(keyFile: keyFile).fingerprint)
 
@@ -173,8 +168,9 @@ struct SecretSealingTests {
     func sealingAnExistingDatabaseAndBack() async throws {
         let folder = try ServerFolder()
         let clear = try await folder.start(keyFile: nil)
-        let pair = try await clear.signedInUser().decode(TokenPair.self)
-        let code = try await Self.signUp(clear, "pending@example.com")
+        let pair = try await clear.signedIn(.minsu)
+        try await clear.signUp(TestAccount(username: "pending", email: "pending@example.com", password: "correct horse battery"))
+        let code = try await clear.mail.code(to: "pending@example.com")
         let before = try await Self.stored(clear)
         await folder.stop(clear)
 

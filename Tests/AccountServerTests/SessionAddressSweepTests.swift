@@ -14,9 +14,7 @@ import Testing
             $0.sessionIdleTTL = 3600
             $0.sessionMaxTTL = 3 * 3600
         }
-        let first = try await harness.signedInUser()
-        #expect(first.status == 200, "\(first.text)")
-        let idle = try first.decode(TokenPair.self)
+        let idle = try await harness.signedIn(.minsu)
         let second = try await harness.send("POST", "/auth/login", json: ["email": "minsu@example.com", "password": "correct horse battery"])
         var kept = try second.decode(TokenPair.self)
         let policy = harness.app.services.sessions.policy

@@ -353,11 +353,11 @@ struct SignUpBindingTests {
         for harness in [contested, alone] {
             harness.clock.advance(61)
             let reply = try await Self.signUp(harness, "낯선손님", password: Self.strangerPassword, from: Self.stranger)
-            var replies = [observable(reply)]
+            var replies = [reply.observable()]
             let code = try #require(try await harness.latestCode(to: Self.address))
             let wrong = code == "000000" ? "111111" : "000000"
             for (signIn, token) in [(true, nil), (false, nil), (true, String(repeating: "A", count: 43))] as [(Bool, String?)] {
-                replies.append(observable(try await Self.verify(harness, wrong, signIn: signIn, token: token)))
+                replies.append(try await Self.verify(harness, wrong, signIn: signIn, token: token).observable())
             }
             seen.append(replies)
         }
@@ -373,11 +373,11 @@ struct SignUpBindingTests {
     @Test("a free and a taken address get the same reply, with a token of the same shape")
     func sameShapeForTakenAndFree() async throws {
         let harness = try await Harness.make()
-        _ = try await harness.signedInUser("주인", email: "taken@example.com", password: "violet lantern harbor")
+        try await harness.signedIn(TestAccount(username: "주인", email: "taken@example.com", password: "violet lantern harbor"))
         harness.clock.advance(61)
         let taken = try await Self.signUp(harness, "빌린이름", "TAKEN@example.com", password: Self.strangerPassword)
         let free = try await Self.signUp(harness, "새이름", "free@example.com", password: Self.strangerPassword)
-        #expect(observable(taken) == observable(free))
+        #expect(taken.observable() == free.observable())
         #expect(Set(taken.json.keys) == ["email", "verification", "expires_in", "signup_token"])
         #expect(Self.shape(try Self.token(taken)) == Self.shape(try Self.token(free)))
         #expect(try Self.token(taken) != (try Self.token(free)))

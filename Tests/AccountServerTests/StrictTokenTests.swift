@@ -41,7 +41,7 @@ struct StrictTokenTests {
 
     static func signed() async throws -> Signed {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser().decode(TokenPair.self)
+        let login = try await harness.signedIn(.minsu)
         let record = try #require(try await harness.store.read { try $0.signingKeys() }.last)
         return Signed(harness: harness, token: login.access, kid: record.kid, key: try Ed25519SigningKey(seed: record.seed))
     }

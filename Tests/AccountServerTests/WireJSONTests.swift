@@ -78,7 +78,8 @@ struct WireJSONTests {
     @Test("the /auth/me reply and a login reply are this writer's output")
     func repliesUseWriter() async throws {
         let harness = try await Harness.make()
-        let login = try await harness.signedInUser()
+        try await harness.registered(.minsu)
+        let login = try await harness.send("POST", "/auth/login", json: ["email": "minsu@example.com", "password": "correct horse battery"])
         let pair = try login.decode(TokenPair.self)
         #expect(Array(login.body) == WireJSON.tokenPair(pair))
         let me = try await harness.send("GET", "/auth/me", token: pair.access)

@@ -9,7 +9,7 @@ import Testing
     func serverWithClock(_ extra: [String] = []) async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        return (try await ServerProcess.start(in: folder, clock.serverArguments + extra), clock)
+        return (try await ServerProcess.start(in: folder, clock: clock, extra), clock)
     }
 
     @Test func aHundredParallelWrongGuessesGetAtMostFivePasswordChecks() async throws {

@@ -13,15 +13,15 @@ import Testing
     func start(_ extra: [String] = []) async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        return (try await ServerProcess.start(in: folder, clock.serverArguments + extra), clock)
+        return (try await ServerProcess.start(in: folder, clock: clock, extra), clock)
     }
 
     static let routes: [(String, String)] = [("GET", "/admin/api/users"), ("GET", "/admin/api/users/{id}")]
         + ["disable", "enable", "end-sessions", "resend-verification", "remove-second-factor", "delete"].map { ("POST", "/admin/api/users/{id}/" + $0) }
 
     @Test func everyRouteNeedsTheRoleAndASecondFactor() async throws {
-        let (server, clock) = try await start()
-        let op = try await server.signedInOperator(clock: clock)
+        let (server, _) = try await start()
+        let op = try await server.signedInOperator()
         let (target, targetPair) = try await server.verifiedAccount("target")
         let targetID = server.accountID(targetPair)
         // The operator's own password-only session (the enrolment's), and a plain account's.
@@ -46,8 +46,8 @@ import Testing
     }
 
     @Test func disableEndsEverySessionAtOnceAndEnableLetsTheAccountBackIn() async throws {
-        let (server, clock) = try await start()
-        let op = try await server.signedInOperator(clock: clock)
+        let (server, _) = try await start()
+        let op = try await server.signedInOperator()
         let (target, first) = try await server.verifiedAccount("target")
         let second = try await server.logIn(target)
         let id = server.accountID(first)
@@ -109,8 +109,8 @@ import Testing
     }
 
     @Test func refusalsWriteNothing() async throws {
-        let (server, clock) = try await start()
-        let op = try await server.signedInOperator(clock: clock)
+        let (server, _) = try await start()
+        let op = try await server.signedInOperator()
         let (target, pair) = try await server.verifiedAccount("target")
         let id = server.accountID(pair)
         let before = try await server.auditEvents(token: op.access).count
@@ -146,8 +146,8 @@ import Testing
     }
 
     @Test func endSessionsRemoveSecondFactorAndDelete() async throws {
-        let (server, clock) = try await start()
-        let op = try await server.signedInOperator(clock: clock)
+        let (server, _) = try await start()
+        let op = try await server.signedInOperator()
 
         // End sessions: both of the account's sessions end at once; it may log in again.
         let (target, first) = try await server.verifiedAccount("target")
@@ -179,7 +179,7 @@ import Testing
         #expect(history.events.contains { $0.type == "session_ended" && $0.detail == ["reason": "operator", "count": "2"] }, "\(history)")
 
         // Remove the second factor: the next login needs the password alone; the owner is told.
-        let secured = try await server.accountWithSecondFactor("secured", clock: clock)
+        let secured = try await server.accountWithSecondFactor("secured")
         let securedID = secured.pair.user.id.lowercasedText
         _ = try await server.challenge(secured.account)
         let mailBefore = server.mail.messages(to: secured.account.email).count
@@ -218,11 +218,11 @@ import Testing
         // The operator is made with mail to files (the test helpers read codes there), then the
         // server starts again on the same database with mail to a real SMTP server.
         let (first, clock) = try await start()
-        let op = try await first.signedInOperator(clock: clock)
+        let op = try await first.signedInOperator()
         await first.stop()
         let sink = try await SmtpSink()
         let server = try await ServerProcess.start(
-            in: first.folder, clock.serverArguments + ["--mail", sink.url().absoluteString, "--allow-unverified-login"])
+            in: first.folder, clock: clock, ["--mail", sink.url().absoluteString, "--allow-unverified-login"])
         let account = TestAccount("unverified")
         try await server.signUp(account)
         let pair = try await server.logIn(account)

@@ -10,7 +10,7 @@ import Testing
     func start() async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        return (try await ServerProcess.start(in: folder, clock.serverArguments), clock)
+        return (try await ServerProcess.start(in: folder, clock: clock), clock)
     }
 
     /// `account-server admin …` on the server's database.
@@ -32,7 +32,7 @@ import Testing
 
     @Test func roleFromTheCommandLineAndTheGateOnEveryRequest() async throws {
         let (server, clock) = try await start()
-        let operatorAccount = try await server.accountWithSecondFactor("op", clock: clock)
+        let operatorAccount = try await server.accountWithSecondFactor("op")
         let (plain, plainPair) = try await server.verifiedAccount("plain")
 
         // Unknown nicknames and bad usage change nothing and say so.
@@ -149,7 +149,7 @@ import Testing
 
     @Test func auditLogIsKeysetPagedNewestFirst() async throws {
         let (server, clock) = try await start()
-        let operatorAccount = try await server.accountWithSecondFactor("op", clock: clock)
+        let operatorAccount = try await server.accountWithSecondFactor("op")
         #expect(try await admin(server, ["grant", operatorAccount.account.username]).status.code == 0)
         let pair = try await logInWithSecondFactor(server, operatorAccount, clock: clock)
         for index in 0..<3 {

@@ -32,8 +32,8 @@ import Testing
     @Test func filtersPrefixesAndPagesWhileAccountsArrive() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments + ["--allow-unverified-login"])
-        let op = try await server.signedInOperator(clock: clock)
+        let server = try await ServerProcess.start(in: folder, clock: clock, ["--allow-unverified-login"])
+        let op = try await server.signedInOperator()
         let tag = "q" + UUID().uuidString.prefix(6).lowercased()
 
         // Seven accounts under one nickname prefix, a second apart: verified or not, one with a
@@ -51,7 +51,7 @@ import Testing
             }
         }
         clock.advance(1)
-        let secured = try await server.accountWithSecondFactor(tag, clock: clock)
+        let secured = try await server.accountWithSecondFactor(tag)
         ids.append(secured.pair.user.id.lowercasedText)
         let disabledID = ids[2]
         #expect(try await server.adminAction("disable", on: disabledID, token: op.access).status == 200)

@@ -15,13 +15,13 @@ import Testing
     @Test func searchShowAndEveryAction() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
-        let op = try await server.signedInOperator(clock: clock)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
+        let op = try await server.signedInOperator()
         let tag = "c" + UUID().uuidString.prefix(6).lowercased()
         let (target, pair) = try await server.verifiedAccount(tag)
         let id = server.accountID(pair)
         clock.advance(1)
-        let secured = try await server.accountWithSecondFactor(tag, clock: clock)
+        let secured = try await server.accountWithSecondFactor(tag)
         #expect(try await server.me(pair.access).status == 200)
 
         // Search: a line per account, in the nickname's order; pages go on with the printed cursor.
@@ -123,7 +123,7 @@ import Testing
         #expect(!(deleted.stdout + deleted.stderr).contains("apple_revoke_skipped"), "\(deleted)")
         #expect(context.apple.revokeAttempts == 0, "the command line has no key to revoke with")
 
-        let keyed = try await ServerProcess.start(in: folder, context.apple.serverArguments + context.clock.serverArguments)
+        let keyed = try await ServerProcess.start(in: folder, clock: context.clock, context.apple.serverArguments)
         try await eventually("the grant is revoked") {
             context.apple.revoked.contains { $0.token == appleRefresh && $0.clientID == AppleStandIn.clientID }
         }

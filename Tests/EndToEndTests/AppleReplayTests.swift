@@ -61,7 +61,7 @@ import Testing
     @Test func aTokenThatAskedForTheSecondFactorIsSpent() async throws {
         let context = try await AppleServer.start()
         let server = context.server
-        let protected = try await server.accountWithSecondFactor("mfareplay", clock: context.clock)
+        let protected = try await server.accountWithSecondFactor("mfareplay")
         let sub = AppleServer.newUser().sub
         let (linkToken, linkNonce) = context.token(sub: sub, email: protected.account.email)
         let proof: [String: Any] = ["password": protected.account.password, "code": protected.code(at: context.clock.nextStep())]

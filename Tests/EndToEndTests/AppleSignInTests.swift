@@ -235,7 +235,7 @@ import Testing
     @Test func anAccountWithAnAuthenticatorAppGetsItsSecondStepAfterApple() async throws {
         let context = try await AppleServer.start()
         let (server, clock) = (context.server, context.clock)
-        let protected = try await server.accountWithSecondFactor("mfaapple", clock: clock)
+        let protected = try await server.accountWithSecondFactor("mfaapple")
         let sub = AppleServer.newUser().sub
         let (linkToken, linkNonce) = context.token(sub: sub, email: protected.account.email)
         let linked = try await server.client.send(
@@ -308,7 +308,7 @@ import Testing
             "POST", "/auth/apple/link", json: ["identity_token": token, "nonce": nonce, "authorization_code": code, "password": account.password],
             token: pair.access).status == 200)
         await context.server.stop()
-        let bare = try await ServerProcess.start(in: folder, context.clock.serverArguments)
+        let bare = try await ServerProcess.start(in: folder, clock: context.clock)
         let again = try await bare.logIn(account)
         #expect(again.user.appleLinked == true)
         let deleted = try await bare.client.send("DELETE", "/auth/me", json: ["password": account.password], token: again.access)
@@ -318,7 +318,7 @@ import Testing
         #expect(bare.logs.contains("no_apple_key") && !bare.logs.contains("\"apple_revoke_skipped\""))
         #expect(context.apple.revokeAttempts == 0)
         // A server with the key on the same database sends it.
-        let keyed = try await ServerProcess.start(in: folder, context.apple.serverArguments + context.clock.serverArguments)
+        let keyed = try await ServerProcess.start(in: folder, clock: context.clock, context.apple.serverArguments)
         try await eventually("the grant is revoked") { context.apple.revoked.contains { $0.token == refresh } }
         await keyed.stop()
         await context.apple.stop()

@@ -40,7 +40,7 @@ import Testing
     static let operatorLogin = Counts(succeeded: 1, mfaRequired: 1)
 
     func makeOperator(_ server: ServerProcess, clock: TestClock, database: String) async throws -> SecondFactorAccount {
-        let account = try await server.accountWithSecondFactor("figures", clock: clock)
+        let account = try await server.accountWithSecondFactor("figures")
         let grant = try await runServerCommand(["admin", "grant", account.account.username, "--database-url", database])
         try #require(grant.status.code == 0, "\(grant)")
         return account
@@ -85,7 +85,7 @@ import Testing
     @Test func countsLandInTheirHourAndDay() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments + ["--login-attempts", "3"])
+        let server = try await ServerProcess.start(in: folder, clock: clock, ["--login-attempts", "3"])
         let database = "sqlite:\(folder.database.path)"
         // 01:05 UTC of the next day: the hours below stay within one day.
         let now = clock.serverNow.timeIntervalSince1970
@@ -141,7 +141,7 @@ import Testing
 
         // The same after a restart: the counts are in the database.
         await server.stop()
-        let again = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let again = try await ServerProcess.start(in: folder, clock: clock)
         let restarted = try await figures(again, op, clock: clock)
         #expect(Counts(restarted.daily[26]) == hourA + hourB)
         #expect(Counts(restarted.daily[29]) == dayC + Self.operatorLogin)
@@ -158,9 +158,9 @@ import Testing
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
+        let options = ["--database-url", database, "--database-pool", "2"]
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
         // Ten minutes past an hour, so the test stays in it.
         moveTo(clock, minutesPast: 10, hoursAhead: 1)
         let op = try await makeOperator(a, clock: clock, database: database)
@@ -186,7 +186,7 @@ import Testing
         #expect(Counts(added.daily[29]) == expected + Self.operatorLogin)
 
         // A server still running adds its counts every few seconds without being asked.
-        let c = try await ServerProcess.start(in: folder, options)
+        let c = try await ServerProcess.start(in: folder, clock: clock, options)
         _ = try await c.verifiedAccount("third")
         let total = expected + Self.operatorLogin + Counts(signups: 1, succeeded: 1, codesSent: 1)
         var seen = Counts()

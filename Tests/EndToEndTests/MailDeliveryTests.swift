@@ -10,7 +10,7 @@ import Testing
         let folder = try TemporaryFolder()
         let sink = try await SmtpSink(refuse: 2)
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, ["--mail", sink.url().absoluteString] + clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock, ["--mail", sink.url().absoluteString])
         let account = TestAccount("smtp")
         #expect(try await server.client.send("POST", "/auth/signup", model: account.signUpRequest).status == 202)
 

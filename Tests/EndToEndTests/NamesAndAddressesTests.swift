@@ -6,17 +6,6 @@ import Testing
 /// Nicknames (UTS #39) and email spellings over HTTP against the real binary, mail read from the
 /// `.eml` files.
 @Suite struct NamesAndAddressesTests {
-    static func signUp(_ server: ServerProcess, _ name: String, _ email: String? = nil, password: String = "Pw-correct horse") async throws -> Reply {
-        let address = email ?? "u\(UUID().uuidString.prefix(8).lowercased())@example.com"
-        return try await server.client.send("POST", "/auth/signup", json: [
-            "username": name, "email": address, "password": password, "password_confirmation": password, "mbti": "enfp",
-        ])
-    }
-
-    static func fieldCodes(_ reply: Reply, _ field: String) -> [String] {
-        reply.problem?.errors?[field]?.map(\.code.rawValue) ?? []
-    }
-
     /// The `To:` address of every message in the mail folder, waiting until there are `count`.
     static func recipients(_ server: ServerProcess, count: Int) async throws -> [String] {
         for _ in 0..<200 {
@@ -32,32 +21,32 @@ import Testing
     @Test func nicknames_invisible_mixed_or_alike_are_refused_over_http() async throws {
         let server = try await ServerProcess.start()
         for name in ["\u{3164}\u{3164}", "\u{115F}\u{1160}mina", "mina\u{FFA0}", "mi\u{200D}na", "mina\u{FE0F}", "mi\u{00AD}na"] {
-            let reply = try await Self.signUp(server, name)
-            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["invisible_character"], "\(name.unicodeScalars.map(\.value)): \(reply.text)")
+            let reply = try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse"))
+            #expect(reply.status == 422 && reply.fieldCodes("username") == ["invisible_character"], "\(name.unicodeScalars.map(\.value)): \(reply.text)")
         }
         for name in ["\u{0430}dmin", "p\u{0430}ypal", "abc\u{05D0}", "mina\u{0E01}", "mina1\u{FF12}", "민수\u{0430}"] {
-            let reply = try await Self.signUp(server, name)
-            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["mixed_script"], "\(name): \(reply.text)")
+            let reply = try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse"))
+            #expect(reply.status == 422 && reply.fieldCodes("username") == ["mixed_script"], "\(name): \(reply.text)")
         }
         for name in ["민수kim", "Li王", "kim김王", "さくらSakura", "Москва"] {
-            let reply = try await Self.signUp(server, name)
+            let reply = try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse"))
             #expect(reply.status == 202, "\(name): \(reply.text)")
         }
-        for name in ["mina", "paypal", "kim.lee"] { #expect(try await Self.signUp(server, name).status == 202) }
+        for name in ["mina", "paypal", "kim.lee"] { #expect(try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse")).status == 202) }
         for name in ["rnina", "M\u{0131}NA", "paypaI", "PAYPA1", "kim.Iee", "KIM.1EE"] {
-            let reply = try await Self.signUp(server, name)
+            let reply = try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse"))
             #expect(reply.status == 409 && reply.problem?.code == .usernameTaken, "\(name): \(reply.text)")
         }
         for name in ["adm\u{0131}n", "adrnin", "ADMlN", "r00t", "0wner", "he1p"] {
-            let reply = try await Self.signUp(server, name)
-            #expect(reply.status == 422 && Self.fieldCodes(reply, "username") == ["taken"], "\(name): \(reply.text)")
+            let reply = try await server.trySignUp(TestAccount(username: name, email: TestAccount().email, password: "Pw-correct horse"))
+            #expect(reply.status == 422 && reply.fieldCodes("username") == ["taken"], "\(name): \(reply.text)")
         }
         // A profile rename is held to the same rules.
         let (_, pair) = try await server.verifiedAccount("renamer")
         let rename = try await server.client.send("PATCH", "/auth/me", json: ["username": "rnina"], token: pair.access)
         #expect(rename.status == 409 && rename.problem?.code == .usernameTaken, "\(rename.text)")
         let invisible = try await server.client.send("PATCH", "/auth/me", json: ["username": "\u{3164}\u{3164}"], token: pair.access)
-        #expect(Self.fieldCodes(invisible, "username") == ["invisible_character"])
+        #expect(invisible.fieldCodes("username") == ["invisible_character"])
         // The contract names the new codes.
         let document = try await server.client.send("GET", "/openapi.json")
         #expect(document.text.contains("invisible_character") && document.text.contains("mixed_script"))
@@ -68,7 +57,7 @@ import Testing
         // The server's clock is read from a file, so the resend cooldown can pass without waiting.
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
         let kim = TestAccount(username: "kimtest", email: "kim@example.com", password: "Pw-correct horse")
         try await server.signUp(kim)
         try await server.verify(kim.email)
@@ -85,7 +74,7 @@ import Testing
         // The Kelvin sign, long s, full width, a full-width @, another case: all the same account.
         for spelling in ["\u{212A}im@example.com", "ｋｉｍ@ｅｘａｍｐｌｅ.ｃｏｍ", "KIM@EXAMPLE.COM", "kim＠example．com"] {
             try later(61)
-            let again = try await Self.signUp(server, "second_\(mails)", spelling)
+            let again = try await server.trySignUp(TestAccount(username: "second_\(mails)", email: spelling, password: "Pw-correct horse"))
             #expect(again.status == 202, "\(again.text)")
             mails += 1
             for body in [["email": spelling], ["login": spelling]] {

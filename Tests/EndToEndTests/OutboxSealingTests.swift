@@ -13,7 +13,7 @@ struct OutboxSealingEndToEndTests {
         let clock = try TestClock(in: folder)
         // SMTP down: nothing listens on the port.
         let down = try await ServerProcess.start(
-            in: folder, ["--secret-key-file", key, "--mail", "smtp://127.0.0.1:\(try closedLoopbackPort())"] + clock.serverArguments)
+            in: folder, clock: clock, ["--secret-key-file", key, "--mail", "smtp://127.0.0.1:\(try closedLoopbackPort())"])
         let account = TestAccount("waiting")
         try await down.signUp(account)
         try await eventually("a delivery was tried") { down.logs.contains("mail_delivery_failed") }
@@ -36,7 +36,7 @@ struct OutboxSealingEndToEndTests {
         try #require(inserted.status.isSuccess, "sqlite3: \(inserted.stderr)")
 
         clock.set(ahead: 120)  // past the back-off, within the code's lifetime
-        let up = try await ServerProcess.start(in: folder, ["--secret-key-file", key] + clock.serverArguments)
+        let up = try await ServerProcess.start(in: folder, clock: clock, ["--secret-key-file", key])
         let message = try #require(try await up.mail.arrived(1, to: account.email).last)
         let code = try #require(MailFolder.code(in: message))
         // The copy comes first in the outbox: had it been sent, it would be there by now.

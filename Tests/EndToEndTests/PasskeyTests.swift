@@ -9,7 +9,7 @@ import Testing
     func start() async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        return (try await ServerProcess.start(in: folder, PasskeyServer.arguments + clock.serverArguments), clock)
+        return (try await ServerProcess.start(in: folder, clock: clock, PasskeyServer.arguments), clock)
     }
 
     static func mail(to address: String, containing text: String, in server: ServerProcess) async throws -> String {
@@ -267,7 +267,7 @@ import Testing
 
     @Test func aPasskeyIsTheSecondFactorAndRemovingOneNeedsIt() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("pkmfa", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("pkmfa")
         var (passkey, added) = try await server.addPasskey(
             mfa.pair.access, proof: ["password": mfa.account.password, "code": mfa.code(at: clock.nextStep())])
         // The password alone now asks for the second factor; the passkey does not.

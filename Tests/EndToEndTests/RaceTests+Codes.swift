@@ -26,7 +26,7 @@ extension RaceTests {
                     return Burst.Request(port: servers.port(index), "POST", "/auth/email/code", json: ["email": email, "purpose": "signup"])
                 }
                 let account = TestAccount(username: TestAccount("su\(index)").username, email: email, password: "Pw-\(UUID().uuidString)")
-                return Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: Self.signUpBody(account))
+                return Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: account.signUpFields)
             }
         } fine: { replies in
             // Each purpose has its cooldown (a sign-up's code is a `verify` code); the address's

@@ -46,7 +46,7 @@ extension RaceTests {
     func secondFactorDuringDeletion(_ backend: Backend) async throws {
         let servers = try await Servers.start(backend, ["--login-attempts", "0"])
         try await servers.rounds(Self.deletionRounds / 2) { round in
-            let factor = try await servers.a.accountWithSecondFactor("mfagone", clock: servers.clock)
+            let factor = try await servers.a.accountWithSecondFactor("mfagone")
             var challenges: [String] = []
             for index in 0..<6 {
                 challenges.append(try #require(try await (index.isMultiple(of: 2) ? servers.a : servers.b).challenge(factor.account).mfaToken))

@@ -77,7 +77,7 @@ struct RaceTests {
             let nickname = TestAccount("nick").username
             let sameNickname = try await Burst.send((0..<8).map { index in
                 let account = TestAccount(username: nickname, email: TestAccount("nick\(index)").email, password: "Pw-\(UUID().uuidString)")
-                return Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: Self.signUpBody(account))
+                return Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: account.signUpFields)
             })
             let accepted = sameNickname.filter { $0.status == 202 }.count
             let taken = sameNickname.filter { $0.problem?.code == .usernameTaken }.count
@@ -86,7 +86,7 @@ struct RaceTests {
             let email = TestAccount("addr").email
             let accounts = (0..<8).map { index in TestAccount(username: TestAccount("addr\(index)").username, email: email, password: "Pw-\(UUID().uuidString)") }
             let sameAddress = try await Burst.send(accounts.enumerated().map { index, account in
-                Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: Self.signUpBody(account))
+                Burst.Request(port: servers.port(index), "POST", "/auth/signup", json: account.signUpFields)
             })
             var created = 0
             for account in accounts where try await servers.a.client.send("POST", "/auth/login", json: ["username": account.username, "password": account.password]).status == 200 {
@@ -143,11 +143,6 @@ struct RaceTests {
 
     // MARK: Helpers
 
-    static func signUpBody(_ account: TestAccount) -> [String: String] {
-        ["username": account.username, "email": account.email, "password": account.password,
-         "password_confirmation": account.password, "mbti": account.mbti.rawValue]
-    }
-
     /// `status code` of each reply, for failure messages.
     static func summary(_ replies: [Reply]) -> String {
         replies.map { reply in reply.problem.map { "\(reply.status) \($0.code.rawValue)" } ?? String(reply.status) }.joined(separator: ", ")
@@ -187,14 +182,14 @@ struct Servers {
     static func start(_ backend: Backend, _ extra: [String] = []) async throws -> Servers {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--allow-unverified-login"] + clock.serverArguments + extra
+        let options = ["--allow-unverified-login"] + extra
         switch backend {
         case .sqlite:
-            let server = try await ServerProcess.start(in: folder, options)
+            let server = try await ServerProcess.start(in: folder, clock: clock, options)
             return Servers(a: server, b: server, clock: clock)
         case .postgres:
             let shared = options + ["--database-url", try await PostgresTestServer.freshDatabase()]
-            return Servers(a: try await ServerProcess.start(in: folder, shared), b: try await ServerProcess.start(in: folder, shared), clock: clock)
+            return Servers(a: try await ServerProcess.start(in: folder, clock: clock, shared), b: try await ServerProcess.start(in: folder, clock: clock, shared), clock: clock)
         }
     }
 

@@ -17,13 +17,7 @@ import Testing
 
     /// `read_model_lookups_total{result="hit"}` of `server`.
     func hits(_ server: ServerProcess) async throws -> Int {
-        try await metric(server, "read_model_lookups_total{result=\"hit\"}")
-    }
-
-    func metric(_ server: ServerProcess, _ sample: String) async throws -> Int {
-        let text = try await server.client.send("GET", "/metrics").text
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(sample + " ") }, "\(sample) in /metrics")
-        return try #require(Int(line.dropFirst(sample.count + 1)))
+        try await server.metric("read_model_lookups_total{result=\"hit\"}")
     }
 
     @Test func aSecondServerOnTheSameFile() async throws {
@@ -40,7 +34,7 @@ import Testing
         try await warm(a, pair.access)
         #expect(try await b.client.send("POST", "/auth/logout", token: pair.access).status == 204)
         #expect(try await a.me(pair.access).problem?.code == .sessionRevoked)
-        #expect(try await metric(a, "read_model_clears_total") >= 2)
+        #expect(try await a.metric("read_model_clears_total") >= 2)
         await a.stop()
         await b.stop()
     }

@@ -85,10 +85,10 @@ struct SealedPostgresTests {
         await before.stop()
 
         let key = try await SecretKeyFileEndToEndTests.generateKey(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2", "--secret-key-file", key] + clock.serverArguments
+        let options = ["--database-url", database, "--database-pool", "2", "--secret-key-file", key]
         // Both start at once: one seals, the other finds it sealed with the same key.
-        async let startA = ServerProcess.start(in: folder, options)
-        async let startB = ServerProcess.start(in: folder, options)
+        async let startA = ServerProcess.start(in: folder, clock: clock, options)
+        async let startB = ServerProcess.start(in: folder, clock: clock, options)
         let (a, b) = try await (startA, startB)
         #expect(logEvents(a.logs, "secrets_sealed").count + logEvents(b.logs, "secrets_sealed").count == 1, "\(a.logs)\n\(b.logs)")
         #expect(try await b.me(pair.access).status == 200)

@@ -9,7 +9,7 @@ import Testing
     func start() async throws -> (ServerProcess, TestClock) {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        return (try await ServerProcess.start(in: folder, clock.serverArguments), clock)
+        return (try await ServerProcess.start(in: folder, clock: clock), clock)
     }
 
     func me(_ server: ServerProcess, _ token: String) async throws -> User {
@@ -120,7 +120,7 @@ import Testing
 
     @Test func oneStepOfSkewEitherSideAndNoStepTwice() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("skew", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("skew")
         // Two steps after the confirmation's, so the step behind is one no code was used in.
         clock.nextStep()
         let now = clock.nextStep()
@@ -144,7 +144,7 @@ import Testing
 
     @Test func theTokenIsSpentAfterFiveWrongCodesOrFiveMinutesAndWrongCodesBackTheAccountOff() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("spent", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("spent")
         let now = clock.nextStep()
         let right = mfa.code(at: now)
         let wrongCode = right == "000000" ? "111111" : "000000"
@@ -172,7 +172,7 @@ import Testing
 
     @Test func wrongPasswordsAndWrongCodesShareTheBackoff() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("shared", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("shared")
         for index in 0..<4 {
             #expect(try await server.client.send("POST", "/auth/login", json: ["username": mfa.account.username, "password": "wrong \(index) pw"]).status == 401)
         }
@@ -195,7 +195,7 @@ import Testing
 
     @Test func regenerateStepUpAndDisable() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("stepup", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("stepup")
         let access = mfa.pair.access
 
         // New recovery codes: password and an authenticator code; the old set stops working.
@@ -250,7 +250,7 @@ import Testing
 
     @Test func deletingAnAccountWithASecondFactorNeedsACode() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("delete", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("delete")
         let withoutCode = try await server.client.send("DELETE", "/auth/me", json: ["password": mfa.account.password], token: mfa.pair.access)
         #expect(withoutCode.status == 422 && withoutCode.problem?.errors?["code"]?.first?.code == .required, "\(withoutCode.text)")
         let wrongRecovery = try await server.client.send("DELETE", "/auth/me", json: ["password": mfa.account.password, "recovery_code": "zzzzz-zzzzz"], token: mfa.pair.access)
@@ -265,7 +265,7 @@ import Testing
 
     @Test func wrongInputsGetClearProblems() async throws {
         let (server, clock) = try await start()
-        let mfa = try await server.accountWithSecondFactor("inputs", clock: clock)
+        let mfa = try await server.accountWithSecondFactor("inputs")
         let token = try await server.challenge(mfa.account).mfaToken
         let code = mfa.code(at: clock.nextStep())
         let noToken = try await server.answer(nil, code: code)

@@ -130,12 +130,12 @@ struct SecretKeyFileEndToEndTests {
     @Test func aClearDatabaseIsSealedWhenGivenAKeyThenRotatesAndUnseals() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let clear = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let clear = try await ServerProcess.start(in: folder, clock: clock)
         let (account, pair) = try await clear.verifiedAccount("clear")
         await clear.stop()
 
         let key = try await Self.generateKey(in: folder)
-        let sealed = try await ServerProcess.start(in: folder, ["--secret-key-file", key] + clock.serverArguments)
+        let sealed = try await ServerProcess.start(in: folder, clock: clock, ["--secret-key-file", key])
         let notices = logEvents(sealed.logs, "secrets_sealed")
         #expect(notices.count == 1, "\(sealed.logs)")
         #expect(notices.first?["signing_keys"] as? String == "1")
@@ -152,14 +152,14 @@ struct SecretKeyFileEndToEndTests {
         await sealed.stop()
 
         // A second start says nothing more; unsealing puts it back, and it starts without a key.
-        let quiet = try await ServerProcess.start(in: folder, ["--secret-key-file", key] + clock.serverArguments)
+        let quiet = try await ServerProcess.start(in: folder, clock: clock, ["--secret-key-file", key])
         #expect(logEvents(quiet.logs, "secrets_sealed").isEmpty)
         await quiet.stop()
         let unsealWithout = try await runServerCommand(["keys", "unseal", "--database-url", "sqlite:\(folder.database.path)"])
         #expect(unsealWithout.status == ExitStatus(code: 1, signaled: false))
         let unseal = try await runServerCommand(["keys", "unseal", "--database-url", "sqlite:\(folder.database.path)", "--secret-key-file", key])
         #expect(unseal.status.isSuccess, "\(unseal.stderr)")
-        let back = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let back = try await ServerProcess.start(in: folder, clock: clock)
         #expect(try await back.me(after.access).status == 200)
         await back.stop()
     }

@@ -32,11 +32,11 @@ import Testing
         let clock = try TestClock(in: folder)
         // Every notice of the changes below reaches the owner: no mail budget in the way.
         let server = try await ServerProcess.start(
-            in: folder, clock.serverArguments + PasskeyServer.arguments + ["--mail-interval", "0", "--mail-per-hour", "0"])
+            in: folder, clock: clock, PasskeyServer.arguments + ["--mail-interval", "0", "--mail-per-hour", "0"])
         let other = try await server.verifiedAccount("other")
 
         // Signed in, then the authenticator turned on (the enrolment's session stays).
-        let mina = try await server.accountWithSecondFactor("mina", clock: clock)
+        let mina = try await server.accountWithSecondFactor("mina")
         let account = mina.account
         var password = account.password
         // A wrong code, then the right one from the app's device; then a recovery code.

@@ -104,7 +104,7 @@ import Testing
 
         // Details-first sign-up whose code signs in.
         let details = TestAccount("addrverify")
-        let signUpToken = try await server.signUp(details, userAgent: "AddressTests/1.0", address: "192.0.2.41")
+        let signUpToken = try #require(try await server.signUp(details, headers: ["User-Agent": "AddressTests/1.0", "X-Forwarded-For": "192.0.2.41"]).signUpToken)
         let code = try await server.mail.code(to: details.email)
         let verified = try await server.client.send(
             "POST", "/auth/email/verify",
@@ -129,7 +129,7 @@ import Testing
         let (server, clock) = (context.server, context.clock)
 
         // The second factor: the session opens at the answer, from where it came.
-        let factor = try await server.accountWithSecondFactor("addrmfa", clock: clock)
+        let factor = try await server.accountWithSecondFactor("addrmfa")
         let challenge = try await server.challenge(factor.account)
         let answered = try await server.client.send(
             "POST", "/auth/mfa/verify", json: ["mfa_token": try #require(challenge.mfaToken), "code": factor.code(at: clock.nextStep())],
@@ -174,7 +174,7 @@ import Testing
         #expect(try await Self.ownAddress(server, byApple) == "192.0.2.73")
 
         // The operators' account page shows what each account sees, session by session.
-        let op = try await server.signedInOperator(clock: clock)
+        let op = try await server.signedInOperator()
         for pair in [mfa, byPasskey, byApple] {
             let own = try await Self.sessions(server, pair.access)
             let shown = try await Self.adminAddresses(server, pair, op: op)

@@ -22,14 +22,14 @@ struct StalledLogTests {
         for _ in 0..<100 where dropped == 0 {
             let statuses = try await Self.concurrently(16) { _ in try await server.client.send("GET", longPath).status }
             #expect(statuses.allSatisfy { $0 == 404 }, "\(statuses)")
-            dropped = try await Self.metric("log_lines_dropped_total", of: server)
+            dropped = try await server.metric("log_lines_dropped_total")
         }
         try #require(dropped > 0, "no line dropped although nothing reads standard error")
 
         // While nothing reads, /auth/me is answered, and its lines are counted as dropped.
         let statuses = try await Self.concurrently(400, width: 8) { _ in try await server.me(pair.access).status }
         #expect(statuses.allSatisfy { $0 == 200 }, "\(Set(statuses))")
-        let droppedWhileFull = try await Self.metric("log_lines_dropped_total", of: server)
+        let droppedWhileFull = try await server.metric("log_lines_dropped_total")
         #expect(droppedWhileFull > dropped)
 
         // Security events still find room: the access lines of the same requests do not.
@@ -39,7 +39,7 @@ struct StalledLogTests {
                 headers: ["X-Request-Id": "stalled-login-\(index)"])
             #expect(reply.status == 401, "\(reply.text)")
         }
-        #expect(try await Self.metric("log_event_lines_dropped_total", of: server) == 0)
+        #expect(try await server.metric("log_event_lines_dropped_total") == 0)
 
         // The reader comes back: warnings account for every drop counted, none of an event.
         standardError.release()
@@ -105,12 +105,5 @@ struct StalledLogTests {
             }
         }
         return results
-    }
-
-    /// A counter of `/metrics` without labels.
-    private static func metric(_ name: String, of server: ServerProcess) async throws -> Int {
-        let text = try await server.client.send("GET", "/metrics").text
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(name + " ") }, "\(name) in /metrics")
-        return try #require(Int(line.dropFirst(name.count + 1)))
     }
 }

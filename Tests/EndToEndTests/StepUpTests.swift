@@ -96,8 +96,8 @@ import Testing
     @Test func anOperatorGetsNoShortcutOnTheirOwnAccount() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
-        let op = try await server.signedInOperator(clock: clock)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
+        let op = try await server.signedInOperator()
         for action in ["remove-second-factor", "disable", "delete"] {
             let reply = try await server.adminAction(action, on: op.id, token: op.access)
             #expect(reply.status == 409 && reply.problem?.code == .cannotActOnSelf, "\(action): \(reply.text)")
@@ -109,7 +109,7 @@ import Testing
     @Test func confirmingAnAuthenticatorCountsEveryWrongCode() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
         let (account, pair) = try await server.verifiedAccount("guess")
         let enrolment = try await server.client.send("POST", "/auth/mfa/totp", json: ["password": account.password], token: pair.access)
         let secret = try #require(TOTPGenerator.base32Decode(try enrolment.decode(TOTPEnrollment.self).secret))

@@ -9,7 +9,7 @@ import Testing
     @Test func backoffExpiriesAndIdleSessionsFollowTheServersClock() async throws {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let server = try await ServerProcess.start(in: folder, clock.serverArguments)
+        let server = try await ServerProcess.start(in: folder, clock: clock)
         let (account, pair) = try await server.verifiedAccount("clock")
 
         // Five failures back the account off for 30 s, whatever time passes in between.

@@ -11,10 +11,10 @@ struct TwoServerAdminAccountsTests {
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
-        let op = try await a.signedInOperator("twinop", clock: clock, database: database)
+        let options = ["--database-url", database, "--database-pool", "2"]
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
+        let op = try await a.signedInOperator("twinop")
 
         let (target, onA) = try await a.verifiedAccount("target")
         let onB = try await b.logIn(target)

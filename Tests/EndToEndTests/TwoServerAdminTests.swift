@@ -11,10 +11,10 @@ struct TwoServerAdminTests {
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
-        let operatorAccount = try await a.accountWithSecondFactor("twinop", clock: clock)
+        let options = ["--database-url", database, "--database-pool", "2"]
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
+        let operatorAccount = try await a.accountWithSecondFactor("twinop")
         let challenge = try await b.challenge(operatorAccount.account)
         let signedIn = try await b.answer(challenge.mfaToken, code: operatorAccount.code(at: clock.nextStep()))
         let access = try signedIn.decode(TokenPair.self).access

@@ -11,7 +11,7 @@ struct TwoServerAppleTests {
         let database = try await PostgresTestServer.freshDatabase()
         let options = ["--database-url", database, "--database-pool", "2"]
         let a = try await AppleServer.start(options)
-        let second = try await ServerProcess.start(in: a.folder, a.apple.serverArguments + a.clock.serverArguments + options)
+        let second = try await ServerProcess.start(in: a.folder, clock: a.clock, a.apple.serverArguments + options)
         let b = AppleServer(server: second, apple: a.apple, clock: a.clock, folder: a.folder)
         let (sub, email, _, pair) = try await a.appleAccount("twinapple")
 

@@ -28,23 +28,17 @@ struct TwoServerReadModelTests {
     func caughtUp(_ server: ServerProcess) async throws {
         var up = false
         while !up {
-            up = try await metric(server, "read_model_listener_caught_up") == 1
+            up = try await server.metric("read_model_listener_caught_up") == 1
             if !up { try await Task.sleep(for: .milliseconds(20)) }
         }
     }
 
     /// `/auth/me` twice, so the second is answered from memory (the metrics say so).
     func warm(_ server: ServerProcess, _ token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let before = try await metric(server, "read_model_lookups_total{result=\"hit\"}")
+        let before = try await server.metric("read_model_lookups_total{result=\"hit\"}")
         #expect(try await server.me(token).status == 200, sourceLocation: sourceLocation)
         #expect(try await server.me(token).status == 200, sourceLocation: sourceLocation)
-        #expect(try await metric(server, "read_model_lookups_total{result=\"hit\"}") > before, "answered from the read model", sourceLocation: sourceLocation)
-    }
-
-    func metric(_ server: ServerProcess, _ sample: String) async throws -> Int {
-        let text = try await server.client.send("GET", "/metrics").text
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(sample + " ") }, "\(sample) in /metrics")
-        return try #require(Int(line.dropFirst(sample.count + 1)))
+        #expect(try await server.metric("read_model_lookups_total{result=\"hit\"}") > before, "answered from the read model", sourceLocation: sourceLocation)
     }
 
     func psql(_ database: String, _ sql: String) async throws {
@@ -86,7 +80,7 @@ struct TwoServerReadModelTests {
         try await warm(b, first.access)
         #expect(try await a.client.send("DELETE", "/auth/me", json: ["password": newPassword], token: first.access).status == 204)
         #expect(try await b.me(first.access).problem?.code == .sessionRevoked)
-        #expect(try await metric(b, "read_model_notifications_total") > 0)
+        #expect(try await b.metric("read_model_notifications_total") > 0)
         await a.stop()
         await b.stop()
     }
@@ -97,9 +91,9 @@ struct TwoServerReadModelTests {
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2", "--session-idle-ttl", "3600"] + clock.serverArguments
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
+        let options = ["--database-url", database, "--database-pool", "2", "--session-idle-ttl", "3600"]
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
         try await caughtUp(b)
         let (_, first) = try await a.verifiedAccount("rmidle")
         try await warm(b, first.access)
@@ -184,7 +178,7 @@ struct TwoServerReadModelTests {
         let (account, first) = try await a.verifiedAccount("rmkill")
         let user = try await a.me(first.access).decode(User.self)
         try await warm(b, first.access)
-        let connects = try await metric(b, "read_model_listener_connects_total")
+        let connects = try await b.metric("read_model_listener_connects_total")
         try await psql(database, """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE application_name = 'account-server-listener' AND datname = current_database()
@@ -192,18 +186,18 @@ struct TwoServerReadModelTests {
         try await psql(database, "UPDATE users SET mbti = 'ENFP' WHERE id = '\(user.id.uuidString.lowercased())'")
         #expect(try await b.me(first.access).decode(User.self).mbti == .enfp)
         try await caughtUp(b)
-        #expect(try await metric(b, "read_model_listener_connects_total") > connects)
+        #expect(try await b.metric("read_model_listener_connects_total") > connects)
         try await warm(b, first.access)
 
         try await psql(database, "ALTER TABLE sessions DISABLE TRIGGER sessions_read_model")
         try await psql(database, "UPDATE sessions SET revoked_at = 1 WHERE user_id = '\(user.id.uuidString.lowercased())'")
         #expect(try await b.me(first.access).problem?.code == .sessionRevoked)
         let second = try await b.logIn(account)
-        let missesBefore = try await metric(b, "read_model_lookups_total{result=\"miss\"}")
+        let missesBefore = try await b.metric("read_model_lookups_total{result=\"miss\"}")
         #expect(try await b.me(second.access).status == 200)
         #expect(try await b.me(second.access).status == 200)
-        #expect(try await metric(b, "read_model_listener_caught_up") == 0)
-        #expect(try await metric(b, "read_model_lookups_total{result=\"miss\"}") >= missesBefore + 2, "read from the database")
+        #expect(try await b.metric("read_model_listener_caught_up") == 0)
+        #expect(try await b.metric("read_model_lookups_total{result=\"miss\"}") >= missesBefore + 2, "read from the database")
         try await psql(database, "ALTER TABLE sessions ENABLE ALWAYS TRIGGER sessions_read_model")
         try await caughtUp(b)
         try await warm(b, second.access)

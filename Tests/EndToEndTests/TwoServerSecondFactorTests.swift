@@ -12,10 +12,10 @@ struct TwoServerSecondFactorTests {
         let database = try await PostgresTestServer.freshDatabase()
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
-        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
-        let mfa = try await a.accountWithSecondFactor("twinmfa", clock: clock)
+        let options = ["--database-url", database, "--database-pool", "2"]
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
+        let mfa = try await a.accountWithSecondFactor("twinmfa")
         #expect(try await b.me(mfa.pair.access).decode(User.self).mfa == SecondFactorStatus(totp: true, recoveryCodesLeft: 10))
 
         // A challenge B made is answered on A; the code is then used on B too.

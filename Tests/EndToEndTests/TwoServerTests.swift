@@ -13,9 +13,9 @@ struct TwoServerTests {
         let folder = try TemporaryFolder()
         let clock = try TestClock(in: folder)
         // Few connections each: the test cluster is shared by every test running at once.
-        let options = ["--database-url", database, "--database-pool", "2"] + clock.serverArguments + extra
-        let a = try await ServerProcess.start(in: folder, options)
-        let b = try await ServerProcess.start(in: folder, options)
+        let options = ["--database-url", database, "--database-pool", "2"] + extra
+        let a = try await ServerProcess.start(in: folder, clock: clock, options)
+        let b = try await ServerProcess.start(in: folder, clock: clock, options)
         return (a, b, folder, clock, database)
     }
 

@@ -34,7 +34,7 @@ import Testing
         // Ids read back from either database.
         let database = backend == .postgres ? try await PostgresTestServer.freshDatabase() : nil
         let server = try await ServerProcess.start(
-            in: folder, PasskeyServer.arguments + clock.serverArguments + (database.map { ["--database-url", $0] } ?? []))
+            in: folder, clock: clock, PasskeyServer.arguments + (database.map { ["--database-url", $0] } ?? []))
         let wire = Recorder(server)
 
         try await wire.send("GET", "/auth/policy")
@@ -48,11 +48,11 @@ import Testing
         let proof = try await wire.send(
             "POST", "/auth/email/verify", json: ["email": mina.email, "code": try await server.mail.code(to: mina.email)])
         let token = try #require(proof.object?["email_verification_token"] as? String)
-        try await wire.send("POST", "/auth/signup", json: signUpBody(mina).merging(["email_verification_token": token]) { $1 }, expect: 201)
+        try await wire.send("POST", "/auth/signup", json: mina.signUpFields.merging(["email_verification_token": token]) { $1 }, expect: 201)
 
         // Details first: the code's verification signs in.
         let joon = TestAccount("joon")
-        let accepted = try await wire.send("POST", "/auth/signup", json: signUpBody(joon), expect: 202)
+        let accepted = try await wire.send("POST", "/auth/signup", json: joon.signUpFields, expect: 202)
         let signUpToken = try #require(accepted.object?["signup_token"] as? String)
         let verified = try await wire.send("POST", "/auth/email/verify", json: [
             "email": joon.email, "code": try await server.mail.code(to: joon.email), "sign_in": true, "signup_token": signUpToken,
@@ -124,11 +124,6 @@ import Testing
         }
         #expect(wire.replies.count >= 30, "\(wire.replies.count) replies")
         #expect(upperCase.isEmpty, "ids not in lower case:\n\(upperCase.joined(separator: "\n"))")
-    }
-
-    func signUpBody(_ account: TestAccount) -> [String: Any] {
-        ["username": account.username, "email": account.email, "password": account.password,
-         "password_confirmation": account.password, "mbti": account.mbti.rawValue]
     }
 
     /// Where `json` holds a string (a member's name too) that is a UUID not written in lower case,

@@ -20,7 +20,7 @@ import Testing
         let server = try startServer(maxBodySize: 1024) { request in text(200, "\(request.body.count)") }
         let exact = try await fetch(server.port, "/", method: "POST", body: Data(count: 1024))
         #expect(exact.status == 200)
-        #expect(exact.body == "1024")
+        #expect(exact.text == "1024")
         await server.shutdown()
     }
 }

@@ -17,7 +17,7 @@ import Glibc
         let port = server.port
         let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for i in 0..<200 {
-                group.addTask { (i, try await fetch(port, "/work?i=\(i)").body) }
+                group.addTask { (i, try await fetch(port, "/work?i=\(i)").text) }
             }
             return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
         }
@@ -38,10 +38,10 @@ import Glibc
         let slow = Task { try await fetch(port, "/slow") }
         await gate.waitForArrivals(1)
         // While /slow is held, both paths still answer.
-        #expect(try await fetch(port, "/healthz").body == "ok")
-        #expect(try await fetch(port, "/quick").body == "/quick")
+        #expect(try await fetch(port, "/healthz").text == "ok")
+        #expect(try await fetch(port, "/quick").text == "/quick")
         await gate.open()
-        #expect(try await slow.value.body == "/slow")
+        #expect(try await slow.value.text == "/slow")
         await server.shutdown()
     }
 

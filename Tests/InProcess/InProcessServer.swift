@@ -25,6 +25,8 @@ public final class InProcessServer: Sendable {
     public let clock: TestClock
     /// The folder of the mail (and of the database, unless it was given elsewhere); removed at the end.
     public let folder: URL
+    /// The SQLite file it serves (which may lie outside `folder`).
+    public let database: URL
     /// Where the file mailer writes `.eml` files.
     public var mailFolder: URL { folder.appendingPathComponent("mail") }
     /// The messages the app mailed; every look first delivers what is due.
@@ -32,11 +34,12 @@ public final class InProcessServer: Sendable {
     /// The URL clients are given; the transport answers whatever host it names.
     public let baseURL = URL(string: "http://in-process.test")!
 
-    private init(app: AccountApp, store: any AccountStore, clock: TestClock, folder: URL) {
+    private init(app: AccountApp, store: any AccountStore, clock: TestClock, folder: URL, database: URL) {
         self.app = app
         self.store = store
         self.clock = clock
         self.folder = folder
+        self.database = database
     }
 
     deinit {
@@ -74,7 +77,7 @@ public final class InProcessServer: Sendable {
         do {
             let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
             let app = try await AccountApp.make(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)
-            return InProcessServer(app: app, store: store, clock: clock, folder: folder)
+            return InProcessServer(app: app, store: store, clock: clock, folder: folder, database: database)
         } catch {
             await store.close()
             throw error

@@ -9,12 +9,16 @@ import Foundation
 public struct MailFolder: Sendable {
     /// The folder the `.eml` files are written to.
     public let folder: URL
-    private let deliver: @Sendable () async -> Void
+    private let delivery: (@Sendable () async -> Void)?
 
-    public init(folder: URL, deliver: @escaping @Sendable () async -> Void = {}) {
+    /// The messages in `folder`; `deliver`, when given, sends what is due at once and is called
+    /// before every look (an in-process app's outbox), so nothing is waited for.
+    public init(folder: URL, deliver: (@Sendable () async -> Void)? = nil) {
         self.folder = folder
-        self.deliver = deliver
+        delivery = deliver
     }
+
+    private func deliver() async { await delivery?() }
 
     /// Every message's text, oldest first (the names start with the time).
     public func messages() -> [String] {
@@ -69,10 +73,11 @@ public struct MailFolder: Sendable {
     }
 
     /// How many messages went to `address` once `expected` of them arrived (at most 10 s) and
-    /// another second passed, so that one too many would show.
+    /// another second passed, so that one too many would show; with delivery on every look,
+    /// what is there once due mail is sent.
     public func settledCount(to address: String, expected: Int) async throws -> Int {
         _ = try? await arrived(expected, to: address)
-        try await Task.sleep(for: .seconds(1))
+        if delivery == nil { try await Task.sleep(for: .seconds(1)) }
         await deliver()
         return messages(to: address).count
     }

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 /// The real `account-server` binary, serving on a free loopback port over a test folder's SQLite
-/// file and file mailer: the one way tests start the server as a process.
+/// file and file mailer: the one way tests start the server as a process, and the binary's
+/// ``TestServer``.
 ///
 /// ```swift
 /// let server = try await ServerProcess.start(["--access-ttl", "30"])
-/// let reply = try await server.client.send("GET", "/auth/policy")
+/// let reply = try await server.send("GET", "/auth/policy")
 /// let code = try await server.mail.code(to: "minsu@example.com")
 /// await server.stop()
 /// ```
@@ -17,6 +18,11 @@ public final class ServerProcess: Sendable {
     public let port: Int
     /// A URLSession client of this server.
     public let client: HTTPClient
+    /// The clock given at start (its `--clock-file`); without one, the real time, which a test
+    /// cannot move.
+    public let clock: TestClock
+    /// The command line it was started with, after the binary's path.
+    public let arguments: [String]
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { client.base }
@@ -32,39 +38,44 @@ public final class ServerProcess: Sendable {
         ]
     }
 
-    private init(child: ChildProcess, folder: TemporaryFolder, port: Int) {
+    private init(child: ChildProcess, folder: TemporaryFolder, port: Int, clock: TestClock, arguments: [String]) {
         self.child = child
         self.folder = folder
         self.port = port
+        self.clock = clock
+        self.arguments = arguments
         client = HTTPClient(port: port)
     }
 
     /// Starts a server and waits (at most 60 s) for its `listening on` line.
     ///
     /// Later arguments win, so `extra` may override the base options (`--hash-passes 20`).
+    /// With `clock`, the server reads its time from the clock's file (`--clock-file`), so the
+    /// test moves it; other servers of the folder may share it.
     /// `environment` adds variables (`ACCOUNT_*` option twins); with `umask`, the server runs
     /// under that file-mode mask (through `/bin/sh`). With `holdingStandardError`, nothing reads
     /// its stderr until `child.standardError.release()`.
     public static func start(
-        in folder: TemporaryFolder? = nil, _ extra: [String] = [], environment: [String: String] = [:], umask: mode_t? = nil,
-        holdingStandardError: Bool = false
+        in folder: TemporaryFolder? = nil, clock: TestClock? = nil, _ extra: [String] = [], environment: [String: String] = [:],
+        umask: mode_t? = nil, holdingStandardError: Bool = false
     ) async throws -> ServerProcess {
         let folder = try folder ?? TemporaryFolder()
         let binary = try Binaries.server()
+        let arguments = baseArguments(folder) + (clock?.serverArguments ?? []) + extra
         let child = if let umask {
             try ChildProcess(
-                arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + baseArguments(folder) + extra,
+                arguments: ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", binary.path] + arguments,
                 binary: URL(fileURLWithPath: "/bin/sh"), environment: environment)
         } else {
-            try ChildProcess(
-                arguments: baseArguments(folder) + extra, binary: binary, environment: environment, holdingStandardError: holdingStandardError)
+            try ChildProcess(arguments: arguments, binary: binary, environment: environment, holdingStandardError: holdingStandardError)
         }
         // Generous: a loaded CI machine starting dozens of servers at once can be slow, and the
         // line is looked for once more after the deadline, in case this task itself was starved.
         let deadline = ContinuousClock.now + .seconds(60)
         while true {
             if let port = listeningPort(in: child.standardOutput.text) {
-                return ServerProcess(child: child, folder: folder, port: port)
+                let serverClock = clock ?? TestClock(fixedBecause: "the server was started without a clock (ServerProcess.start(clock:))")
+                return ServerProcess(child: child, folder: folder, port: port, clock: serverClock, arguments: arguments)
             }
             if child.hasExited || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))

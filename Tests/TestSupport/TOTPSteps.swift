@@ -14,6 +14,11 @@ extension TestClock {
     @discardableResult
     public func nextStepInProcess() -> Date { moveToNextStep(from: now) }
 
+    /// ``nextStepInProcess()`` for a clock that stands still, else ``nextStep()``: the step of
+    /// whichever server reads this clock.
+    @discardableResult
+    public func nextServerStep() -> Date { standsStill ? nextStepInProcess() : nextStep() }
+
     private func moveToNextStep(from date: Date) -> Date {
         let time = date.timeIntervalSince1970
         let start = ((time / 30).rounded(.down) + 1) * 30

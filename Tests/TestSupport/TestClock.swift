@@ -13,11 +13,14 @@ public final class TestClock: Sendable {
     private let offset = Mutex<TimeInterval>(0)
     /// The file a server binary reads the offset from (seconds ahead of its real time), if any.
     public let file: URL?
+    /// Why this clock cannot be moved (a server binary started without a clock file), if so.
+    private let fixedBecause: String?
 
     /// A clock at `start` (a fixed moment by default, so runs are alike).
     public init(_ start: Date = Date(timeIntervalSince1970: 1_790_000_000)) {
         self.start = start
         file = nil
+        fixedBecause = nil
     }
 
     /// A clock at the real time now, to the whole second: the stores keep times to the
@@ -32,7 +35,16 @@ public final class TestClock: Sendable {
     public init(file: URL) throws {
         start = Self.atNow().start
         self.file = file
+        fixedBecause = nil
         try "0".write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The real time, which cannot be moved: the clock of a server binary started without a clock
+    /// file. Moving it records an issue naming `reason`, since the server would not follow.
+    public init(fixedBecause reason: String) {
+        start = Self.atNow().start
+        file = nil
+        fixedBecause = reason
     }
 
     /// A clock for the servers of `folder`, in its file `clock` (see ``init(file:)``).
@@ -46,6 +58,10 @@ public final class TestClock: Sendable {
     /// The time a server binary reading ``file`` sees now: the real time, moved by the offset.
     public var serverNow: Date { Date().addingTimeInterval(secondsAhead) }
 
+    /// Whether the clock stands still between moves (an app in this process reads ``now``), rather
+    /// than running on with the real time as a server binary's does (``serverNow``).
+    public var standsStill: Bool { file == nil && fixedBecause == nil }
+
     /// How far the clock has been moved, in seconds.
     public var secondsAhead: TimeInterval { offset.withLock { $0 } }
 
@@ -57,6 +73,10 @@ public final class TestClock: Sendable {
 
     /// Moves the clock `seconds` ahead (and the file's offset with it).
     public func advance(_ seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let fixedBecause {
+            Issue.record("cannot move the clock: \(fixedBecause)", sourceLocation: sourceLocation)
+            return
+        }
         let ahead = offset.withLock { value in
             value += seconds
             return value
@@ -66,6 +86,10 @@ public final class TestClock: Sendable {
 
     /// Moves the clock to `seconds` after where it started.
     public func set(ahead seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+        if let fixedBecause {
+            Issue.record("cannot move the clock: \(fixedBecause)", sourceLocation: sourceLocation)
+            return
+        }
         offset.withLock { $0 = seconds }
         write(seconds, sourceLocation: sourceLocation)
     }

@@ -11,7 +11,7 @@ import Testing
 @MainActor @Suite struct AppleModelTests {
     @Test func theLoginFormLeadsANewUserThroughTheNicknameStep() async throws {
         let fixture = try await AppleFixture.start()
-        let taken = try await SessionTestAccount.create(on: fixture.server)
+        let taken = try await fixture.server.registered()
         let device = fixture.device()
         let manager = fixture.manager()
         let form = LoginForm(session: manager, apple: device.authorizer)
@@ -73,7 +73,7 @@ import Testing
 
     @Test func anAddressWithAnAccountSaysToLogInAndLinkAndTheProfileLinks() async throws {
         let fixture = try await AppleFixture.start()
-        let account = try await SessionTestAccount.create(on: fixture.server)
+        let account = try await fixture.server.registered()
         let device = fixture.device(email: account.email)
         let manager = fixture.manager()
         let form = LoginForm(session: manager, apple: device.authorizer)

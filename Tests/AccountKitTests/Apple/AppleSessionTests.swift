@@ -51,7 +51,7 @@ import Testing
 
     @Test func anAddressWithAnAccountNeedsALoginThenALink() async throws {
         let fixture = try await AppleFixture.start()
-        let account = try await SessionTestAccount.create(on: fixture.server)
+        let account = try await fixture.server.registered()
         let device = fixture.device(email: account.email.uppercased())
         let manager = fixture.manager()
         _ = try await manager.restore()
@@ -74,7 +74,7 @@ import Testing
         #expect(user.username == account.username)
 
         // Another account cannot take the same Apple ID.
-        let other = try await SessionTestAccount.create(on: fixture.server)
+        let other = try await fixture.server.registered()
         try await manager.logIn(other.login)
         await #expect(throws: AccountError.conflict(.appleAlreadyLinked)) {
             try await manager.linkApple(using: device.authorizer, proof: .password(other.password))

@@ -11,9 +11,9 @@ import Testing
 /// step-up proof), and the person closing the system's sheet.
 @Suite struct PasskeySessionTests {
     /// A server that is the tests' relying party, a verified account on it, and a manager signed in to it.
-    static func signedIn() async throws -> (InProcessServer, SessionTestAccount, SessionManager) {
+    static func signedIn() async throws -> (InProcessServer, TestAccount, SessionManager) {
         let server = try await inProcessServer(SoftwarePasskeys.serverOptions)
-        let account = try await SessionTestAccount.create(on: server)
+        let account = try await server.registered()
         let manager = SessionManager(client: server.client(), store: InMemoryCredentialStore(), now: server.clock.function)
         try await manager.logIn(account.login)
         return (server, account, manager)
@@ -182,7 +182,7 @@ import Testing
         let device = SoftwarePasskeys()
         _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer, proof: .password(first.password))
         try await manager.logOut()
-        let second = try await SessionTestAccount.create(on: server)
+        let second = try await server.registered()
         try await manager.logIn(second.login)
         _ = try await manager.addPasskey(named: "iPhone", using: device.authorizer, proof: .password(second.password))
         try await manager.logOut()

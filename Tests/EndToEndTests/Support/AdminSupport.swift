@@ -3,32 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// An operator signed in with the second factor: the account, its id and its access token.
-struct SignedInOperator: Sendable {
-    let factor: SecondFactorAccount
-    let id: String
-    let access: String
-}
-
 extension ServerProcess {
-    /// `account-server admin …` on this server's SQLite database (`--database-url` given otherwise).
+    /// `account-server admin …` on this server's database (`database` given otherwise).
     func adminCommand(_ arguments: [String], database: String? = nil) async throws -> ProgramResult {
-        try await runServerCommand(["admin"] + arguments + ["--database-url", database ?? "sqlite:\(folder.database.path)"])
-    }
-
-    /// A new account with a second factor, given the admin role on the command line and signed in
-    /// with its authenticator (`amr` names `otp`).
-    func signedInOperator(
-        _ tag: String = "op", clock: TestClock, database: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
-    ) async throws -> SignedInOperator {
-        let factor = try await accountWithSecondFactor(tag, clock: clock, sourceLocation: sourceLocation)
-        let grant = try await adminCommand(["grant", factor.account.username, "--reason", "tests"], database: database)
-        try #require(grant.status.code == 0, "grant: \(grant)", sourceLocation: sourceLocation)
-        let challenge = try await self.challenge(factor.account, sourceLocation: sourceLocation)
-        let reply = try await answer(challenge.mfaToken, code: factor.code(at: clock.nextStep()))
-        try #require(reply.status == 200, "mfa verify: \(reply.text)", sourceLocation: sourceLocation)
-        let pair = try reply.decode(TokenPair.self)
-        return SignedInOperator(factor: factor, id: pair.user.id.lowercasedText, access: pair.access)
+        try await runServerCommand(["admin"] + arguments + ["--database-url", database ?? databaseURL])
     }
 
     /// `POST /admin/api/users/{id}/<action>` with `reason` (none when `nil`).

@@ -14,7 +14,7 @@ struct AppleServer {
         let folder = try folder ?? TemporaryFolder()
         let clock = try TestClock(in: folder)
         let apple = try apple ?? AppleStandIn(folder: folder)
-        let server = try await ServerProcess.start(in: folder, apple.serverArguments + clock.serverArguments + extra)
+        let server = try await ServerProcess.start(in: folder, clock: clock, apple.serverArguments + extra)
         return AppleServer(server: server, apple: apple, clock: clock, folder: folder)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,17 +13,10 @@ let session: URLSession = {
     return URLSession(configuration: configuration)
 }()
 
-/// Sends a request to the test server and returns status, headers and body text.
+/// Sends a request to the test server over the shared session.
 func fetch(
     _ port: Int, _ pathAndQuery: String, method: String = "GET", headers: [String: String] = [:],
     body: Data? = nil
-) async throws -> (status: Int, response: HTTPURLResponse, body: String) {
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!)
-    request.httpMethod = method
-    request.httpBody = body
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let (data, response) = try await session.data(for: request)
-    let http = try #require(response as? HTTPURLResponse)
-    return (http.statusCode, http, String(decoding: data, as: UTF8.self))
+) async throws -> Reply {
+    try await HTTPClient(port: port, session: session).send(method, pathAndQuery, body: body, headers: headers)
 }
-
