@@ -107,14 +107,16 @@ struct LockFileOperations: Sendable {
     static let live = LockFileOperations(
         open: { url in
             try PrivateFile.makeDirectory(url.deletingLastPathComponent())
-            if !FileManager.default.fileExists(atPath: url.path) {
-                _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            // Created and opened in one call: a separate "create if missing" could replace a
+            // file another holder has just locked (FileManager writes a new file and renames it),
+            // and the two would then lock different files.
+            let descriptor = url.withUnsafeFileSystemRepresentation { path in
+                path.map { Foundation.open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) } ?? -1
             }
-            do {
-                return try FileHandle(forUpdating: url)
-            } catch {
-                throw CredentialStoreError.failed("cannot open the session lock file: \(error.localizedDescription)")
+            guard descriptor >= 0 else {
+                throw CredentialStoreError.failed("cannot open the session lock file (errno \(errno))")
             }
+            return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         },
         tryLock: { handle in
             while true {
