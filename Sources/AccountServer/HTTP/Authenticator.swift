@@ -73,8 +73,12 @@ final class Authenticator: Middleware {
     /// How long sessions live.
     let sessions: SessionPolicy
 
-    init(tokens: TokenService, store: any AccountStore, inlineStore: (any InlineReadableStore)?, sessions: SessionPolicy) {
-        (self.tokens, self.store, self.inlineStore, self.sessions) = (tokens, store, inlineStore, sessions)
+    /// The authenticator of `services`' tokens, store and session policy.
+    init(services: Services) {
+        tokens = services.tokens
+        store = services.store
+        inlineStore = services.store as? any InlineReadableStore
+        sessions = services.sessions.policy
     }
 
     func enter(_ context: inout RequestContext) throws -> Readiness {

@@ -36,9 +36,7 @@ struct RouteSets: Sendable {
         let account: [any Middleware] = [NoStore(), JSONBody(), addressLimit]
         self.account = RouteSet(account)
         signIn = RouteSet(account + [LoginCounting(activity: services.activity)])
-        let authenticator = Authenticator(
-            tokens: services.tokens, store: services.store, inlineStore: services.store as? any InlineReadableStore,
-            sessions: services.sessions.policy)
+        let authenticator = Authenticator(services: services)
         signedIn = authenticator.signedIn(before: account)
         operators = authenticator.operators(before: [NoStore(), JSONBody()])
         open = RouteSet([JSONBody()])
