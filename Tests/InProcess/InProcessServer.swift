@@ -86,7 +86,7 @@ public final class InProcessServer: Sendable {
 
     /// The defaults of an in-process app: ``ServerProcess``'s cheap hashing and no per-address
     /// limit, two hashing threads, and no access log (nobody reads it here).
-    static let inProcessOptions = [
+    package static let inProcessOptions = [
         "serve", "--ip-rate-limit", "0", "--hash-memory", "64", "--hash-passes", "1", "--hash-threads", "2", "--access-log", "off",
     ]
 
