@@ -11,44 +11,34 @@ extension ServerProcess {
     }
 }
 
-/// The grace repeat of a refresh goes only to the client that used the token first, against the
-/// real binary: on one server, and across two servers sharing PostgreSQL.
+/// The grace repeat of a refresh bound to the client, where only the binary shows it: the log's
+/// `refresh_token_reused` events, and two servers sharing PostgreSQL. The repeat and the reuse
+/// themselves are in `Tests/Scenarios/RefreshGraceScenarios.swift`, run both ways.
 @Suite("Refresh grace bound to the client, over HTTP")
 struct RefreshGraceBindingEndToEndTests {
     static let options = ["--trusted-proxy", "127.0.0.1"]
 
-    @Test func aRepeatFromTheSameClientGetsTheSamePairFromAnyOtherEndsTheSession() async throws {
+    @Test func aRefusedRepeatIsLoggedWithItsReasonAndTheClientsAddress() async throws {
         let server = try await ServerProcess.start(in: nil, Self.options)
         let (_, login) = try await server.verifiedAccount("grace")
         let first = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.1")
-        #expect(first.status == 200)
-        let rotated = try first.decode(TokenPair.self)
+        try #require(first.status == 200, "\(first.text)")
         let again = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.1")
-        #expect(try again.decode(TokenPair.self).refresh == rotated.refresh)
-        #expect(try again.decode(TokenPair.self).access == rotated.access)
-
+        try #require(again.status == 200, "the same client's repeat: \(again.text)")
         let elsewhere = try await server.refresh(login.refresh, userAgent: "App/1.0", address: "203.0.113.2")
-        #expect(elsewhere.status == 401)
-        #expect(elsewhere.problem?.code == .refreshTokenReused)
-        #expect(try await server.me(rotated.access).problem?.code == .sessionRevoked)
-        #expect(try await server.refresh(rotated.refresh).problem?.code == .sessionRevoked)
-
-        // Another User-Agent from the same address is another client too.
+        try #require(elsewhere.problem?.code == .refreshTokenReused, "\(elsewhere.text)")
+        // Another User-Agent from the same address.
         let (_, second) = try await server.verifiedAccount("grace2")
-        let secondRotated = try await server.refresh(second.refresh, userAgent: "App/1.0", address: "203.0.113.1").decode(TokenPair.self)
+        try #require(try await server.refresh(second.refresh, userAgent: "App/1.0", address: "203.0.113.1").status == 200)
         let otherAgent = try await server.refresh(second.refresh, userAgent: "curl/8.0", address: "203.0.113.1")
-        #expect(otherAgent.problem?.code == .refreshTokenReused)
-        #expect(try await server.me(secondRotated.access).problem?.code == .sessionRevoked)
+        try #require(otherAgent.problem?.code == .refreshTokenReused, "\(otherAgent.text)")
 
         // The log's own thread writes the lines a few milliseconds after the replies.
         try await eventually("two refresh_token_reused lines") { logEvents(server.logs, "refresh_token_reused").count >= 2 }
         let events = logEvents(server.logs, "refresh_token_reused")
-        #expect(events.count == 2)
+        #expect(events.count == 2, "the same client's repeat is no event")
         #expect(events.allSatisfy { $0["reason"] as? String == "other_client" })
         #expect(events.first?["client"] as? String == "203.0.113.2")
-        let metrics = try await server.client.send("GET", "/metrics").text
-        #expect(metrics.contains("account_refreshes_total{outcome=\"reused\"} 2"))
-        #expect(metrics.contains("account_refreshes_total{outcome=\"repeated\"} 1"))
         await server.stop()
     }
 

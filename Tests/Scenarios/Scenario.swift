@@ -32,5 +32,5 @@ public struct Scenario: Sendable, CustomTestStringConvertible {
     /// Every scenario, set by set.
     public static let all: [Scenario] =
         SignUpFlowScenarios.all + SessionScenarios.all + LifecycleScenarios.all + EnumerationScenarios.all
-        + MailBudgetScenarios.all + VerifySignInScenarios.all
+        + MailBudgetScenarios.all + VerifySignInScenarios.all + RefreshGraceScenarios.all
 }
