@@ -52,8 +52,7 @@ package struct PasswordOperations {
                 account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
-        caller.audit(.codeSent, ["purpose": Self.resetPurpose])
-        if mailed { services.activity.count(.codesSent, at: now) }
+        services.events.record(caller.event(.codeSent(mailed: mailed), ["purpose": Self.resetPurpose]))
         return .requested
     }
 

@@ -81,8 +81,7 @@ package struct SecondFactorOperations {
             caller.audit(.secondFactorEnabled)
             return .confirmed(recoveryCodes: codes)
         case .wrongCode:
-            caller.audit(.secondFactorFailed, ["via": "mfa_confirm"])
-            try await throttle.refuseWrongCode(userID: user.id, now: now, origin: origin, via: "mfa_confirm")
+            try await throttle.refuseWrongCode(userID: user.id, now: now, source: caller.caller.source, via: "mfa_confirm")
         case .notStarted, .alreadyOn:
             try await services.store.write { try throttle.refundLoginTry(key: key, now: now, in: $0) }
             throw outcome == .notStarted ? APIError.mfaNotEnabled : APIError.mfaAlreadyEnabled
