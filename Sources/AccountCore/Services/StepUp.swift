@@ -170,7 +170,7 @@ extension Services {
                     token, nonce: nonce, caller.caller, userID: user.id, via: route, maximumAge: AppleSignIn.proofMaximumAge, status: 403)
                 let userID = user.id
                 guard try await store.read({ try $0.appleIdentity(userID: userID) })?.subject == identity.subject else {
-                    throw AppleSignIn.refuse(.wrongUser, caller.caller, userID: userID, via: route, status: 403)
+                    throw apple.refuse(.wrongUser, caller.caller, userID: userID, via: route, status: 403)
                 }
                 return AcceptedStepUp(stepUp: stepUp, appleIdentity: identity)
             } catch let error as APIError where error.status != 503 {
@@ -215,7 +215,7 @@ extension Services {
         }
         switch outcome {
         case .done(let value): return value
-        case .replayed: throw AppleSignIn.refuse(.replayed, caller.caller, userID: user.id, via: change.route, status: 403)
+        case .replayed: throw apple.refuse(.replayed, caller.caller, userID: user.id, via: change.route, status: 403)
         case .wrongCode:
             try await throttle.refuseWrongCode(userID: user.id, now: now, source: caller.caller.source, via: change.route)
         }

@@ -84,7 +84,7 @@ package struct PasskeyLoginOperations {
             }
         } catch let refusal as PasskeyRefusal {
             // Logged under the account of the passkey the assertion names, once known.
-            PasskeyAssertion.audit(refusal, caller, passkey: named, via: "passkey_login")
+            PasskeyAssertion.record(refusal, caller, passkey: named, via: "passkey_login", to: services.events)
             throw APIError.passkeyLoginFailed
         }
     }
