@@ -27,16 +27,6 @@ package struct Caller: Sendable {
 
     /// Where this caller's security events come from.
     package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
-
-    /// Logs a security event about what this caller did.
-    package func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        var line = LogLine(event: event.rawValue)
-        if let requestID { line.field("request_id", requestID) }
-        if let clientAddress { line.field("client", clientAddress) }
-        if let userID { line.field("user_id", userID.lowercasedText) }
-        line.fields(fields)
-        Log.write(line, .event)
-    }
 }
 
 /// A caller signed in: the account its session belongs to, read with the session.
@@ -58,9 +48,4 @@ package struct SignedInCaller: Sendable {
     package var now: Date { caller.now }
     package var origin: EventOrigin { caller.origin }
     package var language: Language { caller.language }
-
-    /// Logs a security event about the signed-in account.
-    package func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        caller.audit(event, userID: userID, fields)
-    }
 }

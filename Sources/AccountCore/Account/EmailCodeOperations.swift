@@ -43,8 +43,7 @@ package struct EmailCodeOperations {
             }
         }
         // The same line whether or not a code went out, like the reply.
-        caller.audit(.codeSent, ["purpose": purpose.rawValue])
-        if mailed { services.activity.count(.codesSent, at: now) }
+        services.events.record(caller.event(.codeSent(mailed: mailed), ["purpose": purpose.rawValue]))
         return .requested
     }
 }

@@ -50,7 +50,7 @@ package struct EmailVerificationOperations {
 
         let (outcome, completion): (CodeCheck, Completion)
         do {
-            (outcome, completion) = try await services.store.write { tx -> (CodeCheck, Completion) in
+            (outcome, completion) = try await services.events.write { tx, ledger -> (CodeCheck, Completion) in
                 let outcome = try services.codes.check(code, emailKey: emailKey, purposes: CodePurpose.allCases.map(\.rawValue), now: now, in: tx)
                 guard case .verified(let purpose) = outcome else { return (outcome, .addressOnly) }
                 var completed: CompletedVerification?
@@ -69,10 +69,15 @@ package struct EmailVerificationOperations {
                         // The same session a login opens, with this request's User-Agent, of the
                         // account as locked now (it may have been made by a login before).
                         var session: (SessionRecord, RefreshToken)?
+                        if let decision {
+                            try ledger.record(caller.event(.signedUp(.codeVerified), userID: made.user.id, ["sign_in": decision.rawValue]))
+                        } else {
+                            try ledger.record(caller.event(.signedUp(.codeVerified), userID: made.user.id))
+                        }
                         if decision == .signedIn {
                             guard let account = try tx.lockUser(id: made.user.id) else { throw APIError.invalidCredentials }
-                            session = try services.sessions.openSession(
-                                for: account, userAgent: userAgent, origin: origin, method: .emailCode, now: now, in: tx)
+                            session = try services.sessions.openSession(for: account, userAgent: userAgent, origin: origin, now: now, in: tx)
+                            try ledger.record(caller.event(.signedIn(.emailVerification, .emailCode), userID: account.id, ["via": "email_verify"]))
                         }
                         // The account as stored (times to the millisecond), so the reply's user is
                         // the one `GET /auth/me` shows, to the second.
@@ -88,20 +93,15 @@ package struct EmailVerificationOperations {
             throw APIError.usernameTaken
         }
         if let error = outcome.error {
-            caller.audit(.codeFailed)
+            services.events.record(caller.event(.logged(.codeFailed)))
             throw error
         }
         if case .superseded = completion {
-            caller.audit(.signUpSuperseded, ["sign_in": String(signIn), "signup_token": String(signUpToken != nil)])
+            services.events.record(caller.event(.logged(.signUpSuperseded), ["sign_in": String(signIn), "signup_token": String(signUpToken != nil)]))
             throw APIError.signUpSuperseded
         }
         guard case .made(let completed) = completion else { return .verified(token: token) }
-        caller.audit(.signUpCompleted, userID: completed.user.id, completed.signIn.map { ["sign_in": $0.rawValue] } ?? [:])
-        services.activity.count(.signups, at: now)
         guard let opened = completed.session else { return .verified(token: token) }
-        caller.audit(.loginSucceeded, userID: completed.user.id, ["via": "email_verify"])
-        services.metrics.login(.signUpVerified)
-        services.activity.count(.loginsSucceeded, at: now)
         let pair = try await services.sessions.tokenPair(user: completed.user, session: opened.0, refresh: opened.1, issuedAt: now, now: now)
         return .verifiedAndSignedIn(token: token, session: pair)
     }

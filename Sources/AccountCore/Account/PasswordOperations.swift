@@ -31,7 +31,7 @@ package struct PasswordOperations {
             try services.recordChange(.passwordChanged, .passwordChanged, of: account, caller, in: tx)
             try caller.origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: user.id, at: now, in: tx)
         }
-        caller.audit(.passwordChanged)
+        services.events.record(caller.event(.logged(.passwordChanged)))
         return .changed
     }
 
@@ -52,8 +52,7 @@ package struct PasswordOperations {
                 account.map { .code(MailTemplates.passwordResetCode(code, language: language, lifetimeMinutes: minutes, to: $0.email)) } ?? .none
             }
         }
-        caller.audit(.codeSent, ["purpose": Self.resetPurpose])
-        if mailed { services.activity.count(.codesSent, at: now) }
+        services.events.record(caller.event(.codeSent(mailed: mailed), ["purpose": Self.resetPurpose]))
         return .requested
     }
 
@@ -74,14 +73,14 @@ package struct PasswordOperations {
     /// so the owner can try another) and hashed; a second transaction then spends the code.
     package func reset(_ email: String, code: String, to newPassword: String, by caller: Caller) async throws -> ResetOutcome {
         let emailKey = EmailRule.key(email)
-        let (services, now, origin) = (services, caller.now, caller.origin)
+        let (services, now) = (services, caller.now)
         let purposes = [Self.resetPurpose]
 
         let checked = try await services.store.write { tx -> CodeCheck in
             try services.codes.check(code, emailKey: emailKey, purposes: purposes, now: now, in: tx, spending: false)
         }
         if let error = checked.error {
-            caller.audit(.codeFailed, ["purpose": Self.resetPurpose])
+            services.events.record(caller.event(.logged(.codeFailed), ["purpose": Self.resetPurpose]))
             throw error
         }
         // The caller has the code, so they own the address: from here on, refusals may depend on the account.
@@ -89,7 +88,7 @@ package struct PasswordOperations {
         let passwordErrors = PasswordRule.validate(newPassword, username: account.username, email: account.email)
         guard passwordErrors.isEmpty else { throw APIError.validation("new_password", passwordErrors) }
         let hash = try await services.passwords.hash(newPassword)
-        let outcome = try await services.store.write { tx -> CodeCheck in
+        let outcome = try await services.events.write { tx, ledger -> CodeCheck in
             let outcome = try services.codes.check(code, emailKey: emailKey, purposes: purposes, now: now, in: tx)
             guard case .verified = outcome, var user = try tx.lockUser(id: account.id) else { return outcome }
             user.passwordHash = hash
@@ -100,15 +99,15 @@ package struct PasswordOperations {
             // A login waiting for its second factor was made with the old password.
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            try origin.record(.passwordReset, userID: user.id, at: now, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .passwordReset, userID: user.id, at: now, in: tx)
+            try ledger.record(caller.event(.changed(.passwordReset, [:]), userID: user.id))
+            try ledger.record(caller.event(.sessionsEnded(count: ended, .passwordReset), userID: user.id))
             return outcome
         }
         if let error = outcome.error {
-            caller.audit(.codeFailed, userID: account.id, ["purpose": Self.resetPurpose])
+            services.events.record(caller.event(.logged(.codeFailed), userID: account.id, ["purpose": Self.resetPurpose]))
             throw error
         }
-        caller.audit(.passwordReset, userID: account.id)
+        services.events.record(caller.event(.logged(.passwordReset), userID: account.id))
         return .done
     }
 }

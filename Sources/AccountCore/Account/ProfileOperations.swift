@@ -57,7 +57,7 @@ package struct ProfileOperations {
             guard try services.deleteAccount(id: user.id, now: now, in: tx) else { throw APIError.sessionRevoked }
             try services.queueNotice(.accountDeleted, to: user.email, caller, in: tx)
         }
-        caller.audit(.accountDeleted)
+        services.events.record(caller.event(.logged(.accountDeleted)))
         return .deleted
     }
 }

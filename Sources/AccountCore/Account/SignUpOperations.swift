@@ -94,8 +94,8 @@ package struct SignUpOperations {
             // Another sign-up took the nickname between our check and write.
             throw APIError.usernameTaken
         }
-        if made.mailed { services.activity.count(.codesSent, at: now) }
-        if made.account { services.activity.count(.signups, at: now) }
+        if made.mailed { services.events.record(caller.event(.signUpCodeMailed)) }
+        if made.account { services.events.record(caller.event(.signedUp(.details))) }
         // Made for a taken address too (its pending sign-up is a stranger's): the same shape.
         return .pending(signUpToken: services.signUps.signUpToken(emailKey: user.emailKey, passwordHash: user.passwordHash))
     }
@@ -110,7 +110,7 @@ package struct SignUpOperations {
         let (services, userAgent, origin, now) = (services, caller.userAgent, caller.origin, caller.now)
         let written: (UserRecord, SessionRecord, RefreshToken)
         do {
-            written = try await services.store.write { [user] tx in
+            written = try await services.events.write { [user] tx, ledger in
                 guard let proof = try tx.takeVerificationToken(hash: tokenHash), proof.emailKey == user.emailKey else {
                     throw APIError.codeInvalid
                 }
@@ -121,15 +121,15 @@ package struct SignUpOperations {
                 // This sign-up takes the place of the address's pending one, if any.
                 try tx.deletePendingSignUp(emailKey: user.emailKey)
                 try tx.insertUser(user)
-                let (session, refresh) = try services.sessions.openSession(
-                    for: user, userAgent: userAgent, origin: origin, method: .signUp, now: now, in: tx)
+                let (session, refresh) = try services.sessions.openSession(for: user, userAgent: userAgent, origin: origin, now: now, in: tx)
+                try ledger.record(caller.event(.signedIn(.signUp, .signUp), userID: user.id))
+                try ledger.record(caller.event(.signedUp(.emailFirst), userID: user.id))
                 return (user, session, refresh)
             }
         } catch StoreError.conflict(let field) {
             throw field == "email" ? APIError.validation("email", .taken) : APIError.usernameTaken
         }
         let (account, session, refresh) = written
-        services.activity.count(.signups, at: now)
         return try await services.sessions.tokenPair(user: account, session: session, refresh: refresh, issuedAt: now, now: now)
     }
 }

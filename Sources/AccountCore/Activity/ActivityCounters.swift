@@ -117,18 +117,3 @@ package final class ActivityCounters: Sendable {
         Int64((date.timeIntervalSince1970 / 3600).rounded(.down)) * 3600
     }
 }
-
-extension ActivityCounters {
-    /// The counter of a login refused with `code`: `failed` for a wrong password, code or passkey
-    /// (and an unknown account), `mfa_required`, `refused` for one not checked or not allowed (the
-    /// back-off, a spent challenge, a disabled account, an unverified address); `nil` for a
-    /// malformed request or an expired step, which are no attempt.
-    package static func loginCounter(for code: ErrorCode) -> ActivityCounter? {
-        switch code {
-        case .invalidCredentials, .codeInvalid, .passkeyInvalid: .loginsFailed
-        case .mfaRequired: .loginsMFARequired
-        case .rateLimited, .tooManyAttempts, .accountDisabled, .emailNotVerified: .loginsRefused
-        default: nil
-        }
-    }
-}

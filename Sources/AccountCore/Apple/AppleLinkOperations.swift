@@ -29,7 +29,7 @@ package struct AppleLinkOperations {
             try tx.appleIdentity(subject: identity.subject).map { $0.userID != userID } ?? false
         }
         guard !linkedElsewhere else {
-            caller.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
+            services.events.record(caller.event(.logged(.appleTokenRefused), ["via": "apple_link", "reason": "linked_elsewhere"]))
             throw APIError.appleAlreadyLinked
         }
         let accepted = try await services.check(stepUp, caller)
@@ -51,11 +51,11 @@ package struct AppleLinkOperations {
         }
         switch link {
         case .linked(let user):
-            caller.audit(.appleLinked)
+            services.events.record(caller.event(.logged(.appleLinked)))
             return .linked(user)
         case .already(let user): return .alreadyLinked(user)
         case .taken:
-            caller.audit(.appleTokenRefused, ["via": "apple_link", "reason": "linked_elsewhere"])
+            services.events.record(caller.event(.logged(.appleTokenRefused), ["via": "apple_link", "reason": "linked_elsewhere"]))
             throw APIError.appleAlreadyLinked
         case .gone: throw APIError.sessionRevoked
         case .replayed: return .replayed
@@ -93,7 +93,7 @@ package struct AppleLinkOperations {
             return .unlinkable
         }
         try Self.refuse(unlinkable)
-        caller.audit(.appleUnlinked)
+        services.events.record(caller.event(.logged(.appleUnlinked)))
     }
 
     /// Throws the refusal of an unlink that cannot be made.

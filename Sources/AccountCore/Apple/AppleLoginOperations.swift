@@ -44,7 +44,7 @@ package struct AppleLoginOperations {
 
         let sealed = await grants.exchange(code: code, clientID: identity.clientID, subject: identity.subject)
         let (sessions, origin) = (services.sessions, caller.origin)
-        let login = try await services.store.write { tx -> Login in
+        let login = try await services.events.write { tx, ledger -> Login in
             guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             guard let current = try tx.appleIdentity(subject: identity.subject), current.userID == linked.userID,
                 let user = try tx.lockUser(id: current.userID)
@@ -57,26 +57,26 @@ package struct AppleLoginOperations {
                 try tx.insertSecondFactorChallenge(SecondFactorChallengeRecord(
                     hash: challengeToken.hash, userID: user.id, createdAt: now,
                     expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime), firstFactor: AuthenticationMethod.apple))
+                try ledger.record(caller.event(.secondFactorRequired(.apple), userID: user.id, ["via": "apple"]))
                 return .secondFactor(user, challengeToken)
             }
             let (session, refresh) = try sessions.openSession(
                 for: user, userAgent: device, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
+            try ledger.record(caller.event(.signedIn(.apple, .apple), userID: user.id, ["via": "apple", "amr": AuthenticationMethod.apple]))
             return .signedIn(user, session, refresh)
         }
         switch login {
         case .signedIn(let user, let session, let refresh):
-            caller.audit(.loginSucceeded, userID: user.id, ["via": "apple", "amr": AuthenticationMethod.apple])
             return .signedIn(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
         case .secondFactor(let user, let challengeToken):
-            caller.audit(.secondFactorRequired, userID: user.id, ["via": "apple"])
             var methods: [SecondFactorMethod] = [.totp]
             if user.recoveryCodesLeft > 0 { methods.append(.recoveryCode) }
             return .secondFactorRequired(SecondFactorChallenge(token: challengeToken.text, methods: methods))
         case .disabled(let userID):
-            caller.audit(.loginRefused, userID: userID, ["why": "account_disabled", "via": "apple"])
+            services.events.record(caller.event(.logged(.loginRefused), userID: userID, ["why": "account_disabled", "via": "apple"]))
             throw APIError.accountDisabled
         case .gone:
-            caller.audit(.appleTokenRefused, ["via": "apple_login", "reason": "unlinked_meanwhile"])
+            services.events.record(caller.event(.logged(.appleTokenRefused), ["via": "apple_login", "reason": "unlinked_meanwhile"]))
             throw APIError.appleTokenInvalid
         case .replayed:
             return .replayed
@@ -93,7 +93,7 @@ package struct AppleLoginOperations {
     private func newAppleUser(_ identity: AppleIdentity, code: String?, _ caller: Caller) async throws -> LoginOutcome {
         let emailKey = EmailRule.key(EmailRule.normalize(identity.email))
         if let holder = try await services.store.read({ try $0.user(emailKey: emailKey) }) {
-            caller.audit(.appleLinkRequired, userID: holder.id)
+            services.events.record(caller.event(.logged(.appleLinkRequired), userID: holder.id))
             return .linkRequired
         }
         let now = caller.now
@@ -109,7 +109,7 @@ package struct AppleLoginOperations {
             return true
         }
         guard spent else { return .replayed }
-        caller.audit(.appleProfileRequired)
+        services.events.record(caller.event(.logged(.appleProfileRequired)))
         return .profileRequired(AppleProfileRequired(
             continuationToken: token.text, expiresIn: Int(AppleSignIn.continuationLifetime), email: continuation.email))
     }

@@ -18,10 +18,13 @@ package struct AppleSignIn: Sendable {
     package let fetcher: WebFetcher
     /// Where accepted tokens are recorded: a replay is refused before Apple is asked anything.
     package let store: any AccountStore
+    /// Where a refused token is recorded.
+    package let events: DomainEvents
 
     /// - Throws: ``AppleConfigurationError`` when `--apple-key-file` cannot be read as a P-256 key.
-    package init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock, store: any AccountStore) throws {
+    package init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock, store: any AccountStore, events: DomainEvents) throws {
         self.store = store
+        self.events = events
         fetcher = WebFetcher(threads: 2, queueLimit: 64)
         verifier = configuration.appleSignInEnabled
             ? AppleIdentityVerifier(keys: AppleKeySet(url: configuration.appleJWKSURL, fetcher: fetcher), clientIDs: Set(configuration.appleClientIDs))
@@ -57,17 +60,17 @@ package struct AppleSignIn: Sendable {
         case .verified(let identity):
             return identity
         case .refused(let refusal):
-            throw Self.refuse(refusal, caller, userID: userID, via: via, status: status)
+            throw refuse(refusal, caller, userID: userID, via: via, status: status)
         case .keysUnavailable:
-            caller.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": "keys_unavailable"])
+            events.record(caller.event(.logged(.appleTokenRefused), userID: userID, ["via": via, "reason": "keys_unavailable"]))
             throw APIError.serviceUnavailable(retryAfter: 5)
         }
     }
 
-    /// Logs `refusal` as `apple_token_refused` naming the check, and returns the reply, which
+    /// Records `refusal` (`apple_token_refused` naming the check), and returns the reply, which
     /// names none: `apple_token_invalid` with `status`.
-    package static func refuse(_ refusal: AppleTokenRefusal, _ caller: Caller, userID: UUID?, via: String, status: Int = 401) -> APIError {
-        caller.audit(.appleTokenRefused, userID: userID, ["via": via, "reason": refusal.reason])
+    package func refuse(_ refusal: AppleTokenRefusal, _ caller: Caller, userID: UUID?, via: String, status: Int = 401) -> APIError {
+        events.record(caller.event(.logged(.appleTokenRefused), userID: userID, ["via": via, "reason": refusal.reason]))
         return APIError(status, .appleTokenInvalid)
     }
 

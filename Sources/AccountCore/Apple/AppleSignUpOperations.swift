@@ -40,7 +40,7 @@ package struct AppleSignUpOperations {
 
         let completion: Completion
         do {
-            completion = try await services.store.write { tx -> Completion in
+            completion = try await services.events.write { tx, ledger -> Completion in
                 guard let continuation = try tx.appleContinuation(hash: hash) else { return .unknown }
                 guard continuation.expiresAt > now else {
                     try tx.deleteAppleContinuation(hash: hash)
@@ -72,6 +72,8 @@ package struct AppleSignUpOperations {
                 try tx.deleteAppleContinuation(hash: hash)
                 let (session, refresh) = try sessions.openSession(
                     for: user, userAgent: device, origin: origin, amr: [AuthenticationMethod.apple], now: now, in: tx)
+                try ledger.record(caller.event(.signedUp(.apple), userID: user.id, ["via": "apple"]))
+                try ledger.record(caller.event(.signedIn(.apple, .apple), userID: user.id, ["via": "apple", "amr": AuthenticationMethod.apple]))
                 return .created(try tx.user(id: user.id) ?? user, session, refresh)
             }
         } catch StoreError.conflict(let field) {
@@ -80,13 +82,11 @@ package struct AppleSignUpOperations {
         }
         switch completion {
         case .created(let user, let session, let refresh):
-            caller.audit(.signUpCompleted, userID: user.id, ["via": "apple"])
-            caller.audit(.loginSucceeded, userID: user.id, ["via": "apple", "amr": AuthenticationMethod.apple])
             return .created(try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now))
         case .unknown: throw Self.unknownContinuation
         case .expired: throw Self.expiredContinuation
         case .addressTaken:
-            caller.audit(.appleLinkRequired)
+            services.events.record(caller.event(.logged(.appleLinkRequired)))
             return .linkRequired
         }
     }

@@ -55,13 +55,13 @@ package struct PasskeyAssertion: Sendable {
         return nil
     }
 
-    /// Logs `refusal` (`passkey_refused` naming the check, and `passkey_counter_regressed` for a
+    /// Records `refusal` (`passkey_refused` naming the check, and `passkey_counter_regressed` for a
     /// counter that went back) under the account of `passkey`, when known.
-    package static func audit(_ refusal: PasskeyRefusal, _ caller: Caller, passkey: PasskeyRecord?, via: String) {
+    package static func record(_ refusal: PasskeyRefusal, _ caller: Caller, passkey: PasskeyRecord?, via: String, to events: DomainEvents) {
         let passkeyID = passkey?.id.lowercasedText ?? ""
         if case .check(.signCountWentBack) = refusal {
-            caller.audit(.passkeyCounterRegressed, userID: passkey?.userID, ["passkey_id": passkeyID])
+            events.record(caller.event(.logged(.passkeyCounterRegressed), userID: passkey?.userID, ["passkey_id": passkeyID]))
         }
-        caller.audit(.passkeyRefused, userID: passkey?.userID, ["via": via, "reason": refusal.reason, "passkey_id": passkeyID])
+        events.record(caller.event(.logged(.passkeyRefused), userID: passkey?.userID, ["via": via, "reason": refusal.reason, "passkey_id": passkeyID]))
     }
 }

@@ -106,10 +106,10 @@ package struct PasskeyOperations {
         case .challengeUnknown: throw APIError.challengeInvalid
         case .challengeExpired: throw APIError.challengeExpired
         case .exists:
-            caller.audit(.passkeyRefused, ["via": "passkey_register", "reason": "credential_exists"])
+            services.events.record(caller.event(.logged(.passkeyRefused), ["via": "passkey_register", "reason": "credential_exists"]))
             throw APIError.passkeyExists
         }
-        caller.audit(.passkeyAdded, ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat])
+        services.events.record(caller.event(.logged(.passkeyAdded), ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat]))
         return .added(passkey)
     }
 
@@ -143,7 +143,7 @@ package struct PasskeyOperations {
             if let challengeHash {
                 _ = try await services.store.write { try ceremonies.take(challengeHash, .registration, userID: userID, now: now, in: $0) }
             }
-            caller.audit(.passkeyRefused, ["via": "passkey_register", "reason": refusal.reason])
+            services.events.record(caller.event(.logged(.passkeyRefused), ["via": "passkey_register", "reason": refusal.reason]))
             throw APIError.passkeyInvalid
         }
     }
@@ -176,7 +176,7 @@ package struct PasskeyOperations {
             return true
         }
         guard deleted else { return .notFound }
-        caller.audit(.passkeyRemoved, ["passkey_id": id.lowercasedText])
+        services.events.record(caller.event(.logged(.passkeyRemoved), ["passkey_id": id.lowercasedText]))
         return .removed
     }
 

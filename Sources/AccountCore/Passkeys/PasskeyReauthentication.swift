@@ -35,10 +35,10 @@ extension Services {
             let hash = PasskeyReauthentication.challengeHash(assertion.clientData.challenge, sessionID: sessionID)
             switch try await store.write({ try ceremonies.take(hash, .reauthentication, userID: userID, now: now, in: $0) }) {
             case .unknown:
-                caller.audit(.passkeyRefused, ["via": route, "reason": "challenge_unknown"])
+                events.record(caller.event(.logged(.passkeyRefused), ["via": route, "reason": "challenge_unknown"]))
                 throw APIError.challengeInvalid
             case .expired:
-                caller.audit(.passkeyRefused, ["via": route, "reason": "challenge_expired"])
+                events.record(caller.event(.logged(.passkeyRefused), ["via": route, "reason": "challenge_expired"]))
                 throw APIError.challengeExpired
             case .taken: break
             }
@@ -55,7 +55,7 @@ extension Services {
             }
             if let refusal { throw refusal }
         } catch let refusal as PasskeyRefusal {
-            PasskeyAssertion.audit(refusal, caller.caller, passkey: named, via: route)
+            PasskeyAssertion.record(refusal, caller.caller, passkey: named, via: route, to: events)
             throw APIError.passkeyProofFailed
         }
     }

@@ -58,7 +58,7 @@ package struct SecondFactorOperations {
         let (factors, throttle) = (services.secondFactor, services.throttle)
         let key = LoginThrottle.key(userID: user.id)
         if let retryAfter = try await throttle.reserveLoginTry(key: key, now: now) {
-            caller.audit(.loginBackoff, ["via": "mfa_confirm"])
+            services.events.record(caller.event(.logged(.loginBackoff), ["via": "mfa_confirm"]))
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         let outcome = try await services.store.write { tx -> Confirmation in
@@ -78,11 +78,10 @@ package struct SecondFactorOperations {
         }
         switch outcome {
         case .confirmed(let codes):
-            caller.audit(.secondFactorEnabled)
+            services.events.record(caller.event(.logged(.secondFactorEnabled)))
             return .confirmed(recoveryCodes: codes)
         case .wrongCode:
-            caller.audit(.secondFactorFailed, ["via": "mfa_confirm"])
-            try await throttle.refuseWrongCode(userID: user.id, now: now, origin: origin, via: "mfa_confirm")
+            try await throttle.refuseWrongCode(userID: user.id, now: now, source: caller.caller.source, via: "mfa_confirm")
         case .notStarted, .alreadyOn:
             try await services.store.write { try throttle.refundLoginTry(key: key, now: now, in: $0) }
             throw outcome == .notStarted ? APIError.mfaNotEnabled : APIError.mfaAlreadyEnabled
@@ -106,7 +105,7 @@ package struct SecondFactorOperations {
             try services.recordChange(.recoveryCodesReplaced, .recoveryCodesReplaced, [:], of: caller.user, caller, in: tx)
             return codes
         }
-        caller.audit(.recoveryCodesReplaced)
+        services.events.record(caller.event(.logged(.recoveryCodesReplaced)))
         return .replaced(recoveryCodes: codes)
     }
 
@@ -130,7 +129,7 @@ package struct SecondFactorOperations {
             try services.recordChange(.secondFactorDisabled, .mfaDisabled, [:], of: caller.user, caller, in: tx)
             try origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: userID, at: now, in: tx)
         }
-        caller.audit(.secondFactorDisabled)
+        services.events.record(caller.event(.logged(.secondFactorDisabled)))
         return .disabled
     }
 }

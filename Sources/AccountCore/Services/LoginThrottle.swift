@@ -24,6 +24,7 @@ extension APIError {
 package struct LoginThrottle: Sendable {
     package let store: any AccountStore
     package let passwords: PasswordService
+    package let events: DomainEvents
     package let limits: LoginLimits
 
     /// Checks `password` against `hash` under the per-account back-off that login uses: every
@@ -34,10 +35,9 @@ package struct LoginThrottle: Sendable {
     /// confirms the failure (``confirmLoginFailure(key:now:event:)``); after a right one the caller
     /// clears the count (``clear(key:in:)``) in the transaction that acts on it.
     /// With `hash` `nil` (no such account) the dummy hash is checked, so the time is the same.
-    /// `failure` is the account's `login_failed` security event (`nil` for no account), written
-    /// with the failure's count.
+    /// `failure` is the wrong password's event (a `checkFailed`), recorded with the failure's count.
     package func checkPassword(
-        _ password: String, against hash: String?, throttleKey: String, now: Date, failure: SecurityEventRecord?
+        _ password: String, against hash: String?, throttleKey: String, now: Date, failure: DomainEvent
     ) async throws -> PasswordCheck {
         if let retryAfter = try await reserveLoginTry(key: throttleKey, now: now) { return .backedOff(retryAfter: retryAfter) }
         if try await passwords.verify(password, against: hash) { return .right }
@@ -74,21 +74,21 @@ package struct LoginThrottle: Sendable {
     }
 
     /// Confirms that a counted try failed; starts the next back-off when the limit is reached.
-    /// `event` (the account's `login_failed`, if the try was of an account) is written in the same
-    /// transaction, so a failure costs no write of its own.
+    /// `event` (the failed check's) is recorded in the same transaction, so a failure costs no
+    /// write of its own.
     ///
     /// The account was read before its password or code was checked, outside any transaction: if
-    /// it was deleted meanwhile, the event goes with it (``record(_:in:)``) and the failure is
-    /// answered as any other, never with a `500` from an event whose account is gone.
-    package func confirmLoginFailure(key: String, now: Date, event: SecurityEventRecord?) async throws {
+    /// it was deleted meanwhile, its history row goes with it (``SecurityHistorySink``) and the
+    /// failure is answered as any other, never with a `500` from an event whose account is gone.
+    package func confirmLoginFailure(key: String, now: Date, event: DomainEvent) async throws {
         let (limit, window, base) = (limits.attempts, limits.window, limits.backoff)
         guard limit > 0 else {
             // No back-off is kept, so nothing is written but the event.
-            if let event { try await store.write { try Self.record(event, in: $0) } }
-            return
+            guard event.userID != nil else { return events.record(event) }
+            return try await events.write { try $1.record(event) }
         }
-        try await store.write { tx in
-            if let event { try Self.record(event, in: tx) }
+        try await events.write { tx, ledger in
+            try ledger.record(event)
             var record = try tx.lockLoginThrottle(key: key, now: now)
             guard (record.lockedUntil ?? .distantPast) <= now, record.failures >= Self.threshold(record, limit: limit) else { return }
             record.lockedUntil = now.addingTimeInterval(min(window, base * pow(2, Double(min(record.lockouts, 20)))))
@@ -96,15 +96,6 @@ package struct LoginThrottle: Sendable {
             record.failures = 0
             try tx.updateLoginThrottle(record)
         }
-    }
-
-    /// Writes a failure's security event if its account still exists, locking the account's row
-    /// first: a deletion that commits before is seen (no event, nothing to write it for), and one
-    /// that comes after waits for this transaction and removes the event with the account. Locked
-    /// before the throttle row, in the order a deletion and a successful login take them.
-    private static func record(_ event: SecurityEventRecord, in tx: any StoreTransaction) throws {
-        guard try tx.lockUser(id: event.userID) != nil else { return }
-        try tx.insertSecurityEvent(event)
     }
 
     /// Gives back a try counted by ``reserveLoginTry(key:now:)`` that turned out neither a failure
@@ -121,10 +112,10 @@ package struct LoginThrottle: Sendable {
 
     /// Counts a wrong second-factor code of `userID` as the failure of the try reserved for it
     /// (at a password check or ``reserveLoginTry(key:now:)``): wrong codes and wrong passwords
-    /// share one back-off. The account's `login_failed` event, from `origin` at `via`, is written
-    /// with it. Throws `code_invalid`.
-    package func refuseWrongCode(userID: UUID, now: Date, origin: EventOrigin, via route: String) async throws -> Never {
-        let event = origin.event(.loginFailed, userID: userID, at: now, ["check": "second_factor", "via": route])
+    /// share one back-off. The failed check's event, from `source` at `via`, is recorded with it.
+    /// Throws `code_invalid`.
+    package func refuseWrongCode(userID: UUID, now: Date, source: EventSource, via route: String) async throws -> Never {
+        let event = DomainEvent(.checkFailed(.secondFactor, via: route), userID: userID, at: now, source: source, ["via": route])
         try await confirmLoginFailure(key: Self.key(userID: userID), now: now, event: event)
         throw APIError.secondFactorInvalid
     }

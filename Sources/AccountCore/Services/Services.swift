@@ -48,6 +48,8 @@ package struct Services: Sendable {
     package let metrics: Metrics
     /// The hourly counters of the operators' figures, flushed to the database every few seconds.
     package let activity: ActivityCounters
+    /// What happened to accounts, recorded into the history, the log, the counters and the metrics.
+    package let events: DomainEvents
 
     private init(configuration: ServerConfiguration, store: any AccountStore, transport: any MailTransport, clock: ServerClock, secrets: Secrets) throws {
         self.configuration = configuration
@@ -62,8 +64,11 @@ package struct Services: Sendable {
         let sessionPolicy = SessionPolicy(
             idleLifetime: TimeInterval(configuration.sessionIdleTTL), maxLifetime: TimeInterval(configuration.sessionMaxTTL))
         sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens, refreshKeys: secrets.refreshKeys)
+        metrics = Metrics()
+        activity = ActivityCounters(store: store)
+        events = DomainEvents(store: store, counters: activity, metrics: metrics)
         throttle = LoginThrottle(
-            store: store, passwords: passwords,
+            store: store, passwords: passwords, events: events,
             limits: LoginLimits(
                 attempts: configuration.loginAttempts, window: TimeInterval(configuration.loginWindow),
                 backoff: TimeInterval(configuration.loginBackoff)))
@@ -75,15 +80,13 @@ package struct Services: Sendable {
             party: RelyingParty(id: configuration.effectiveWebAuthnRPID, origins: configuration.effectiveWebAuthnOrigins),
             name: configuration.webAuthnRPName)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, budget: budget, rules: codeRules)
-        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store)
+        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store, events: events)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, seal: secrets.seal, deliveries: [.appleRevocation: apple.grants])
         sweeps = HourlySweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()
         signUps = PendingSignUps(
             nicknames: nicknames, throttle: throttle, codeLifetime: codeRules.lifetime,
             verifySignInWindow: TimeInterval(configuration.verifySignInWindow), signUpKey: secrets.signUpKey)
-        metrics = Metrics()
-        activity = ActivityCounters(store: store)
     }
 
     /// Migrates the store, loads or creates secrets and keys (sealed with the secret key file when

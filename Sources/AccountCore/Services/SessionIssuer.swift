@@ -11,8 +11,8 @@ package struct SessionIssuer: Sendable {
     /// Opens a session of `account` with its first refresh token (its keyed hash in the session's
     /// row), inside the caller's transaction; `amr` says how its login was authenticated (a
     /// password alone unless given), for every token it issues. It keeps `origin`'s client address
-    /// (the one a refresh then updates). The account's `login_succeeded` security event, from
-    /// `origin`, is written with it; `method` names the sign-in when `amr` cannot (a code).
+    /// (the one a refresh then updates). The caller records the sign-in's event (`signedIn`) in
+    /// the same transaction.
     ///
     /// `account` is the record as `tx` locked it (``StoreTransaction/lockUser(id:)``) or inserted
     /// it, so a disabling or deletion that commits first was seen by the caller, and one that comes
@@ -20,7 +20,7 @@ package struct SessionIssuer: Sendable {
     /// `403 account_disabled` and no session, on every way of signing in.
     package func openSession(
         for account: UserRecord, userAgent: String?, origin: EventOrigin, amr: [String] = [AuthenticationMethod.password],
-        method: SignInMethod? = nil, now: Date, in tx: any StoreTransaction
+        now: Date, in tx: any StoreTransaction
     ) throws -> (SessionRecord, RefreshToken) {
         if account.disabledAt != nil { throw APIError.accountDisabled }
         let userID = account.id
@@ -28,7 +28,6 @@ package struct SessionIssuer: Sendable {
         session.amr = amr
         let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)
         try tx.insertSession(session, refresh: SessionRefresh(generation: refresh.generation, tokenHash: refresh.hash(keys: refreshKeys)))
-        try origin.record(.loginSucceeded, userID: userID, at: now, ["method": (method ?? SignInMethod(amr: amr)).rawValue], in: tx)
         return (session, refresh)
     }
 

@@ -143,18 +143,16 @@ extension Services {
         let (user, route) = (caller.user, stepUp.change.route)
         let key = LoginThrottle.key(userID: user.id)
         if let retryAfter = try await throttle.reserveLoginTry(key: key, now: caller.now) {
-            caller.audit(.loginBackoff, ["via": route])
+            events.record(caller.event(.logged(.loginBackoff), ["via": route]))
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
-        func refused(_ check: String) async throws {
-            let event = caller.origin.event(.loginFailed, userID: user.id, at: caller.now, ["check": check, "via": route])
-            try await throttle.confirmLoginFailure(key: key, now: caller.now, event: event)
+        func refused(_ check: FailedCheck) async throws {
+            try await throttle.confirmLoginFailure(key: key, now: caller.now, event: caller.event(.checkFailed(check, via: route), ["via": route]))
         }
         switch stepUp.first {
         case .password(let password):
             guard try await passwords.verify(password, against: user.passwordHash) else {
-                try await refused("password")
-                caller.audit(.passwordCheckFailed, ["via": route])
+                try await refused(.password)
                 throw APIError.wrongPassword
             }
             return AcceptedStepUp(stepUp: stepUp, appleIdentity: nil)
@@ -162,7 +160,7 @@ extension Services {
             do {
                 try await checkPasskeyProof(assertion, caller, via: route)
             } catch let error as APIError {
-                try await refused("passkey")
+                try await refused(.passkey)
                 throw error
             }
             return AcceptedStepUp(stepUp: stepUp, appleIdentity: nil)
@@ -172,11 +170,11 @@ extension Services {
                     token, nonce: nonce, caller.caller, userID: user.id, via: route, maximumAge: AppleSignIn.proofMaximumAge, status: 403)
                 let userID = user.id
                 guard try await store.read({ try $0.appleIdentity(userID: userID) })?.subject == identity.subject else {
-                    throw AppleSignIn.refuse(.wrongUser, caller.caller, userID: userID, via: route, status: 403)
+                    throw apple.refuse(.wrongUser, caller.caller, userID: userID, via: route, status: 403)
                 }
                 return AcceptedStepUp(stepUp: stepUp, appleIdentity: identity)
             } catch let error as APIError where error.status != 503 {
-                try await refused("apple")
+                try await refused(.apple)
                 throw error
             }
         }
@@ -217,10 +215,9 @@ extension Services {
         }
         switch outcome {
         case .done(let value): return value
-        case .replayed: throw AppleSignIn.refuse(.replayed, caller.caller, userID: user.id, via: change.route, status: 403)
+        case .replayed: throw apple.refuse(.replayed, caller.caller, userID: user.id, via: change.route, status: 403)
         case .wrongCode:
-            caller.audit(.secondFactorFailed, ["via": change.route])
-            try await throttle.refuseWrongCode(userID: user.id, now: now, origin: origin, via: change.route)
+            try await throttle.refuseWrongCode(userID: user.id, now: now, source: caller.caller.source, via: change.route)
         }
     }
 }

@@ -22,11 +22,11 @@ package struct SessionOperations {
 
     /// Ends the caller's session `id`, with its `session_ended` event.
     package func end(_ id: UUID, of caller: SignedInCaller) async throws -> EndOutcome {
-        let (userID, now, origin) = (caller.userID, caller.now, caller.origin)
-        return try await services.store.write { tx -> EndOutcome in
+        let (userID, now) = (caller.userID, caller.now)
+        return try await services.events.write { tx, ledger -> EndOutcome in
             guard let session = try tx.session(id: id), session.userID == userID, session.revokedAt == nil else { return .notFound }
             try tx.revokeSession(id: id, at: now)
-            try origin.recordSessionsEnded(1, reason: .ended, userID: userID, at: now, in: tx)
+            try ledger.record(caller.event(.sessionsEnded(count: 1, .ended)))
             return .ended
         }
     }

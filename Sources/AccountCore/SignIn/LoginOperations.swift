@@ -26,6 +26,15 @@ package struct LoginOperations {
     /// password check. A hash made with older parameters is replaced on the way. Refusals are
     /// thrown: back-off, wrong password, disabled account, address not verified.
     package func logIn(_ identifier: String, byEmail: Bool, password: String, caller: Caller) async throws -> LoginOutcome {
+        do {
+            return try await checkedLogIn(identifier, byEmail: byEmail, password: password, caller: caller)
+        } catch let error as APIError {
+            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.password, refusal))) }
+            throw error
+        }
+    }
+
+    private func checkedLogIn(_ identifier: String, byEmail: Bool, password: String, caller: Caller) async throws -> LoginOutcome {
         let key = byEmail ? EmailRule.key(EmailRule.normalize(identifier)) : UsernameRule.key(UsernameRule.normalize(identifier))
         let (account, pending) = try await services.store.readPreferringInline { tx in
             byEmail ? (try tx.user(emailKey: key), try tx.pendingSignUp(emailKey: key))
@@ -34,17 +43,17 @@ package struct LoginOperations {
         let throttleKey = account.map { LoginThrottle.key(userID: $0.id) } ?? LoginThrottle.key(unknown: key, byEmail: byEmail)
         let now = caller.now
         let user: UserRecord
-        let failure = account.map { caller.origin.event(.loginFailed, userID: $0.id, at: now, ["check": "password", "via": "login"]) }
+        let failure = caller.event(.checkFailed(.password, via: "login"), userID: account?.id)
         switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now, failure: failure) {
         case .backedOff(let retryAfter):
-            caller.audit(.loginBackoff, userID: account?.id)
+            services.events.record(caller.event(.logged(.loginBackoff), userID: account?.id))
             throw APIError.rateLimited(retryAfter: retryAfter)
         case .right:
             guard let account else { throw APIError.invalidCredentials }
             if account.disabledAt != nil {
                 // The password was right: this try is no failure; but no session, and no challenge.
                 try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
-                caller.audit(.loginRefused, userID: account.id, ["why": "account_disabled"])
+                services.events.record(caller.event(.logged(.loginRefused), userID: account.id, ["why": "account_disabled"]))
                 throw APIError.accountDisabled
             }
             if !account.emailVerified && !services.configuration.allowUnverifiedLogin {
@@ -54,7 +63,6 @@ package struct LoginOperations {
             }
             user = account
         case .wrong:
-            caller.audit(.loginFailed, userID: account?.id)
             // The password of a pending sign-up: no account until its code is verified. Free and taken
             // addresses both have one after a sign-up, so this answers alike for both; it stays a
             // failure, so a stranger's pending sign-up never clears an account's back-off.
@@ -64,9 +72,12 @@ package struct LoginOperations {
             // With unverified logins allowed (turned on after this sign-up), a free address's pending
             // sign-up becomes its account now; a taken address's cannot (the documented cost).
             guard services.configuration.allowUnverifiedLogin,
-                let opened = try await services.store.write({ try services.signUps.openPendingSignUp(pending, now: now, in: $0) })
+                let opened = try await services.events.write({ tx, ledger -> UserRecord? in
+                    let opened = try services.signUps.openPendingSignUp(pending, now: now, in: tx)
+                    if let opened { try ledger.record(caller.event(.signedUp(.details), userID: opened.id)) }
+                    return opened
+                })
             else { throw APIError.emailNotVerified }
-            services.activity.count(.signups, at: now)
             user = opened
         }
 
@@ -77,14 +88,14 @@ package struct LoginOperations {
                 try await openChallenge(user, passwordChecked: stored, rehash: rehash, throttleKey: throttleKey, caller: caller))
         }
         let (userAgent, origin) = (caller.userAgent, caller.origin)
-        let (signedIn, session, refresh) = try await services.store.write { tx in
+        let (signedIn, session, refresh) = try await services.events.write { tx, ledger in
             let current = try Self.accountAsChecked(user.id, passwordChecked: stored, rehash: rehash, now: now, in: tx)
             if current.totpEnabled { throw APIError.invalidCredentials }  // turned on while the password was checked
             try services.throttle.clear(key: throttleKey, in: tx)
             let (session, refresh) = try services.sessions.openSession(for: current, userAgent: userAgent, origin: origin, now: now, in: tx)
+            try ledger.record(caller.event(.signedIn(.password, .password), userID: current.id))
             return (current, session, refresh)
         }
-        caller.audit(.loginSucceeded, userID: user.id)
         return .signedIn(try await services.sessions.tokenPair(user: signedIn, session: session, refresh: refresh, issuedAt: now, now: now))
     }
 
@@ -119,13 +130,13 @@ package struct LoginOperations {
         let challenge = SecondFactorChallengeRecord(
             hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))
         let throttle = services.throttle
-        try await services.store.write { tx in
+        try await services.events.write { tx, ledger in
             _ = try Self.accountAsChecked(user.id, passwordChecked: passwordChecked, rehash: rehash, now: now, in: tx)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: now)
             try tx.insertSecondFactorChallenge(challenge)
             try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)
+            try ledger.record(caller.event(.secondFactorRequired(.password), userID: user.id))
         }
-        caller.audit(.secondFactorRequired, userID: user.id)
         var methods: [SecondFactorMethod] = [.totp]
         if user.recoveryCodesLeft > 0 { methods.append(.recoveryCode) }
         return SecondFactorChallenge(token: token.text, methods: methods)

@@ -8,20 +8,20 @@ package struct LogoutOperations {
 
     /// Ends the sessions `scope` names, with their `session_ended` event, then logs `logout`.
     package func logOut(_ scope: LogoutScope, of caller: SignedInCaller) async throws {
-        let (userID, sessionID, now, origin) = (caller.userID, caller.sessionID, caller.now, caller.origin)
-        try await services.store.write { tx in
+        let (userID, sessionID, now) = (caller.userID, caller.sessionID, caller.now)
+        try await services.events.write { tx, ledger in
             switch scope {
             case .local:
                 let ended = try tx.revokeSession(id: sessionID, at: now) ? 1 : 0
-                try origin.recordSessionsEnded(ended, reason: .logout, userID: userID, at: now, in: tx)
+                try ledger.record(caller.event(.sessionsEnded(count: ended, .logout)))
             case .others:
                 let ended = try tx.revokeSessions(userID: userID, except: sessionID, at: now)
-                try origin.recordSessionsEnded(ended, reason: .logoutOthers, userID: userID, at: now, in: tx)
+                try ledger.record(caller.event(.sessionsEnded(count: ended, .logoutOthers)))
             case .global:
                 let ended = try tx.revokeSessions(userID: userID, except: nil, at: now)
-                try origin.recordSessionsEnded(ended, reason: .logoutAll, userID: userID, at: now, in: tx)
+                try ledger.record(caller.event(.sessionsEnded(count: ended, .logoutAll)))
             }
         }
-        caller.audit(.logout, ["scope": scope.rawValue])
+        services.events.record(caller.event(.logged(.logout), ["scope": scope.rawValue]))
     }
 }

@@ -36,6 +36,15 @@ package struct PasskeyLoginOperations {
     /// thrown (`challenge_invalid`, `challenge_expired`); an assertion that fails a check is
     /// logged (`passkey_refused`) and thrown as `passkey_login_failed`.
     package func logIn(_ credential: PasskeyAssertionCredential, caller: Caller) async throws -> TokenPair {
+        do {
+            return try await checkedLogIn(credential, caller: caller)
+        } catch let error as APIError {
+            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.passkey, refusal))) }
+            throw error
+        }
+    }
+
+    private func checkedLogIn(_ credential: PasskeyAssertionCredential, caller: Caller) async throws -> TokenPair {
         let (ceremonies, sessions) = (services.passkeys, services.sessions)
         let (now, userAgent, origin) = (caller.now, caller.userAgent, caller.origin)
         // The passkey the response names, once known.
@@ -56,24 +65,26 @@ package struct PasskeyLoginOperations {
             let verified = try assertion.verify(against: passkey, party: ceremonies.party)
 
             let amr = PasskeyCeremonies.authenticationMethods(backupEligible: passkey.backupEligible)
-            let recorded = try await services.store.write { tx -> Recorded in
+            let recorded = try await services.events.write { tx, ledger -> Recorded in
                 // The account, then the passkey, locked and read again (the order an account's deletion
                 // takes them in): a session only for an account that still exists, and of two logins
                 // with one counter value, the second sees the first.
                 guard let user = try tx.lockUser(id: passkey.userID) else { return .refused(.unknownCredential) }
                 if let refusal = try PasskeyAssertion.recordUse(of: passkey, verified, userID: user.id, now: now, in: tx) { return .refused(refusal) }
                 let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
+                try ledger.record(caller.event(
+                    .signedIn(.passkey, SignInMethod(amr: amr)), userID: user.id,
+                    ["via": "passkey", "passkey_id": passkey.id.lowercasedText, "amr": amr.joined(separator: " ")]))
                 return .signedIn(user, session, refresh)
             }
             switch recorded {
             case .refused(let refusal): throw refusal
             case .signedIn(let user, let session, let refresh):
-                caller.audit(.loginSucceeded, userID: user.id, ["via": "passkey", "passkey_id": passkey.id.lowercasedText, "amr": amr.joined(separator: " ")])
                 return try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now)
             }
         } catch let refusal as PasskeyRefusal {
             // Logged under the account of the passkey the assertion names, once known.
-            PasskeyAssertion.audit(refusal, caller, passkey: named, via: "passkey_login")
+            PasskeyAssertion.record(refusal, caller, passkey: named, via: "passkey_login", to: services.events)
             throw APIError.passkeyLoginFailed
         }
     }

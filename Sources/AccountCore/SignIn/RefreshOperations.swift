@@ -33,21 +33,19 @@ package struct RefreshOperations {
         }
         switch outcome {
         case .rotated(let user, let session, let refresh, let issuedAt), .repeated(let user, let session, let refresh, let issuedAt):
-            if case .repeated = outcome { services.metrics.refresh(.repeated) } else { services.metrics.refresh(.rotated) }
-            services.activity.count(.refreshes, at: now)
+            if case .repeated = outcome { services.events.record(caller.event(.refreshed(.repeated))) } else { services.events.record(caller.event(.refreshed(.rotated))) }
             return try await services.sessions.tokenPair(user: user, session: session, refreshText: refresh, issuedAt: issuedAt, now: now)
         case .reused(let userID, let reason):
-            services.metrics.refresh(.reused)
-            caller.audit(.refreshTokenReused, userID: userID, ["reason": reason])
+            services.events.record(caller.event(.refreshed(.reused), userID: userID, ["reason": reason]))
             throw APIError.refreshTokenReused
         case .revoked:
-            services.metrics.refresh(.revoked)
+            services.events.record(caller.event(.refreshed(.revoked)))
             throw APIError.sessionRevoked
         case .expired:
-            services.metrics.refresh(.expired)
+            services.events.record(caller.event(.refreshed(.expired)))
             throw APIError.tokenExpired
         case .unknown:
-            services.metrics.refresh(.invalid)
+            services.events.record(caller.event(.refreshed(.invalid)))
             throw APIError.tokenInvalid()
         }
     }

@@ -9,7 +9,7 @@ package struct SecondFactorLoginOperations {
     /// What answering a login's challenge came to, decided inside the transaction and answered
     /// after it commits (a wrong code's counted try must not roll back).
     private enum Verification: Sendable {
-        case verified(UserRecord, SessionRecord, RefreshToken, SecondFactorCheck, amr: [String])
+        case verified(UserRecord, SessionRecord, RefreshToken)
         case wrongCode(userID: UUID)
         /// The challenge was answered, spent or expired by another request meanwhile.
         case refused(APIError)
@@ -25,6 +25,15 @@ package struct SecondFactorLoginOperations {
     /// not looked at); a wrong code is `code_invalid`, counts on the challenge and in the back-off.
     /// The challenge row is locked while it is answered, so of simultaneous answers one wins.
     package func verify(_ token: String, _ proof: SecondFactorProof, caller: Caller) async throws -> TokenPair {
+        do {
+            return try await checkedVerify(token, proof, caller: caller)
+        } catch let error as APIError {
+            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.secondFactor, refusal))) }
+            throw error
+        }
+    }
+
+    private func checkedVerify(_ token: String, _ proof: SecondFactorProof, caller: Caller) async throws -> TokenPair {
         guard token.utf8.count <= 256 else { throw Self.unknownChallenge }
         let hash = OpaqueToken(text: token).hash
         let now = caller.now
@@ -34,13 +43,13 @@ package struct SecondFactorLoginOperations {
         guard let userID = found?.userID else { throw Self.unknownChallenge }
         let throttleKey = LoginThrottle.key(userID: userID)
         if let retryAfter = try await services.throttle.reserveLoginTry(key: throttleKey, now: now) {
-            caller.audit(.loginBackoff, userID: userID, ["via": "mfa_verify"])
+            services.events.record(caller.event(.logged(.loginBackoff), userID: userID, ["via": "mfa_verify"]))
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
 
         let (language, userAgent, origin) = (caller.language, caller.userAgent, caller.origin)
         let (factors, sessions, throttle) = (services.secondFactor, services.sessions, services.throttle)
-        let outcome = try await services.store.write { tx -> Verification in
+        let outcome = try await services.events.write { tx, ledger -> Verification in
             let challenge = try tx.secondFactorChallenge(hash: hash)
             if let refusal = Self.refusal(for: challenge, now: now) {
                 try throttle.refundLoginTry(key: throttleKey, now: now, in: tx)
@@ -57,19 +66,19 @@ package struct SecondFactorLoginOperations {
             // The first step's method (the password, or Apple) before the factor's.
             let amr = [challenge?.firstFactor ?? AuthenticationMethod.password] + check.amr.dropFirst()
             let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
+            if case .recoveryCode(let left) = check {
+                try ledger.record(caller.event(.logged(.recoveryCodeUsed), userID: user.id, ["left": String(left)]))
+            }
+            try ledger.record(caller.event(
+                .signedIn(.secondFactor, SignInMethod(amr: amr)), userID: user.id, ["via": "mfa_verify", "amr": amr.joined(separator: " ")]))
             // As stored now: a recovery code used counts down the codes the reply's user shows.
-            return .verified(try tx.user(id: user.id) ?? user, session, refresh, check, amr: amr)
+            return .verified(try tx.user(id: user.id) ?? user, session, refresh)
         }
         switch outcome {
-        case .verified(let user, let session, let refresh, let check, let amr):
-            if case .recoveryCode(let left) = check {
-                caller.audit(.recoveryCodeUsed, userID: user.id, ["left": String(left)])
-            }
-            caller.audit(.loginSucceeded, userID: user.id, ["via": "mfa_verify", "amr": amr.joined(separator: " ")])
+        case .verified(let user, let session, let refresh):
             return try await sessions.tokenPair(user: user, session: session, refresh: refresh, issuedAt: now, now: now)
         case .wrongCode(let userID):
-            caller.audit(.secondFactorFailed, userID: userID, ["via": "mfa_verify"])
-            try await services.throttle.refuseWrongCode(userID: userID, now: now, origin: origin, via: "mfa_verify")
+            try await services.throttle.refuseWrongCode(userID: userID, now: now, source: caller.source, via: "mfa_verify")
         case .refused(let error):
             throw error
         }

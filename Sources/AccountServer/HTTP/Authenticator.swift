@@ -51,11 +51,6 @@ struct AuthenticatedContext: Sendable {
     var caller: SignedInCaller {
         SignedInCaller(caller: base.caller, user: authentication.user, sessionID: authentication.sessionID, amr: authentication.amr)
     }
-
-    /// Logs a security event about the signed-in caller.
-    func audit(_ event: AuditEvent, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        base.audit(event, userID: userID, fields)
-    }
 }
 
 /// The first step of every signed-in group: `Authorization: Bearer` verified, and the token's

@@ -41,9 +41,4 @@ extension RequestContext {
     var caller: Caller {
         Caller(requestID: requestID, clientAddress: clientAddress, userAgent: request.headers["User-Agent"], language: language, now: now)
     }
-
-    /// Logs a security event about this request.
-    func audit(_ event: AuditEvent, userID: UUID? = nil, _ fields: KeyValuePairs<StaticString, String> = [:]) {
-        caller.audit(event, userID: userID, fields)
-    }
 }

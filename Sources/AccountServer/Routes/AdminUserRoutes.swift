@@ -72,7 +72,7 @@ extension AdminRoutes {
             try await administration.delete(id, by: actor, reason: reason, now: now)
             reply = .noContent
         }
-        context.audit(.adminAction, ["action": action.rawValue, "target_id": id.lowercasedText])
+        services.events.record(context.caller.event(.logged(.adminAction), ["action": action.rawValue, "target_id": id.lowercasedText]))
         return reply
     }
 

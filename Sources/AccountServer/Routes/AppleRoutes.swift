@@ -68,7 +68,7 @@ struct AppleRoutes: RouteGroup {
             token, nonce: nonce, context.base.caller, userID: context.userID, via: "apple_link", status: 403)
         switch try await operations.link(identity, code: body.authorizationCode, to: context.caller, after: stepUp) {
         case .linked(let user), .alreadyLinked(let user): return .profile(user.wire)
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.base.caller, userID: context.userID, via: "apple_link", status: 403)
+        case .replayed: throw services.apple.refuse(.replayed, context.base.caller, userID: context.userID, via: "apple_link", status: 403)
         }
     }
 

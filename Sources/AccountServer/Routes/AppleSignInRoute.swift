@@ -20,7 +20,7 @@ extension AppleRoutes {
         case .secondFactorRequired(let challenge): throw APIError.mfaRequired(challenge)
         case .profileRequired(let profile): throw APIError.profileRequired(profile)
         case .linkRequired: throw APIError.appleLinkRequired
-        case .replayed: throw AppleSignIn.refuse(.replayed, context.caller, userID: nil, via: "apple_login")
+        case .replayed: throw services.apple.refuse(.replayed, context.caller, userID: nil, via: "apple_login")
         }
     }
 

@@ -18,7 +18,7 @@ protocol RouteGroup: Sendable {
 struct RouteSets: Sendable {
     /// The account API without a token (`/auth/...`): `no-store`, JSON bodies, the per-address limit.
     let account: RouteSet<RequestContext>
-    /// A way to sign in: as ``account``, with every attempt counted in the operators' figures.
+    /// A way to sign in: as ``account``, with a refusal of the address limit recorded as a sign-in refused.
     let signIn: RouteSet<RequestContext>
     /// The signed-in account: as ``account``, then authentication.
     let signedIn: RouteSet<AuthenticatedContext>
@@ -35,7 +35,7 @@ struct RouteSets: Sendable {
             shared: services.sharedAddressCounts)
         let account: [any Middleware] = [NoStore(), JSONBody(), addressLimit]
         self.account = RouteSet(account)
-        signIn = RouteSet(account + [LoginCounting(activity: services.activity)])
+        signIn = RouteSet([NoStore(), JSONBody(), addressLimit.recordingSignIns(services.events)])
         let authenticator = Authenticator(services: services)
         signedIn = authenticator.signedIn(before: account)
         operators = authenticator.operators(before: [NoStore(), JSONBody()])
