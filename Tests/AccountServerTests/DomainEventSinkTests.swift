@@ -69,4 +69,35 @@ import Testing
         #expect(AuditLogSink.name(of: .checkFailed(.password, via: "password_change")) == "password_check_failed")
         #expect(AuditLogSink.name(of: .checkFailed(.passkey, via: "passkey_delete")) == nil, "a passkey refusal is logged with its reason")
     }
+
+    @Test func oneOutcomeIsOneEventWhoseLineTheKindCarries() {
+        #expect(AuditLogSink.name(of: .loginRefused(.password, .backedOff, logged: true)) == "login_backoff")
+        #expect(AuditLogSink.name(of: .loginRefused(.apple, .accountDisabled, logged: true)) == "login_refused")
+        #expect(AuditLogSink.name(of: .loginRefused(.password, .backedOff)) == nil, "a refusal the sign-in threw is counted, not logged")
+        #expect(AuditLogSink.name(of: .loginRefused(.secondFactor, .accountDisabled)) == nil, "a session refused to a disabled account: no line")
+        #expect(HourlyCounterSink.counter(of: .loginRefused(.password, .backedOff, logged: true)) == .loginsRefused)
+        #expect(MetricsSink.loginOutcome(of: .loginRefused(.password, .accountDisabled, logged: true)) == .emailNotVerified)
+        #expect(AuditLogSink.name(of: .changed(.passkeyAdded, ["name": "Laptop"], logged: .passkeyAdded)) == "passkey_added")
+        #expect(AuditLogSink.name(of: .changed(.recoveryCodeUsed, ["left": "9"])) == nil, "a step-up's recovery code: a row, no line")
+        #expect(AuditLogSink.name(of: .sessionsEnded(count: 0, .logout)) == "logout", "a logout is logged even when no session was left")
+        #expect(AuditLogSink.name(of: .sessionsEnded(count: 3, .passwordChanged)) == nil)
+    }
+
+    @Test func aChangeWritesItsRowAndItsLineTellsTheLogFields() async throws {
+        let harness = try await Harness.make()
+        try await harness.signedIn(.minsu)
+        let userID = try await harness.store.read { try $0.user(emailKey: EmailRule.key(TestAccount.minsu.email))!.id }
+        let before = try await harness.store.read { try $0.securityEvents(userID: userID, after: nil, limit: 1000) }
+        let source = EventSource(requestID: "req-1", clientAddress: "192.0.2.7", userAgent: nil)
+        try await harness.app.services.events.write { _, ledger in
+            try ledger.record(DomainEvent(
+                .changed(.passkeyAdded, ["name": "Laptop"], logged: .passkeyAdded), userID: userID, at: harness.clock.now, source: source,
+                ["passkey_id": "p-1"]))
+        }
+        let after = try await harness.store.read { try $0.securityEvents(userID: userID, after: nil, limit: 1000) }
+        #expect(after.count == before.count + 1)
+        let row = try #require(after.first { $0.type == SecurityEventKind.passkeyAdded.rawValue })
+        #expect(row.detail == #"{"name":"Laptop"}"#, "the row keeps its own detail, not the log line's")
+        #expect(row.clientAddress == "192.0.2.7")
+    }
 }

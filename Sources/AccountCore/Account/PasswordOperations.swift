@@ -21,17 +21,17 @@ package struct PasswordOperations {
     package func change(to new: String, of caller: SignedInCaller, after accepted: AcceptedStepUp) async throws -> ChangeOutcome {
         let hash = try await services.passwords.hash(new)
         let (services, user, sessionID, now) = (services, caller.user, caller.sessionID, caller.now)
-        try await services.write(after: accepted, caller) { tx in
+        try await services.write(after: accepted, caller) { tx, ledger in
             guard var account = try tx.lockUser(id: user.id) else { throw APIError.sessionRevoked }
             account.passwordHash = hash
             account.updatedAt = now
             try tx.updateUser(account)
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
-            try services.recordChange(.passwordChanged, .passwordChanged, of: account, caller, in: tx)
-            try caller.origin.recordSessionsEnded(ended, reason: .passwordChanged, userID: user.id, at: now, in: tx)
+            try services.recordChange(
+                .passwordChanged, caller.event(.changed(.passwordChanged, logged: .passwordChanged)), of: account, caller, in: &ledger)
+            try ledger.record(caller.event(.sessionsEnded(count: ended, .passwordChanged)))
         }
-        services.events.record(caller.event(.logged(.passwordChanged)))
         return .changed
     }
 
@@ -99,7 +99,7 @@ package struct PasswordOperations {
             // A login waiting for its second factor was made with the old password.
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try services.throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
-            try ledger.record(caller.event(.changed(.passwordReset, [:]), userID: user.id))
+            try ledger.record(caller.event(.changed(.passwordReset, logged: .passwordReset), userID: user.id))
             try ledger.record(caller.event(.sessionsEnded(count: ended, .passwordReset), userID: user.id))
             return outcome
         }
@@ -107,7 +107,6 @@ package struct PasswordOperations {
             services.events.record(caller.event(.logged(.codeFailed), userID: account.id, ["purpose": Self.resetPurpose]))
             throw error
         }
-        services.events.record(caller.event(.logged(.passwordReset), userID: account.id))
         return .done
     }
 }

@@ -53,7 +53,7 @@ package struct ProfileOperations {
         let (services, user, now) = (services, caller.user, caller.now)
         // The store removes sessions, refresh tokens, every code of the address and the second
         // factor with it. A linked Apple ID's grant is revoked at Apple through the outbox.
-        try await services.write(after: accepted, caller) { tx in
+        try await services.write(after: accepted, caller) { tx, _ in
             guard try services.deleteAccount(id: user.id, now: now, in: tx) else { throw APIError.sessionRevoked }
             try services.queueNotice(.accountDeleted, to: user.email, caller, in: tx)
         }

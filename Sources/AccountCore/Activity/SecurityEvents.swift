@@ -4,12 +4,7 @@ import Foundation
 
 /// Where a security event came from: the client's address and its device, as the request's
 /// `User-Agent` names it (``UserAgent/deviceName(of:)``, the name clients show for a session).
-///
-/// Events are written with ``record(_:userID:at:_:in:)`` in the transaction of the change they
-/// record (a login's session, a password change, a passkey added), or, for a failed attempt, in
-/// the transaction the login back-off writes anyway (``LoginThrottle``): never a transaction of
-/// their own on a path that succeeds, and never a refresh. Nothing secret goes in: the detail
-/// holds names of methods and reasons, counts and a passkey's name, never a password, code or token.
+/// A session keeps it too. The rows themselves are written by ``SecurityHistorySink``.
 package struct EventOrigin: Sendable, Equatable {
     package var clientAddress: String?
     package var deviceName: String?
@@ -24,25 +19,6 @@ package struct EventOrigin: Sendable, Equatable {
     package init(clientAddress: String?, deviceName: String?) {
         self.clientAddress = clientAddress.map { String($0.prefix(Self.maxAddress)) }
         self.deviceName = deviceName.map { String($0.prefix(Self.maxDeviceName)) }
-    }
-
-    /// The event `kind` of `userID` at `date`, from here.
-    package func event(_ kind: SecurityEventKind, userID: UUID, at date: Date, _ detail: [String: String] = [:]) -> SecurityEventRecord {
-        SecurityEventRecord(
-            userID: userID, at: date, type: kind.rawValue, clientAddress: clientAddress, deviceName: deviceName,
-            detail: SecurityEventDetail.text(detail))
-    }
-
-    /// Writes the event `kind` of `userID` in `tx`.
-    package func record(_ kind: SecurityEventKind, userID: UUID, at date: Date, _ detail: [String: String] = [:], in tx: any StoreTransaction) throws {
-        try tx.insertSecurityEvent(event(kind, userID: userID, at: date, detail))
-    }
-
-    /// Writes one `session_ended` event for `count` sessions of `userID` ended for `reason`; none
-    /// when no session ended.
-    package func recordSessionsEnded(_ count: Int, reason: SessionEndReason, userID: UUID, at date: Date, in tx: any StoreTransaction) throws {
-        guard count > 0 else { return }
-        try record(.sessionEnded, userID: userID, at: date, ["reason": reason.rawValue, "count": String(count)], in: tx)
     }
 }
 

@@ -34,7 +34,7 @@ package struct AppleLinkOperations {
         }
         let accepted = try await services.check(stepUp, caller)
         let sealed = await services.apple.grants.exchange(code: code, clientID: identity.clientID, subject: identity.subject)
-        let link = try await services.write(after: accepted, caller) { tx -> Link in
+        let link = try await services.write(after: accepted, caller) { tx, ledger -> Link in
             guard let user = try tx.lockUser(id: userID) else { return .gone }
             guard try AppleSignIn.spend(identity, in: tx) else { return .replayed }
             if let current = try tx.appleIdentity(subject: identity.subject) {
@@ -46,13 +46,12 @@ package struct AppleLinkOperations {
                 subject: identity.subject, userID: userID, clientID: identity.clientID, email: identity.email,
                 sealedRefreshToken: sealed, createdAt: now)
             guard try tx.insertAppleIdentity(record) else { return .taken }
-            try services.recordChange(.providerLinked(provider: "Apple"), .appleLinked, of: user, caller, in: tx)
+            try services.recordChange(
+                .providerLinked(provider: "Apple"), caller.event(.changed(.appleLinked, logged: .appleLinked)), of: user, caller, in: &ledger)
             return .linked(try tx.user(id: userID) ?? user)
         }
         switch link {
-        case .linked(let user):
-            services.events.record(caller.event(.logged(.appleLinked)))
-            return .linked(user)
+        case .linked(let user): return .linked(user)
         case .already(let user): return .alreadyLinked(user)
         case .taken:
             services.events.record(caller.event(.logged(.appleTokenRefused), ["via": "apple_link", "reason": "linked_elsewhere"]))
@@ -83,17 +82,18 @@ package struct AppleLinkOperations {
     package func unlink(of caller: SignedInCaller, after stepUp: StepUp) async throws {
         let (userID, now, grants) = (caller.userID, caller.now, services.apple.grants)
         let accepted = try await services.check(stepUp, caller)
-        let unlinkable = try await services.write(after: accepted, caller) { tx -> Unlinkable in
+        let unlinkable = try await services.write(after: accepted, caller) { tx, ledger -> Unlinkable in
             guard let user = try tx.lockUser(id: userID), try tx.appleIdentity(userID: userID) != nil else { return .notLinked }
             let passkeys = try tx.passkeyCount(userID: userID)
             guard user.hasPassword || passkeys > 0 else { return .lastMethod }
             guard let removed = try tx.deleteAppleIdentity(userID: userID) else { return .notLinked }
             try grants.queueRevocation(of: removed.sealedRefreshToken, subject: removed.subject, clientID: removed.clientID, in: tx, now: now)
-            try services.recordChange(.providerUnlinked(provider: "Apple"), .appleUnlinked, of: user, caller, in: tx)
+            try services.recordChange(
+                .providerUnlinked(provider: "Apple"), caller.event(.changed(.appleUnlinked, logged: .appleUnlinked)), of: user, caller,
+                in: &ledger)
             return .unlinkable
         }
         try Self.refuse(unlinkable)
-        services.events.record(caller.event(.logged(.appleUnlinked)))
     }
 
     /// Throws the refusal of an unlink that cannot be made.

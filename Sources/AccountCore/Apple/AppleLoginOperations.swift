@@ -73,7 +73,7 @@ package struct AppleLoginOperations {
             if user.recoveryCodesLeft > 0 { methods.append(.recoveryCode) }
             return .secondFactorRequired(SecondFactorChallenge(token: challengeToken.text, methods: methods))
         case .disabled(let userID):
-            services.events.record(caller.event(.logged(.loginRefused), userID: userID, ["why": "account_disabled", "via": "apple"]))
+            services.events.record(caller.event(.loginRefused(.apple, .accountDisabled, logged: true), userID: userID, ["why": "account_disabled", "via": "apple"]))
             throw APIError.accountDisabled
         case .gone:
             services.events.record(caller.event(.logged(.appleTokenRefused), ["via": "apple_login", "reason": "unlinked_meanwhile"]))

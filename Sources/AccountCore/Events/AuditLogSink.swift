@@ -30,8 +30,17 @@ package enum AuditLogSink {
         case .refreshed(let outcome): outcome == .reused ? AuditEvent.refreshTokenReused.rawValue : nil
         case .signedUp(let route): route == .codeVerified || route == .apple ? AuditEvent.signUpCompleted.rawValue : nil
         case .codeSent: AuditEvent.codeSent.rawValue
+        case .loginRefused(_, let refusal, let logged):
+            switch (refusal, logged) {
+            case (.backedOff, true): AuditEvent.loginBackoff.rawValue
+            case (.accountDisabled, true): AuditEvent.loginRefused.rawValue
+            default: nil
+            }
+        case .sessionsEnded(_, let reason):
+            reason == .logout || reason == .logoutOthers || reason == .logoutAll ? AuditEvent.logout.rawValue : nil
+        case .changed(_, _, let logged): logged?.rawValue
         case .logged(let event): event.rawValue
-        case .loginRefused, .sessionsEnded, .signUpCodeMailed, .changed: nil
+        case .signUpCodeMailed: nil
         }
     }
 }

@@ -29,14 +29,17 @@ package struct DomainEvent: Sendable {
     package enum Kind: Sendable, Equatable {
         /// A session opened (`login_succeeded`).
         case signedIn(SignInRoute, SignInMethod)
-        /// A sign-in refused; `refusal` says why (the counters and metrics tell them apart).
-        case loginRefused(SignInRoute, LoginRefusal)
+        /// A sign-in refused; `refusal` says why (the counters and metrics tell them apart). With
+        /// `logged`, the refusal the sign-in decided itself (its back-off, a disabled account) is
+        /// also a log line: `login_backoff`, `login_refused`.
+        case loginRefused(SignInRoute, LoginRefusal, logged: Bool = false)
         /// A right first step of an account with a second factor: a challenge, no session yet.
         case secondFactorRequired(SignInRoute)
         /// A proof checked under the account's back-off was wrong, at the route `via` names
         /// (`login`, `mfa_verify`, a step-up's route): a `login_failed` history row.
         case checkFailed(FailedCheck, via: String)
-        /// `count` sessions of the account ended for `reason`.
+        /// `count` sessions of the account ended for `reason`; a logout's is logged (`logout`),
+        /// whatever the count.
         case sessionsEnded(count: Int, SessionEndReason)
         /// A refresh token was presented.
         case refreshed(RefreshOutcome)
@@ -46,9 +49,9 @@ package struct DomainEvent: Sendable {
         case codeSent(mailed: Bool)
         /// A sign-up's code was mailed with the sign-up itself.
         case signUpCodeMailed
-        /// A change to the account the security history keeps, with the row's own detail (the log
-        /// line of the change, if any, is its own event).
-        case changed(SecurityEventKind, [String: String])
+        /// A change to the account the security history keeps, with the row's own detail, and the
+        /// log line that tells it, if any (its fields are the event's `detail`).
+        case changed(SecurityEventKind, [String: String] = [:], logged: AuditEvent? = nil)
         /// Something only the audit log tells.
         case logged(AuditEvent)
     }

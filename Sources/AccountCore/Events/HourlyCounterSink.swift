@@ -17,7 +17,7 @@ package struct HourlyCounterSink: Sendable {
         switch kind {
         case .signedIn(let route, _):
             return route.countedInFigures || route == .emailVerification ? .loginsSucceeded : nil
-        case .loginRefused(let route, let refusal):
+        case .loginRefused(let route, let refusal, _):
             guard route.countedInFigures else { return nil }
             switch refusal {
             case .wrongProof: return .loginsFailed

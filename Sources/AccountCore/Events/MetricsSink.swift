@@ -19,7 +19,7 @@ package struct MetricsSink: Sendable {
         case .signedIn(.secondFactor, _): return .mfaVerified
         case .signedIn(.emailVerification, _): return .signUpVerified
         case .secondFactorRequired(.password): return .mfaRequired
-        case .loginRefused(.password, let refusal):
+        case .loginRefused(.password, let refusal, _):
             switch refusal {
             case .wrongProof: return .invalidCredentials
             // Every `403` of a login but `mfa_required`.

@@ -22,11 +22,14 @@ package enum SecurityHistorySink {
         case .sessionsEnded(let count, let reason):
             guard count > 0 else { return }
             row = (.sessionEnded, ["reason": reason.rawValue, "count": String(count)])
-        case .changed(let kind, let detail):
+        case .changed(let kind, let detail, _):
             row = (kind, detail)
         case .loginRefused, .secondFactorRequired, .refreshed, .signedUp, .codeSent, .signUpCodeMailed, .logged:
             return
         }
-        try tx.insertSecurityEvent(event.source.origin.event(row.0, userID: userID, at: event.at, row.1))
+        let origin = event.source.origin
+        try tx.insertSecurityEvent(SecurityEventRecord(
+            userID: userID, at: event.at, type: row.0.rawValue, clientAddress: origin.clientAddress, deviceName: origin.deviceName,
+            detail: SecurityEventDetail.text(row.1)))
     }
 }

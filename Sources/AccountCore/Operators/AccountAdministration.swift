@@ -5,7 +5,8 @@ import Mailer
 
 /// What an operator does to accounts, the one way the admin API and
 /// `account-server admin users …` both do it: each action runs in one transaction with its audit
-/// event, on the account locked for it, and throws ``APIError`` (`not_found`,
+/// event and the account's history rows (``DomainEvents/write(_:)``), on the account locked for
+/// it, and throws ``APIError`` (`not_found`,
 /// `cannot_act_on_self`, `already_verified`, `rate_limited`) with nothing written.
 package struct AccountAdministration: Sendable {
     package let services: Services
@@ -40,13 +41,13 @@ package struct AccountAdministration: Sendable {
     /// `disabled_at`); logins then get `403 account_disabled`.
     package func disable(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> AdminUserRow {
         try refuseSelf(id, actor)
-        return try await act(.accountDisabled, on: id, by: actor, reason: reason, now: now) { user, tx in
+        return try await act(.accountDisabled, on: id, by: actor, reason: reason, now: now) { user, tx, ledger in
             if user.disabledAt == nil {
                 try tx.setDisabled(userID: id, at: now)
-                try Self.origin.record(.accountDisabled, userID: id, at: now, in: tx)
+                try ledger.record(Self.event(.changed(.accountDisabled), of: id, at: now))
             }
             let ended = try tx.revokeSessions(userID: id, except: nil, at: now)
-            try Self.origin.recordSessionsEnded(ended, reason: .accountDisabled, userID: id, at: now, in: tx)
+            try ledger.record(Self.event(.sessionsEnded(count: ended, .accountDisabled), of: id, at: now))
             try tx.deleteSecondFactorChallenges(userID: id, expiredBefore: nil)
             return try tx.adminUser(id: id)!
         }
@@ -54,10 +55,10 @@ package struct AccountAdministration: Sendable {
 
     /// Lets a disabled account sign in again (its ended sessions stay ended).
     package func enable(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> AdminUserRow {
-        try await act(.accountEnabled, on: id, by: actor, reason: reason, now: now) { user, tx in
+        try await act(.accountEnabled, on: id, by: actor, reason: reason, now: now) { user, tx, ledger in
             if user.disabledAt != nil {
                 try tx.setDisabled(userID: id, at: nil)
-                try Self.origin.record(.accountEnabled, userID: id, at: now, in: tx)
+                try ledger.record(Self.event(.changed(.accountEnabled), of: id, at: now))
             }
             return try tx.adminUser(id: id)!
         }
@@ -65,9 +66,9 @@ package struct AccountAdministration: Sendable {
 
     /// Ends every live session; returns how many there were.
     package func endSessions(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws -> Int {
-        try await act(.sessionsEnded, on: id, by: actor, reason: reason, now: now) { _, tx in
+        try await act(.sessionsEnded, on: id, by: actor, reason: reason, now: now) { _, tx, ledger in
             let ended = try tx.revokeSessions(userID: id, except: nil, at: now)
-            try Self.origin.recordSessionsEnded(ended, reason: .operatorEnded, userID: id, at: now, in: tx)
+            try ledger.record(Self.event(.sessionsEnded(count: ended, .operatorEnded), of: id, at: now))
             return ended
         }
     }
@@ -76,7 +77,7 @@ package struct AccountAdministration: Sendable {
     /// resend cooldown and hourly count (`rate_limited` writes nothing, the audit event included).
     package func resendVerification(_ id: UUID, by actor: OperatorActor, reason: String, language: Language, now: Date) async throws {
         let (codes, minutes) = (services.codes, services.configuration.codeTTL / 60)
-        try await act(.verificationResent, on: id, by: actor, reason: reason, now: now) { user, tx in
+        try await act(.verificationResent, on: id, by: actor, reason: reason, now: now) { user, tx, _ in
             guard !user.emailVerified else { throw APIError.alreadyVerified }
             try codes.issue(emailKey: user.emailKey, purpose: CodePurpose.verify.rawValue, now: now, in: tx) { code in
                 .code(MailTemplates.code(code, purpose: .verify, language: language, lifetimeMinutes: minutes, to: user.email))
@@ -90,9 +91,9 @@ package struct AccountAdministration: Sendable {
     package func removeSecondFactor(_ id: UUID, by actor: OperatorActor, reason: String, language: Language, now: Date) async throws -> AdminUserRow {
         try refuseSelf(id, actor)
         let outbox = services.outbox
-        let row = try await act(.secondFactorRemoved, on: id, by: actor, reason: reason, now: now) { user, tx in
+        let row = try await act(.secondFactorRemoved, on: id, by: actor, reason: reason, now: now) { user, tx, ledger in
             if try tx.disableTOTP(userID: id) {
-                try Self.origin.record(.mfaDisabled, userID: id, at: now, ["by": "operator"], in: tx)
+                try ledger.record(Self.event(.changed(.mfaDisabled, ["by": "operator"]), of: id, at: now))
                 // The operator's own device and address are not the account's business.
                 let notice = MailTemplates.securityNotice(
                     .secondFactorDisabled, from: MailTemplates.NoticeOrigin(device: nil, address: nil, at: now), language: language, to: user.email)
@@ -109,28 +110,31 @@ package struct AccountAdministration: Sendable {
     package func delete(_ id: UUID, by actor: OperatorActor, reason: String, now: Date) async throws {
         try refuseSelf(id, actor)
         let services = services
-        try await act(.accountDeleted, on: id, by: actor, reason: reason, now: now) { _, tx in
+        try await act(.accountDeleted, on: id, by: actor, reason: reason, now: now) { _, tx, _ in
             _ = try services.deleteAccount(id: id, now: now, in: tx)
         }
         // The outbox may now hold the Apple revocation.
     }
 
-    /// Runs `body` on the account `id`, locked, and writes the audit event in the same transaction.
+    /// Runs `body` on the account `id`, locked, and writes the audit event in the same transaction;
+    /// the account's events `body` records go through the ledger it is handed.
     private func act<T: Sendable>(
         _ action: OperatorAction, on id: UUID, by actor: OperatorActor, reason: String, now: Date,
-        _ body: @escaping @Sendable (UserRecord, any StoreTransaction) throws -> T
+        _ body: @escaping @Sendable (UserRecord, any StoreTransaction, inout EventLedger) throws -> T
     ) async throws -> T {
-        try await services.store.write { tx in
+        try await services.events.write { tx, ledger in
             guard let user = try tx.lockUser(id: id) else { throw APIError.notFound }
-            let result = try body(user, tx)
+            let result = try body(user, tx, &ledger)
             try OperatorActions.record(action, by: actor, on: id, reason: reason, now: now, in: tx)
             return result
         }
     }
 
-    /// The origin of the security events an operator's action writes in the account's history:
-    /// none of the operator's own (their address and device are not the account's business).
-    package static let origin = EventOrigin.none
+    /// The event `kind` of the account `id` at `now`, from no source: an operator's own address
+    /// and device are not the account's business.
+    private static func event(_ kind: DomainEvent.Kind, of id: UUID, at now: Date) -> DomainEvent {
+        DomainEvent(kind, userID: id, at: now, source: .none)
+    }
 
     private func refuseSelf(_ id: UUID, _ actor: OperatorActor) throws {
         if actor.accountID == id { throw APIError.cannotActOnSelf }

@@ -89,7 +89,7 @@ package struct PasskeyOperations {
             id: UUID.random(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
-        let stored = try await services.write(after: accepted, caller) { tx -> Registration in
+        let stored = try await services.write(after: accepted, caller) { tx, ledger -> Registration in
             switch try ceremonies.take(challengeHash, .registration, userID: user.id, now: now, in: tx) {
             case .unknown: return .challengeUnknown
             case .expired: return .challengeExpired
@@ -98,7 +98,10 @@ package struct PasskeyOperations {
             // Locked, so an account deleted meanwhile gets no passkey row (and no 500 from its key).
             guard try tx.lockUser(id: user.id) != nil else { throw APIError.sessionRevoked }
             guard try tx.insertPasskey(passkey) else { return .exists }
-            try services.recordChange(.passkeyAdded(name: name), .passkeyAdded, ["name": name], of: caller.user, caller, in: tx)
+            let added = caller.event(
+                .changed(.passkeyAdded, ["name": name], logged: .passkeyAdded),
+                ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat])
+            try services.recordChange(.passkeyAdded(name: name), added, of: caller.user, caller, in: &ledger)
             return .added
         }
         switch stored {
@@ -109,7 +112,6 @@ package struct PasskeyOperations {
             services.events.record(caller.event(.logged(.passkeyRefused), ["via": "passkey_register", "reason": "credential_exists"]))
             throw APIError.passkeyExists
         }
-        services.events.record(caller.event(.logged(.passkeyAdded), ["passkey_id": passkey.id.lowercasedText, "attestation": verified.attestationFormat]))
         return .added(passkey)
     }
 
@@ -168,15 +170,15 @@ package struct PasskeyOperations {
         let userID = caller.userID
         guard try await passkeys(of: caller).contains(where: { $0.id == id }) else { return .notFound }
         let accepted = try await services.accepted(proof, for: .removePasskey, caller)
-        let deleted = try await services.write(after: accepted, caller) { tx -> Bool in
+        let deleted = try await services.write(after: accepted, caller) { tx, ledger -> Bool in
             guard let passkey = try tx.passkeys(userID: userID).first(where: { $0.id == id }), try tx.deletePasskey(id: id, userID: userID) else {
                 return false
             }
-            try services.recordChange(.passkeyRemoved(name: passkey.name), .passkeyRemoved, ["name": passkey.name], of: caller.user, caller, in: tx)
+            let removed = caller.event(.changed(.passkeyRemoved, ["name": passkey.name], logged: .passkeyRemoved), ["passkey_id": id.lowercasedText])
+            try services.recordChange(.passkeyRemoved(name: passkey.name), removed, of: caller.user, caller, in: &ledger)
             return true
         }
         guard deleted else { return .notFound }
-        services.events.record(caller.event(.logged(.passkeyRemoved), ["passkey_id": id.lowercasedText]))
         return .removed
     }
 

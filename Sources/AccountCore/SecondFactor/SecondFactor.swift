@@ -120,12 +120,15 @@ package struct SecondFactor: Sendable {
     /// code (on any server) one wins; a recovery code is deleted, and its owner gets a notice with
     /// how many are left.
     /// With `notify` `false` (the factor is being turned off, which has a notice of its own) a
-    /// recovery code is spent without its notice. A recovery code spent is a security event of the
-    /// account, from `origin`, whether or not it is mailed.
+    /// recovery code is spent without its notice. A recovery code spent is recorded through
+    /// `ledger`, from `source`, whether or not it is mailed: a security event of the account, and
+    /// with `logged` a `recovery_code_used` line too (a login's second step; a step-up's change
+    /// tells its own).
     package func check(
-        _ proof: SecondFactorProof, user: UserRecord, language: Language, now: Date, notify: Bool = true, origin: EventOrigin,
-        in tx: any StoreTransaction
+        _ proof: SecondFactorProof, user: UserRecord, language: Language, now: Date, notify: Bool = true, source: EventSource,
+        logged: Bool, in ledger: inout EventLedger
     ) throws -> SecondFactorCheck {
+        let tx = ledger.tx
         switch proof {
         case .code(let code):
             guard let factor = try tx.totpFactor(userID: user.id), factor.confirmedAt != nil,
@@ -140,7 +143,10 @@ package struct SecondFactor: Sendable {
             if notify {
                 try outbox.queueNotice(MailTemplates.recoveryCodeUsed(left: left, language: language, to: user.email), in: tx, now: now)
             }
-            try origin.record(.recoveryCodeUsed, userID: user.id, at: now, ["left": String(left)], in: tx)
+            let remaining = String(left)
+            try ledger.record(DomainEvent(
+                .changed(.recoveryCodeUsed, ["left": remaining], logged: logged ? .recoveryCodeUsed : nil), userID: user.id, at: now,
+                source: source, ["left": remaining]))
             return .recoveryCode(left: left)
         }
     }

@@ -27,7 +27,7 @@ package struct SecondFactorOperations {
         let factors = services.secondFactor
         let secret = factors.newSecret()
         let factor = TOTPFactorRecord(userID: caller.userID, sealedSecret: factors.seal(secret, userID: caller.userID), createdAt: caller.now)
-        let stored = try await services.write(after: accepted, caller) { tx in try tx.upsertPendingTOTP(factor) }
+        let stored = try await services.write(after: accepted, caller) { tx, _ in try tx.upsertPendingTOTP(factor) }
         guard stored else { throw APIError.mfaAlreadyEnabled }
         return .started(secret: secret, otpauthURI: factors.otpauthURI(secret: secret, nickname: caller.user.username))
     }
@@ -54,14 +54,14 @@ package struct SecondFactorOperations {
     /// (`400 code_invalid`). No enrolment is `409 mfa_not_enabled`, a factor already on
     /// `409 mfa_already_enabled`; both give the try back.
     package func confirm(code: String, by caller: SignedInCaller) async throws -> ConfirmOutcome {
-        let (user, sessionID, now, origin) = (caller.user, caller.sessionID, caller.now, caller.origin)
+        let (user, sessionID, now) = (caller.user, caller.sessionID, caller.now)
         let (factors, throttle) = (services.secondFactor, services.throttle)
         let key = LoginThrottle.key(userID: user.id)
         if let retryAfter = try await throttle.reserveLoginTry(key: key, now: now) {
             services.events.record(caller.event(.logged(.loginBackoff), ["via": "mfa_confirm"]))
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
-        let outcome = try await services.store.write { tx -> Confirmation in
+        let outcome = try await services.events.write { tx, ledger -> Confirmation in
             guard let factor = try tx.totpFactor(userID: user.id) else { return .notStarted }
             guard factor.confirmedAt == nil else { return .alreadyOn }
             guard let step = TOTP.matchingStep(of: code, secret: try factors.open(factor), now: now, after: factor.lastStep) else {
@@ -72,13 +72,13 @@ package struct SecondFactorOperations {
             let ended = try tx.revokeSessions(userID: user.id, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: nil)
             try throttle.clear(key: key, in: tx)
-            try services.recordChange(.secondFactorEnabled, .mfaEnabled, [:], of: caller.user, caller, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .mfaEnabled, userID: user.id, at: now, in: tx)
+            try services.recordChange(
+                .secondFactorEnabled, caller.event(.changed(.mfaEnabled, logged: .secondFactorEnabled)), of: caller.user, caller, in: &ledger)
+            try ledger.record(caller.event(.sessionsEnded(count: ended, .mfaEnabled)))
             return .confirmed(recoveryCodes: codes)
         }
         switch outcome {
         case .confirmed(let codes):
-            services.events.record(caller.event(.logged(.secondFactorEnabled)))
             return .confirmed(recoveryCodes: codes)
         case .wrongCode:
             try await throttle.refuseWrongCode(userID: user.id, now: now, source: caller.caller.source, via: "mfa_confirm")
@@ -100,12 +100,13 @@ package struct SecondFactorOperations {
         guard caller.user.totpEnabled else { throw APIError.mfaNotEnabled }
         let accepted = try await services.accepted(proof, for: .replaceRecoveryCodes, caller)
         let (factors, userID) = (services.secondFactor, caller.userID)
-        let codes = try await services.write(after: accepted, caller) { tx -> [String] in
+        let codes = try await services.write(after: accepted, caller) { tx, ledger -> [String] in
             let codes = try factors.replaceRecoveryCodes(userID: userID, in: tx)
-            try services.recordChange(.recoveryCodesReplaced, .recoveryCodesReplaced, [:], of: caller.user, caller, in: tx)
+            try services.recordChange(
+                .recoveryCodesReplaced, caller.event(.changed(.recoveryCodesReplaced, logged: .recoveryCodesReplaced)), of: caller.user,
+                caller, in: &ledger)
             return codes
         }
-        services.events.record(caller.event(.logged(.recoveryCodesReplaced)))
         return .replaced(recoveryCodes: codes)
     }
 
@@ -121,15 +122,15 @@ package struct SecondFactorOperations {
     package func disable(by caller: SignedInCaller, proof: StepUpProof) async throws -> DisableOutcome {
         guard caller.user.totpEnabled else { throw APIError.mfaNotEnabled }
         let accepted = try await services.accepted(proof, for: .disableSecondFactor, caller)
-        let (userID, sessionID, now, origin) = (caller.userID, caller.sessionID, caller.now, caller.origin)
-        try await services.write(after: accepted, caller) { tx in
+        let (userID, sessionID, now) = (caller.userID, caller.sessionID, caller.now)
+        try await services.write(after: accepted, caller) { tx, ledger in
             try tx.disableTOTP(userID: userID)
             let ended = try tx.revokeSessions(userID: userID, except: sessionID, at: now)
             try tx.deleteSecondFactorChallenges(userID: userID, expiredBefore: nil)
-            try services.recordChange(.secondFactorDisabled, .mfaDisabled, [:], of: caller.user, caller, in: tx)
-            try origin.recordSessionsEnded(ended, reason: .mfaDisabled, userID: userID, at: now, in: tx)
+            try services.recordChange(
+                .secondFactorDisabled, caller.event(.changed(.mfaDisabled, logged: .secondFactorDisabled)), of: caller.user, caller, in: &ledger)
+            try ledger.record(caller.event(.sessionsEnded(count: ended, .mfaDisabled)))
         }
-        services.events.record(caller.event(.logged(.secondFactorDisabled)))
         return .disabled
     }
 }

@@ -43,8 +43,7 @@ package struct RefreshRotation: Sendable {
     package let userAgent: String?
     package let clientAddress: String
 
-    /// Where the request came from, as a session and an event keep it (the address cut as
-    /// ``EventOrigin`` cuts it).
+    /// Where the request came from, as a session keeps it (the address cut as ``EventOrigin`` cuts it).
     private var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
 
     /// A presented token with what the decision needs from it, derived before the
@@ -63,7 +62,10 @@ package struct RefreshRotation: Sendable {
         }
     }
 
-    package func decide(_ presented: Presented, in tx: any StoreTransaction) throws -> RefreshDecision {
+    /// Decides `presented` in the ledger's transaction; a reuse that ends the session records it
+    /// through `ledger`.
+    package func decide(_ presented: Presented, in ledger: inout EventLedger) throws -> RefreshDecision {
+        let tx = ledger.tx
         guard let found = try tx.refreshableSession(id: presented.token.sessionID) else { return .unknown }
         let state = found.refresh
         if let refusal = refusal(of: found) { return refusal }
@@ -73,10 +75,10 @@ package struct RefreshRotation: Sendable {
             return try rotate(found, from: generation, to: presented.successor, hash: presented.successorHash, in: tx)
         }
         if generation == state.generation - 1, constantTimeEquals(presented.successorHash, state.tokenHash) {
-            return try repeated(found, usedAt: found.session.lastUsedAt, usedBy: state.rotatedBy, refresh: presented.successor.text, in: tx)
+            return try repeated(found, usedAt: found.session.lastUsedAt, usedBy: state.rotatedBy, refresh: presented.successor.text, in: &ledger)
         }
         guard generation < state.generation else { return .unknown }
-        return try reused(found, reason: "older_generation", in: tx)
+        return try reused(found, reason: "older_generation", in: &ledger)
     }
 
     /// Why the session cannot be refreshed at all, before anything is written: revoked (or its
@@ -109,15 +111,18 @@ package struct RefreshRotation: Sendable {
     /// same moment may carry an earlier time than the use it waited for, or come from a server
     /// whose clock is behind); reuse otherwise. Every rotation keeps its client's fingerprint, so a
     /// generation without one was never rotated and has no repeat.
-    private func repeated(_ found: RefreshableSession, usedAt: Date, usedBy: [UInt8]?, refresh: String, in tx: any StoreTransaction) throws -> RefreshDecision {
-        guard abs(now.timeIntervalSince(usedAt)) <= grace else { return try reused(found, reason: "after_grace", in: tx) }
-        guard let usedBy, constantTimeEquals(usedBy, client) else { return try reused(found, reason: "other_client", in: tx) }
+    private func repeated(
+        _ found: RefreshableSession, usedAt: Date, usedBy: [UInt8]?, refresh: String, in ledger: inout EventLedger
+    ) throws -> RefreshDecision {
+        guard abs(now.timeIntervalSince(usedAt)) <= grace else { return try reused(found, reason: "after_grace", in: &ledger) }
+        guard let usedBy, constantTimeEquals(usedBy, client) else { return try reused(found, reason: "other_client", in: &ledger) }
         return .repeated(found.user, found.session, refresh: refresh, issuedAt: usedAt)
     }
 
-    private func reused(_ found: RefreshableSession, reason: String, in tx: any StoreTransaction) throws -> RefreshDecision {
-        if try tx.revokeSession(id: found.session.id, at: now) {
-            try origin.recordSessionsEnded(1, reason: .refreshTokenReused, userID: found.user.id, at: now, in: tx)
+    private func reused(_ found: RefreshableSession, reason: String, in ledger: inout EventLedger) throws -> RefreshDecision {
+        if try ledger.tx.revokeSession(id: found.session.id, at: now) {
+            let source = EventSource(requestID: nil, clientAddress: clientAddress, userAgent: userAgent)
+            try ledger.record(DomainEvent(.sessionsEnded(count: 1, .refreshTokenReused), userID: found.user.id, at: now, source: source))
         }
         return .reused(userID: found.user.id, reason: reason)
     }

@@ -5,15 +5,16 @@ import Mailer
 
 extension Services {
     /// Records `change`, a change of how the account proves who it is, in the transaction that
-    /// makes it: the account's security event `event` (with `detail`) and a notice to the owner's
-    /// address naming the change, the device and the address it came from. The notice is outside
-    /// the mail budget (``Outbox/queueNotice(_:in:now:)``), so it is never dropped.
+    /// makes it: `event`, the change's ``DomainEvent/Kind/changed(_:_:logged:)`` event, through
+    /// `ledger`, and a notice to the owner's address naming the change, the device and the address
+    /// it came from. The notice is outside the mail budget (``Outbox/queueNotice(_:in:now:)``), so
+    /// it is never dropped.
     package func recordChange(
-        _ change: MailTemplates.SecurityChange, _ event: SecurityEventKind, _ detail: [String: String] = [:], of user: UserRecord,
-        _ caller: SignedInCaller, in tx: any StoreTransaction
+        _ change: MailTemplates.SecurityChange, _ event: DomainEvent, of user: UserRecord, _ caller: SignedInCaller,
+        in ledger: inout EventLedger
     ) throws {
-        try caller.origin.record(event, userID: user.id, at: caller.now, detail, in: tx)
-        try queueNotice(change, to: user.email, caller, in: tx)
+        try ledger.record(event)
+        try queueNotice(change, to: user.email, caller, in: ledger.tx)
     }
 
     /// Queues the notice of `change` to `address` (the account's own), outside the mail budget,

@@ -180,29 +180,30 @@ extension Services {
         }
     }
 
-    /// Runs `body`, the change, in one write transaction with what its step-up spends: the Apple
+    /// Runs `body`, the change, in one write transaction with what its step-up spends, its events
+    /// recorded through the ledger it is handed (``DomainEvents/write(_:)``): the Apple
     /// token is recorded as used (a token accepted before is `403 apple_token_invalid`), the
     /// second factor's code is checked and spent (a wrong one is `400 code_invalid`, counted in the
     /// back-off), and the account's back-off is forgotten. Nothing of `body` is written unless
     /// all of that holds; when `body` throws, the try the step-up counted is given back.
     package func write<T: Sendable>(
-        after accepted: AcceptedStepUp, _ caller: SignedInCaller, _ body: @escaping @Sendable (any StoreTransaction) throws -> T
+        after accepted: AcceptedStepUp, _ caller: SignedInCaller,
+        _ body: @escaping @Sendable (any StoreTransaction, inout EventLedger) throws -> T
     ) async throws -> T {
-        let (user, now, language, origin) = (caller.user, caller.now, caller.language, caller.origin)
+        let (user, now, language, source) = (caller.user, caller.now, caller.language, caller.caller.source)
         let (factors, throttle, change) = (secondFactor, self.throttle, accepted.stepUp.change)
         let outcome: StepUpOutcome<T>
         do {
-            outcome = try await store.write { tx -> StepUpOutcome<T> in
+            outcome = try await events.write { tx, ledger -> StepUpOutcome<T> in
                 if let identity = accepted.appleIdentity, try !AppleSignIn.spend(identity, in: tx) { return .replayed }
                 if let factor = accepted.stepUp.secondFactor {
                     // Turning the factor off has a notice of its own; a recovery code spent then is not mailed.
                     let notify = change != .disableSecondFactor && change != .deleteAccount
-                    switch try factors.check(factor, user: user, language: language, now: now, notify: notify, origin: origin, in: tx) {
-                    case .wrong: return .wrongCode
-                    case .totp, .recoveryCode: break
-                    }
+                    let check = try factors.check(
+                        factor, user: user, language: language, now: now, notify: notify, source: source, logged: false, in: &ledger)
+                    if check == .wrong { return .wrongCode }
                 }
-                let value = try body(tx)
+                let value = try body(tx, &ledger)
                 try throttle.clear(key: LoginThrottle.key(userID: user.id), in: tx)
                 return .done(value)
             }

@@ -26,11 +26,8 @@ package struct LoginOperations {
     /// password check. A hash made with older parameters is replaced on the way. Refusals are
     /// thrown: back-off, wrong password, disabled account, address not verified.
     package func logIn(_ identifier: String, byEmail: Bool, password: String, caller: Caller) async throws -> LoginOutcome {
-        do {
-            return try await checkedLogIn(identifier, byEmail: byEmail, password: password, caller: caller)
-        } catch let error as APIError {
-            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.password, refusal))) }
-            throw error
+        try await services.events.signIn(.password, caller) {
+            try await checkedLogIn(identifier, byEmail: byEmail, password: password, caller: caller)
         }
     }
 
@@ -46,15 +43,16 @@ package struct LoginOperations {
         let failure = caller.event(.checkFailed(.password, via: "login"), userID: account?.id)
         switch try await services.throttle.checkPassword(password, against: account?.passwordHash, throttleKey: throttleKey, now: now, failure: failure) {
         case .backedOff(let retryAfter):
-            services.events.record(caller.event(.logged(.loginBackoff), userID: account?.id))
-            throw APIError.rateLimited(retryAfter: retryAfter)
+            throw services.events.refuse(
+                .rateLimited(retryAfter: retryAfter), caller.event(.loginRefused(.password, .backedOff, logged: true), userID: account?.id))
         case .right:
             guard let account else { throw APIError.invalidCredentials }
             if account.disabledAt != nil {
                 // The password was right: this try is no failure; but no session, and no challenge.
                 try await services.store.write { try services.throttle.clear(key: throttleKey, in: $0) }
-                services.events.record(caller.event(.logged(.loginRefused), userID: account.id, ["why": "account_disabled"]))
-                throw APIError.accountDisabled
+                throw services.events.refuse(
+                    .accountDisabled,
+                    caller.event(.loginRefused(.password, .accountDisabled, logged: true), userID: account.id, ["why": "account_disabled"]))
             }
             if !account.emailVerified && !services.configuration.allowUnverifiedLogin {
                 // The password was right: this try is no failure.

@@ -36,12 +36,7 @@ package struct PasskeyLoginOperations {
     /// thrown (`challenge_invalid`, `challenge_expired`); an assertion that fails a check is
     /// logged (`passkey_refused`) and thrown as `passkey_login_failed`.
     package func logIn(_ credential: PasskeyAssertionCredential, caller: Caller) async throws -> TokenPair {
-        do {
-            return try await checkedLogIn(credential, caller: caller)
-        } catch let error as APIError {
-            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.passkey, refusal))) }
-            throw error
-        }
+        try await services.events.signIn(.passkey, caller) { try await checkedLogIn(credential, caller: caller) }
     }
 
     private func checkedLogIn(_ credential: PasskeyAssertionCredential, caller: Caller) async throws -> TokenPair {

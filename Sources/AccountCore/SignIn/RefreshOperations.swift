@@ -25,7 +25,7 @@ package struct RefreshOperations {
         let outcome: RefreshDecision
         if let token = RefreshToken(text: text, keys: keys) {
             let presented = RefreshRotation.Presented(token, keys: keys)
-            outcome = try await services.store.write { try rotation.decide(presented, in: $0) }
+            outcome = try await services.events.write { _, ledger in try rotation.decide(presented, in: &ledger) }
         } else {
             // Not a token this server made: refused before the database, with the same reply as
             // an unknown token.

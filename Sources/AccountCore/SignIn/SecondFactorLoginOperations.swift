@@ -25,12 +25,7 @@ package struct SecondFactorLoginOperations {
     /// not looked at); a wrong code is `code_invalid`, counts on the challenge and in the back-off.
     /// The challenge row is locked while it is answered, so of simultaneous answers one wins.
     package func verify(_ token: String, _ proof: SecondFactorProof, caller: Caller) async throws -> TokenPair {
-        do {
-            return try await checkedVerify(token, proof, caller: caller)
-        } catch let error as APIError {
-            if let refusal = LoginRefusal(error.code) { services.events.record(caller.event(.loginRefused(.secondFactor, refusal))) }
-            throw error
-        }
+        try await services.events.signIn(.secondFactor, caller) { try await checkedVerify(token, proof, caller: caller) }
     }
 
     private func checkedVerify(_ token: String, _ proof: SecondFactorProof, caller: Caller) async throws -> TokenPair {
@@ -43,11 +38,12 @@ package struct SecondFactorLoginOperations {
         guard let userID = found?.userID else { throw Self.unknownChallenge }
         let throttleKey = LoginThrottle.key(userID: userID)
         if let retryAfter = try await services.throttle.reserveLoginTry(key: throttleKey, now: now) {
-            services.events.record(caller.event(.logged(.loginBackoff), userID: userID, ["via": "mfa_verify"]))
-            throw APIError.rateLimited(retryAfter: retryAfter)
+            throw services.events.refuse(
+                .rateLimited(retryAfter: retryAfter),
+                caller.event(.loginRefused(.secondFactor, .backedOff, logged: true), userID: userID, ["via": "mfa_verify"]))
         }
 
-        let (language, userAgent, origin) = (caller.language, caller.userAgent, caller.origin)
+        let (language, userAgent, origin, source) = (caller.language, caller.userAgent, caller.origin, caller.source)
         let (factors, sessions, throttle) = (services.secondFactor, services.sessions, services.throttle)
         let outcome = try await services.events.write { tx, ledger -> Verification in
             let challenge = try tx.secondFactorChallenge(hash: hash)
@@ -56,7 +52,7 @@ package struct SecondFactorLoginOperations {
                 return .refused(refusal)
             }
             guard let user = try tx.lockUser(id: userID) else { return .refused(Self.unknownChallenge) }
-            let check = try factors.check(proof, user: user, language: language, now: now, origin: origin, in: tx)
+            let check = try factors.check(proof, user: user, language: language, now: now, source: source, logged: true, in: &ledger)
             guard check != .wrong else {
                 _ = try tx.countSecondFactorChallengeAttempt(hash: hash)
                 return .wrongCode(userID: userID)
@@ -66,9 +62,6 @@ package struct SecondFactorLoginOperations {
             // The first step's method (the password, or Apple) before the factor's.
             let amr = [challenge?.firstFactor ?? AuthenticationMethod.password] + check.amr.dropFirst()
             let (session, refresh) = try sessions.openSession(for: user, userAgent: userAgent, origin: origin, amr: amr, now: now, in: tx)
-            if case .recoveryCode(let left) = check {
-                try ledger.record(caller.event(.logged(.recoveryCodeUsed), userID: user.id, ["left": String(left)]))
-            }
             try ledger.record(caller.event(
                 .signedIn(.secondFactor, SignInMethod(amr: amr)), userID: user.id, ["via": "mfa_verify", "amr": amr.joined(separator: " ")]))
             // As stored now: a recovery code used counts down the codes the reply's user shows.
