@@ -6,8 +6,8 @@ import Mailer
 /// What an operator does to accounts, the one way the admin API and
 /// `account-server admin users …` both do it: each action runs in one transaction with its audit
 /// event and the account's history rows (``DomainEvents/write(_:)``), on the account locked for
-/// it, and throws ``APIError`` (`not_found`,
-/// `cannot_act_on_self`, `already_verified`, `rate_limited`) with nothing written.
+/// it, and throws ``APIError`` (`not_found`, `cannot_act_on_self`, `already_verified`,
+/// `rate_limited`) with nothing written.
 package struct AccountAdministration: Sendable {
     package let services: Services
 
