@@ -22,19 +22,19 @@ package struct AppleSignIn: Sendable {
     package let events: DomainEvents
 
     /// - Throws: ``AppleConfigurationError`` when `--apple-key-file` cannot be read as a P-256 key.
-    package init(configuration: ServerConfiguration, secrets: Secrets, clock: ServerClock, store: any AccountStore, events: DomainEvents) throws {
+    package init(settings: AppleSettings, secrets: Secrets, clock: ServerClock, store: any AccountStore, events: DomainEvents) throws {
         self.store = store
         self.events = events
         fetcher = WebFetcher(threads: 2, queueLimit: 64)
-        verifier = configuration.appleSignInEnabled
-            ? AppleIdentityVerifier(keys: AppleKeySet(url: configuration.appleJWKSURL, fetcher: fetcher), clientIDs: Set(configuration.appleClientIDs))
-            : nil
+        verifier = settings.clientIDs.isEmpty
+            ? nil
+            : AppleIdentityVerifier(keys: AppleKeySet(url: settings.jwksURL, fetcher: fetcher), clientIDs: Set(settings.clientIDs))
         var secret: AppleClientSecret?
-        if let file = configuration.appleKeyFile, let keyID = configuration.appleKeyID, let teamID = configuration.appleTeamID {
+        if let file = settings.keyFile, let keyID = settings.keyID, let teamID = settings.teamID {
             secret = try AppleClientSecret(keyFile: file, keyID: keyID, teamID: teamID)
         }
         grants = AppleGrants(
-            fetcher: fetcher, tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, secret: secret,
+            fetcher: fetcher, tokenURL: settings.tokenURL, revokeURL: settings.revokeURL, secret: secret,
             sealKey: try SecretBoxKey(bytes: secrets.appleTokenKey), clock: clock)
     }
 

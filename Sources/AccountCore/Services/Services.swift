@@ -80,7 +80,7 @@ package struct Services: Sendable {
             party: RelyingParty(id: configuration.effectiveWebAuthnRPID, origins: configuration.effectiveWebAuthnOrigins),
             name: configuration.webAuthnRPName)
         codes = CodeIssuer(hasher: CodeHasher(key: secrets.codeKey, digits: CodeRule.length), outbox: outbox, budget: budget, rules: codeRules)
-        apple = try AppleSignIn(configuration: configuration, secrets: secrets, clock: clock, store: store, events: events)
+        apple = try AppleSignIn(settings: configuration.apple, secrets: secrets, clock: clock, store: store, events: events)
         mail = MailDispatcher(store: store, transport: transport, clock: clock, seal: secrets.seal, deliveries: [.appleRevocation: apple.grants])
         sweeps = HourlySweep(store: store, clock: clock, policy: sessionPolicy)
         nicknames = try NicknameGuard()
