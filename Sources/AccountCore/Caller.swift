@@ -26,7 +26,7 @@ package struct Caller: Sendable {
     }
 
     /// Where this caller's security events come from.
-    package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
+    package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, userAgent: userAgent) }
 }
 
 /// A caller signed in: the account its session belongs to, read with the session.

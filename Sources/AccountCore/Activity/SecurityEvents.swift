@@ -9,9 +9,6 @@ package struct EventOrigin: Sendable, Equatable {
     package var clientAddress: String?
     package var deviceName: String?
 
-    /// No request: an event of the server itself or of the command line.
-    package static let none = EventOrigin(clientAddress: nil, deviceName: nil)
-
     /// The longest device name and address kept; longer ones are cut.
     package static let maxDeviceName = 200
     package static let maxAddress = 64
@@ -19,6 +16,11 @@ package struct EventOrigin: Sendable, Equatable {
     package init(clientAddress: String?, deviceName: String?) {
         self.clientAddress = clientAddress.map { String($0.prefix(Self.maxAddress)) }
         self.deviceName = deviceName.map { String($0.prefix(Self.maxDeviceName)) }
+    }
+
+    /// The origin of a client at `clientAddress` whose `User-Agent` is `userAgent`: the device it names.
+    package init(clientAddress: String?, userAgent: String?) {
+        self.init(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent))
     }
 }
 

@@ -124,9 +124,6 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The audience in force.
     public var effectiveAudience: String { audience ?? issuer }
 
-    /// Whether `/auth/apple` answers (any `--apple-client-id`).
-    public var appleSignInEnabled: Bool { !appleClientIDs.isEmpty }
-
     /// The RP id in force: the flag's, or the issuer's host.
     public var effectiveWebAuthnRPID: String { webAuthnRPID ?? URLComponents(string: issuer)?.host ?? "localhost" }
 

@@ -73,7 +73,7 @@ package struct EventSource: Sendable {
     }
 
     /// The origin a history row keeps: the address and the device its `User-Agent` names.
-    package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
+    package var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, userAgent: userAgent) }
 }
 
 /// The way a sign-in came in: counters and metrics count some and not others.

@@ -44,7 +44,7 @@ package struct RefreshRotation: Sendable {
     package let clientAddress: String
 
     /// Where the request came from, as a session keeps it (the address cut as ``EventOrigin`` cuts it).
-    private var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, deviceName: UserAgent.deviceName(of: userAgent)) }
+    private var origin: EventOrigin { EventOrigin(clientAddress: clientAddress, userAgent: userAgent) }
 
     /// A presented token with what the decision needs from it, derived before the
     /// transaction so the store's writer spends no time on hashing.
