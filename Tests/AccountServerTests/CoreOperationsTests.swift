@@ -55,6 +55,23 @@ struct CoreOperationsTests {
         }
         #expect(afterTheft?.code == .sessionRevoked)
     }
+
+    @Test("every secret, code, token and id comes from the environment's randomness")
+    func randomnessIsTheEnvironments() async throws {
+        /// What one walk drew: the code mailed, the new account's id and its first refresh token.
+        func walk(seed: UInt64) async throws -> (code: String, userID: String, refresh: String) {
+            let environment = try await TestEnvironment.start(random: .seeded(seed))
+            let session = try await Self.signedUp(environment, "seeded", "seeded@example.com")
+            let code = try await environment.mail.code(to: "seeded@example.com")
+            guard let user = try await environment.services.store.read({ try $0.user(emailKey: "seeded@example.com") }) else {
+                throw TestFailure("the walk made its account")
+            }
+            return (code, user.id.uuidString, session.refresh)
+        }
+        let (first, again, other) = (try await walk(seed: 41), try await walk(seed: 41), try await walk(seed: 42))
+        #expect(first == again, "the same seed draws the same code, id and token")
+        #expect(first.code != other.code && first.userID != other.userID && first.refresh != other.refresh)
+    }
 }
 
 extension Caller {

@@ -8,8 +8,8 @@ import Mailer
 import TestSupport
 
 /// The core's environment as a test builds it, without HTTP: ``Services`` over a real SQLite
-/// file in a temporary folder, a ``TestClock``, the in-process server's cheap hashing, and mail
-/// written to files. Operations are called on ``services`` directly (`services.loginOperations`),
+/// file in a temporary folder, a ``TestClock``, the system's randomness or a seeded one, the
+/// in-process server's cheap hashing, and mail written to files. Operations are called on ``services`` directly (`services.loginOperations`),
 /// with a ``caller(_:)`` standing for the request.
 ///
 /// Its mail delivery and hashing threads stop, and its folder goes, when the test lets go of it.
@@ -37,8 +37,10 @@ package final class TestEnvironment: Sendable {
     }
 
     /// An environment in a new temporary folder, with the binary's options (`["--allow-unverified-login"]`)
-    /// over the in-process defaults.
-    package static func start(_ options: [String] = [], clock: TestClock = TestClock()) async throws -> TestEnvironment {
+    /// over the in-process defaults; `random` is where its secrets, codes, tokens and ids come from.
+    package static func start(
+        _ options: [String] = [], clock: TestClock = TestClock(), random: Randomness = .system
+    ) async throws -> TestEnvironment {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("account-core-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         guard case .serve(let configuration) = try ServerCommandLine.parse(InProcessServer.inProcessOptions + options, environment: [:]) else {
@@ -47,7 +49,7 @@ package final class TestEnvironment: Sendable {
         let store = try SQLiteAccountStore(path: folder.appendingPathComponent("account.sqlite").path)
         do {
             let transport = try FileMailTransport(directory: folder.appendingPathComponent("mail"), sender: configuration.mailFrom)
-            let services = try await Services.start(configuration: configuration, store: store, transport: transport, clock: clock.serverClock)
+            let services = try await Services.start(configuration: configuration, store: store, transport: transport, clock: clock.serverClock, random: random)
             return TestEnvironment(services: services, clock: clock, folder: folder)
         } catch {
             await store.close()

@@ -44,7 +44,7 @@ package struct EmailVerificationOperations {
     package func verify(_ request: Request, by caller: Caller) async throws -> VerifyOutcome {
         let (services, now, userAgent, origin) = (services, caller.now, caller.userAgent, caller.origin)
         let (emailKey, code, signUpToken, signIn) = (EmailRule.key(request.email), request.code, request.signUpToken, request.signIn)
-        let token = OpaqueToken.random().text
+        let token = OpaqueToken.random(services.random).text
         let tokenHash = Digest.sha256(Array(token.utf8))
         let tokenTTL = TimeInterval(services.configuration.verificationTokenTTL)
 

@@ -48,7 +48,7 @@ package struct SignUpOperations {
         let (services, username, email, now) = (services, request.username, request.email, caller.now)
         let skeletons = try services.nicknames.skeletons(of: username)
         let user = UserRecord(
-            id: UUID.random(), username: username, usernameKey: UsernameRule.key(username), email: email,
+            id: services.random.uuid(), username: username, usernameKey: UsernameRule.key(username), email: email,
             emailKey: EmailRule.key(email), passwordHash: try await services.passwords.hash(request.password), mbti: request.mbti.rawValue,
             emailVerified: false, createdAt: now, updatedAt: now,
             usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)

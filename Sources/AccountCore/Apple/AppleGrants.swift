@@ -18,6 +18,8 @@ package struct AppleGrants: OutboxDelivery {
     package let secret: AppleClientSecret?
     package let sealKey: SecretBoxKey
     package let clock: ServerClock
+    /// Where the revocations' outbox ids are drawn from.
+    package let random: Randomness
 
     // MARK: Sealing
 
@@ -76,7 +78,7 @@ package struct AppleGrants: OutboxDelivery {
             Log.event("apple_revoke_skipped", ["reason": "no_refresh_token"])
             return
         }
-        let id = UUID.random()
+        let id = random.uuid()
         let body = Data(SecretBox.seal(Array(token.utf8), key: revocationKey(id))).base64EncodedString()
         try tx.enqueueMail(OutboxMessage(
             id: id, recipient: clientID, subject: "", body: body, createdAt: now, nextAttemptAt: now, kind: .appleRevocation))

@@ -52,7 +52,7 @@ package struct AppleLoginOperations {
             if let sealed { try tx.setAppleRefreshToken(subject: identity.subject, sealed: sealed) }
             if user.disabledAt != nil { return .disabled(user.id) }
             if user.totpEnabled {
-                let challengeToken = OpaqueToken.random()
+                let challengeToken = OpaqueToken.random(services.random)
                 try tx.deleteSecondFactorChallenges(userID: user.id, expiredBefore: now)
                 try tx.insertSecondFactorChallenge(SecondFactorChallengeRecord(
                     hash: challengeToken.hash, userID: user.id, createdAt: now,
@@ -98,7 +98,7 @@ package struct AppleLoginOperations {
         }
         let now = caller.now
         let sealed = await services.apple.grants.exchange(code: code, clientID: identity.clientID, subject: identity.subject)
-        let token = OpaqueToken.random()
+        let token = OpaqueToken.random(services.random)
         let continuation = AppleContinuationRecord(
             hash: token.hash, subject: identity.subject, clientID: identity.clientID, email: EmailRule.normalize(identity.email),
             sealedRefreshToken: sealed, createdAt: now, expiresAt: now.addingTimeInterval(AppleSignIn.continuationLifetime))

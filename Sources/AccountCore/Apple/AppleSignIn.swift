@@ -22,7 +22,7 @@ package struct AppleSignIn: Sendable {
     package let events: DomainEvents
 
     /// - Throws: ``AppleConfigurationError`` when `--apple-key-file` cannot be read as a P-256 key.
-    package init(settings: AppleSettings, secrets: Secrets, clock: ServerClock, store: any AccountStore, events: DomainEvents) throws {
+    package init(settings: AppleSettings, secrets: Secrets, clock: ServerClock, random: Randomness, store: any AccountStore, events: DomainEvents) throws {
         self.store = store
         self.events = events
         fetcher = WebFetcher(threads: 2, queueLimit: 64)
@@ -35,7 +35,7 @@ package struct AppleSignIn: Sendable {
         }
         grants = AppleGrants(
             fetcher: fetcher, tokenURL: settings.tokenURL, revokeURL: settings.revokeURL, secret: secret,
-            sealKey: try SecretBoxKey(bytes: secrets.appleTokenKey), clock: clock)
+            sealKey: try SecretBoxKey(bytes: secrets.appleTokenKey), clock: clock, random: random)
     }
 
     /// The verifier, or `404 apple_not_configured`.

@@ -57,7 +57,7 @@ package struct AppleSignUpOperations {
                     return .addressTaken
                 }
                 let user = UserRecord(
-                    id: UUID.random(), username: username, usernameKey: UsernameRule.key(username), email: continuation.email,
+                    id: services.random.uuid(), username: username, usernameKey: UsernameRule.key(username), email: continuation.email,
                     emailKey: emailKey, passwordHash: "", mbti: mbti.rawValue, emailVerified: true, createdAt: now, updatedAt: now,
                     usernameSkeleton: skeletons.folded, usernameDisplaySkeleton: skeletons.displayed)
                 guard try signUps.nicknameIsFree(user, for: emailKey, now: now, in: tx) else { throw APIError.usernameTaken }

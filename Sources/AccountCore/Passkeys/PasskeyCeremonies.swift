@@ -23,10 +23,12 @@ package struct PasskeyCeremonies: Sendable {
     package let party: RelyingParty
     /// The name an authenticator shows for the relying party.
     package let name: String
+    /// Where challenges are drawn from.
+    package let random: Randomness
 
     /// A new random challenge and its row, which the caller stores (sweeping expired ones).
     package func newChallenge(_ purpose: WebAuthnChallengeRecord.Purpose, userID: UUID?, now: Date) -> (text: String, record: WebAuthnChallengeRecord) {
-        let bytes = SecureRandom.bytes(count: 32)
+        let bytes = random.bytes(32)
         return (Base64URL.encode(bytes), WebAuthnChallengeRecord(
             hash: Digest.sha256(bytes), purpose: purpose, userID: userID, expiresAt: now.addingTimeInterval(Self.challengeLifetime)))
     }

@@ -47,7 +47,7 @@ package struct PasskeyOperations {
     /// stored only when the account holds a passkey.
     package func reauthenticationChallenge(for caller: SignedInCaller) async throws -> ReauthenticationStart {
         let (userID, sessionID, now) = (caller.userID, caller.sessionID, caller.now)
-        let bytes = SecureRandom.bytes(count: 32)
+        let bytes = services.random.bytes(32)
         let record = WebAuthnChallengeRecord(
             hash: PasskeyReauthentication.challengeHash(bytes, sessionID: sessionID), purpose: .reauthentication, userID: userID,
             expiresAt: now.addingTimeInterval(PasskeyCeremonies.challengeLifetime))
@@ -86,7 +86,7 @@ package struct PasskeyOperations {
         let accepted = try await services.check(stepUp, caller)
         let transports = (credential.response.transports ?? []).filter { $0.count <= 32 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
         let passkey = PasskeyRecord(
-            id: UUID.random(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
+            id: services.random.uuid(), credentialID: verified.credentialID, userID: user.id, name: name, publicKey: verified.publicKey.encoded,
             algorithm: verified.publicKey.algorithm.rawValue, signCount: Int64(verified.signCount), backupEligible: verified.backupEligible,
             backedUp: verified.backedUp, aaguid: verified.aaguid, transports: Array(transports.prefix(8)), createdAt: now)
         let stored = try await services.write(after: accepted, caller) { tx, ledger -> Registration in

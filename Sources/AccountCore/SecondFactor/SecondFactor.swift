@@ -42,18 +42,21 @@ package struct SecondFactor: Sendable {
     package let issuer: String
     /// Where notices go (outside the mail budget: only the account's holder causes them).
     package let outbox: Outbox
+    /// Where new secrets and recovery codes are drawn from.
+    package let random: Randomness
 
-    package init(secrets: Secrets, issuer: String, outbox: Outbox) throws {
+    package init(secrets: Secrets, issuer: String, outbox: Outbox, random: Randomness) throws {
         secretKey = try SecretBoxKey(bytes: secrets.totpKey)
         recoveryCodeKey = secrets.recoveryCodeKey
         self.issuer = issuer
         self.outbox = outbox
+        self.random = random
     }
 
     // MARK: Authenticator secrets
 
     /// A new 160-bit secret (RFC 4226 §4 recommends 160 bits for HMAC-SHA-1).
-    package func newSecret() -> [UInt8] { SecureRandom.bytes(count: 20) }
+    package func newSecret() -> [UInt8] { random.bytes(20) }
 
     /// The secret as the store keeps it: sealed under a key for this account alone, so a sealed
     /// secret copied to another account's row does not open.
@@ -99,7 +102,7 @@ package struct SecondFactor: Sendable {
         var codes: [String] = []
         // Distinct, so no two rows of a set share a hash (a repeat is a 2^-50 chance).
         while codes.count < Self.recoveryCodeCount {
-            let characters: [UInt8] = (0..<10).map { _ in RecoveryCodeRule.alphabet[Int(SecureRandom.uniform(below: 32))] }
+            let characters: [UInt8] = (0..<10).map { _ in RecoveryCodeRule.alphabet[Int(random.uniform(below: 32))] }
             let code = String(decoding: characters.prefix(5), as: UTF8.self) + "-" + String(decoding: characters.suffix(5), as: UTF8.self)
             if !codes.contains(code) { codes.append(code) }
         }

@@ -4,9 +4,11 @@ import Sodium
 package struct CodeHasher: Sendable {
     package let key: [UInt8]
     package let digits: Int
+    /// Where new codes are drawn from.
+    package var random: Randomness = .system
 
     /// A new code of `digits` unbiased random digits.
-    package func newCode() -> String { SecureRandom.digits(digits) }
+    package func newCode() -> String { random.digits(digits) }
 
     /// HMAC-SHA256 over purpose, address key and code: a code for one address or purpose never
     /// matches another's row, and the database alone does not give the code away.

@@ -63,7 +63,7 @@ package struct CodeIssuer: Sendable {
         let (cooldown, perHour) = (TimeInterval(budget.interval), budget.perHour)
         let code = hasher.newCode()
         let message = mail(code)
-        var hash = SecureRandom.bytes(count: 32)
+        var hash = hasher.random.bytes(32)
         if case .code = message { hash = hasher.hash(code: code, emailKey: emailKey, purpose: purpose) }
         let record = CodeRecord(
             emailKey: emailKey, purpose: purpose, codeHash: hash, createdAt: now,

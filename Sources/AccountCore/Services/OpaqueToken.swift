@@ -14,6 +14,6 @@ package struct OpaqueToken: Sendable {
         hash = Digest.sha256(Array(text.utf8))
     }
 
-    /// 256 random bits, base64url.
-    package static func random() -> OpaqueToken { OpaqueToken(text: Base64URL.encode(SecureRandom.bytes(count: 32))) }
+    /// 256 bits of `random`, base64url.
+    package static func random(_ random: Randomness) -> OpaqueToken { OpaqueToken(text: Base64URL.encode(random.bytes(32))) }
 }

@@ -9,6 +9,8 @@ package struct Outbox: Sendable {
     /// Seals each message's subject and body before it is written, when the server has a
     /// `--secret-key-file` (see `SecretSeal+Outbox.swift`): a waiting message holds a live code.
     package let seal: SecretSeal
+    /// Where the messages' ids are drawn from.
+    package let random: Randomness
 
     /// Writes mail into the outbox inside the caller's transaction, if the recipient's mail budget
     /// allows it; ``MailDispatcher`` delivers it. Every message the server sends goes through here.
@@ -38,7 +40,7 @@ package struct Outbox: Sendable {
 
     private func enqueue(_ message: MailMessage, in tx: any StoreTransaction, now: Date) throws {
         try tx.enqueueMail(seal.sealed(mail: OutboxMessage(
-            id: UUID.random(), recipient: message.to, subject: message.subject, body: message.text,
+            id: random.uuid(), recipient: message.to, subject: message.subject, body: message.text,
             createdAt: now, nextAttemptAt: now)))
     }
 

@@ -13,7 +13,7 @@ package struct PasswordService: Sendable {
     /// prove a path does not hash.
     package let runs = MetricCounter()
 
-    package init(parameters: PasswordHasher.Parameters, threads: Int) throws {
+    package init(parameters: PasswordHasher.Parameters, threads: Int, random: Randomness = .system) throws {
         hasher = PasswordHasher(parameters: parameters)
         // A full queue, or a pool stopped at shutdown, is a 503 the client may retry in a second.
         pool = WorkerPool(
@@ -21,7 +21,7 @@ package struct PasswordService: Sendable {
         ) { _ in
             APIError.serviceUnavailable(retryAfter: 1)
         }
-        dummyHash = try hasher.hash(Hex.encode(SecureRandom.bytes(count: 16)))
+        dummyHash = try hasher.hash(Hex.encode(random.bytes(16)))
     }
 
     /// Hashes a new password (its NFC form, so the same text typed on another keyboard that

@@ -21,6 +21,8 @@ package struct PendingSignUps: Sendable {
     package let verifySignInWindow: TimeInterval
     /// Keys each sign-up's `signup_token` (``Secrets/signUpKey``).
     package let signUpKey: [UInt8]
+    /// Where the accounts' ids are drawn from.
+    package let random: Randomness
 
     /// Whether `user`'s nickname may be taken by the address `emailKey`: no other account has it
     /// or a look-alike (``NicknameGuard/isTaken(_:in:)``), and no live pending sign-up of another
@@ -173,7 +175,7 @@ package struct PendingSignUps: Sendable {
         try tx.deletePendingSignUp(emailKey: pending.emailKey)
         if let made = try madeBefore(from: pending, in: tx) { return made }
         let user = UserRecord(
-            id: UUID.random(), username: pending.username, usernameKey: pending.usernameKey, email: pending.email,
+            id: random.uuid(), username: pending.username, usernameKey: pending.usernameKey, email: pending.email,
             emailKey: pending.emailKey, passwordHash: pending.passwordHash, mbti: pending.mbti, emailVerified: verified,
             createdAt: now, updatedAt: now,
             usernameSkeleton: pending.usernameSkeleton, usernameDisplaySkeleton: pending.usernameDisplaySkeleton)

@@ -59,9 +59,9 @@ package struct RefreshToken: Sendable {
         self.text = text
     }
 
-    /// The first token of a session (generation 0): a random secret.
-    package static func first(sessionID: UUID, keys: RefreshTokenKeys) -> RefreshToken {
-        RefreshToken(sessionID: sessionID, generation: 0, secret: SecureRandom.bytes(count: 32), keys: keys)
+    /// The first token of a session (generation 0): a secret drawn from `random`.
+    package static func first(sessionID: UUID, keys: RefreshTokenKeys, random: Randomness) -> RefreshToken {
+        RefreshToken(sessionID: sessionID, generation: 0, secret: random.bytes(32), keys: keys)
     }
 
     /// The token that replaces this one (the next generation), the same every time it is asked.

@@ -35,12 +35,12 @@ package struct Secrets: Sendable {
     /// missing.
     /// - Throws: ``SecretsError`` when the database was sealed with another key, or with one and
     ///   none is given.
-    package static func load(from store: any AccountStore, seal: SecretSeal) async throws -> Secrets {
+    package static func load(from store: any AccountStore, seal: SecretSeal, random: Randomness = .system) async throws -> Secrets {
         let (secrets, adoption) = try await store.write { tx in
             let adoption = try seal.adopt(in: tx)
             func secret(_ name: String) throws -> [UInt8] {
                 let context = SecretSeal.context(setting: name)
-                return try seal.open(tx.insertSettingIfAbsent(name, value: seal.seal(SecureRandom.bytes(count: 32), context: context)), context: context)
+                return try seal.open(tx.insertSettingIfAbsent(name, value: seal.seal(random.bytes(32), context: context)), context: context)
             }
             let secrets = Secrets(
                 codeKey: try secret("code_hmac_key"),

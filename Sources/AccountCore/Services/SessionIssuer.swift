@@ -7,6 +7,8 @@ package struct SessionIssuer: Sendable {
     package let policy: SessionPolicy
     package let tokens: TokenService
     package let refreshKeys: RefreshTokenKeys
+    /// Where session ids and first refresh tokens are drawn from.
+    package let random: Randomness
 
     /// Opens a session of `account` with its first refresh token (its keyed hash in the session's
     /// row), inside the caller's transaction; `amr` says how its login was authenticated (a
@@ -24,9 +26,9 @@ package struct SessionIssuer: Sendable {
     ) throws -> (SessionRecord, RefreshToken) {
         if account.disabledAt != nil { throw APIError.accountDisabled }
         let userID = account.id
-        var session = policy.newSession(userID: userID, userAgent: userAgent, clientAddress: origin.clientAddress, now: now)
+        var session = policy.newSession(id: random.uuid(), userID: userID, userAgent: userAgent, clientAddress: origin.clientAddress, now: now)
         session.amr = amr
-        let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys)
+        let refresh = RefreshToken.first(sessionID: session.id, keys: refreshKeys, random: random)
         try tx.insertSession(session, refresh: SessionRefresh(generation: refresh.generation, tokenHash: refresh.hash(keys: refreshKeys)))
         return (session, refresh)
     }

@@ -17,11 +17,11 @@ package struct SessionPolicy: Sendable {
         now < session.expiresAt && now.timeIntervalSince(session.lastUsedAt) < idleLifetime
     }
 
-    /// A session of `userID` that opens `now` from `clientAddress` and ends at the latest
+    /// A session `id` of `userID` that opens `now` from `clientAddress` and ends at the latest
     /// `maxLifetime` later.
-    package func newSession(userID: UUID, userAgent: String?, clientAddress: String?, now: Date) -> SessionRecord {
+    package func newSession(id: UUID, userID: UUID, userAgent: String?, clientAddress: String?, now: Date) -> SessionRecord {
         SessionRecord(
-            id: UUID.random(), userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
+            id: id, userID: userID, createdAt: now, lastUsedAt: now, expiresAt: now.addingTimeInterval(maxLifetime),
             userAgent: userAgent.map { String($0.prefix(256)) }, clientAddress: clientAddress)
     }
 

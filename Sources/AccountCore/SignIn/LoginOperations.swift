@@ -123,7 +123,7 @@ package struct LoginOperations {
     private func openChallenge(
         _ user: UserRecord, passwordChecked: String, rehash: String?, throttleKey: String, caller: Caller
     ) async throws -> SecondFactorChallenge {
-        let token = OpaqueToken.random()
+        let token = OpaqueToken.random(services.random)
         let now = caller.now
         let challenge = SecondFactorChallengeRecord(
             hash: token.hash, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(SecondFactor.challengeLifetime))
