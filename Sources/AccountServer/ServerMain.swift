@@ -39,7 +39,7 @@ public enum ServerMain {
                 let store = try StoreFactory.open(configuration.databaseURL)
                 try await store.migrate()
                 // The same check a server makes: a sealed database needs its key, and the new seed is sealed.
-                let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
+                let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile), random: .system)
                 let kid = try await KeyRing.rotate(in: store, seal: secrets.seal, now: Date())
                 print("account-server: new signing key \(kid) signs from now on; older keys stay in the JWKS until their tokens expire")
                 await store.close()

@@ -87,7 +87,7 @@ struct SecretSealingTests {
         let (settings, seeds) = try await Self.stored(harness)
         let row = try #require(try await harness.store.read { try $0.code(emailKey: "clear@example.com", purpose: "verify") })
         let stolenKey = try #require(settings["code_hmac_key"])
-        #expect(CodeHasher(key: stolenKey, digits: 6).hash(code: code, emailKey: "clear@example.com", purpose: "verify") == row.codeHash)
+        #expect(CodeHasher(key: stolenKey, digits: 6, random: .system).hash(code: code, emailKey: "clear@example.com", purpose: "verify") == row.codeHash)
         let signing = try await harness.app.services.keys.current(now: harness.clock.now).signing
         #expect(seeds[signing.kid] == signing.key.seed)
         #expect(settings[SecretSeal.checkSetting] == nil)
@@ -117,9 +117,9 @@ struct SecretSealingTests {
             #expect(!Self.contains(stored, value), "\(name)")
         }
         let row = try #require(try await harness.store.read { try $0.code(emailKey: "sealed@example.com", purpose: "verify") })
-        #expect(CodeHasher(key: secrets.codeKey, digits: 6).hash(code: code, emailKey: "sealed@example.com", purpose: "verify") == row.codeHash)
+        #expect(CodeHasher(key: secrets.codeKey, digits: 6, random: .system).hash(code: code, emailKey: "sealed@example.com", purpose: "verify") == row.codeHash)
         for stolen in settings.values {
-            #expect(CodeHasher(key: stolen, digits: 6).hash(code: code, emailKey: "sealed@example.com", purpose: "verify") != row.codeHash)
+            #expect(CodeHasher(key: stolen, digits: 6, random: .system).hash(code: code, emailKey: "sealed@example.com", purpose: "verify") != row.codeHash)
         }
         let signing = try await harness.app.services.keys.current(now: harness.clock.now).signing
         let storedSeed = try #require(seeds[signing.kid])

@@ -5,7 +5,7 @@ package struct CodeHasher: Sendable {
     package let key: [UInt8]
     package let digits: Int
     /// Where new codes are drawn from.
-    package var random: Randomness = .system
+    package let random: Randomness
 
     /// A new code of `digits` unbiased random digits.
     package func newCode() -> String { random.digits(digits) }

@@ -13,7 +13,7 @@ package struct PasswordService: Sendable {
     /// prove a path does not hash.
     package let runs = MetricCounter()
 
-    package init(parameters: PasswordHasher.Parameters, threads: Int, random: Randomness = .system) throws {
+    package init(parameters: PasswordHasher.Parameters, threads: Int, random: Randomness) throws {
         hasher = PasswordHasher(parameters: parameters)
         // A full queue, or a pool stopped at shutdown, is a 503 the client may retry in a second.
         pool = WorkerPool(

@@ -35,7 +35,7 @@ package struct Secrets: Sendable {
     /// missing.
     /// - Throws: ``SecretsError`` when the database was sealed with another key, or with one and
     ///   none is given.
-    package static func load(from store: any AccountStore, seal: SecretSeal, random: Randomness = .system) async throws -> Secrets {
+    package static func load(from store: any AccountStore, seal: SecretSeal, random: Randomness) async throws -> Secrets {
         let (secrets, adoption) = try await store.write { tx in
             let adoption = try seal.adopt(in: tx)
             func secret(_ name: String) throws -> [UInt8] {

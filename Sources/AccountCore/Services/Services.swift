@@ -120,7 +120,7 @@ package final class Services: Sendable {
     /// delivered by a running server). Stop `passwords.pool` when done.
     package static func forCommand(configuration: ServerConfiguration, store: any AccountStore) async throws -> Services {
         try await store.migrate()
-        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile))
+        let secrets = try await Secrets.load(from: store, seal: SecretSeal.configured(keyFile: configuration.secretKeyFile), random: .system)
         let transport = try MailConfiguration.transport(for: configuration.mail, sender: configuration.mailFrom)
         let clock = configuration.clockFile.map(ServerClock.offset(byFileAt:)) ?? .system
         return try Services(configuration: configuration, store: store, transport: transport, clock: clock, random: .system, secrets: secrets)
