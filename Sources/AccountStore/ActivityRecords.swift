@@ -17,7 +17,7 @@ public struct SecurityEventRecord: Sendable, Equatable {
     public var detail: String?
 
     public init(
-        id: UUID = UUID.random(), userID: UUID, at: Date, type: String, clientAddress: String?, deviceName: String?, detail: String? = nil
+        id: UUID, userID: UUID, at: Date, type: String, clientAddress: String?, deviceName: String?, detail: String? = nil
     ) {
         self.id = id
         self.userID = userID

@@ -15,7 +15,7 @@ public struct AuditEventRecord: Sendable, Equatable {
     /// The `X-Request-Id` of the console request (`nil` from the terminal).
     public var requestID: String?
 
-    public init(id: UUID = UUID.random(), at: Date, actor: String, targetID: UUID?, action: String, reason: String?, requestID: String?) {
+    public init(id: UUID, at: Date, actor: String, targetID: UUID?, action: String, reason: String?, requestID: String?) {
         self.id = id
         self.at = at
         self.actor = actor

@@ -21,15 +21,15 @@ import Testing
             // The busy account: 320 events in the last day (after its sign-in's), and 5 from 100 days ago.
             for index in 1...320 {
                 try tx.insertSecurityEvent(SecurityEventRecord(
-                    userID: busy, at: now.addingTimeInterval(-Double(index) * 60), type: "login_failed", clientAddress: nil, deviceName: nil))
+                    id: UUID.random(), userID: busy, at: now.addingTimeInterval(-Double(index) * 60), type: "login_failed", clientAddress: nil, deviceName: nil))
             }
             for index in 0..<5 {
                 try tx.insertSecurityEvent(SecurityEventRecord(
-                    userID: busy, at: now.addingTimeInterval(-100 * day - Double(index)), type: "login_succeeded", clientAddress: nil, deviceName: nil))
+                    id: UUID.random(), userID: busy, at: now.addingTimeInterval(-100 * day - Double(index)), type: "login_succeeded", clientAddress: nil, deviceName: nil))
             }
             // The quiet one: one event 89 days ago, one 91.
-            try tx.insertSecurityEvent(SecurityEventRecord(userID: quiet, at: now.addingTimeInterval(-89 * day), type: "password_changed", clientAddress: nil, deviceName: nil))
-            try tx.insertSecurityEvent(SecurityEventRecord(userID: quiet, at: now.addingTimeInterval(-91 * day), type: "mfa_enabled", clientAddress: nil, deviceName: nil))
+            try tx.insertSecurityEvent(SecurityEventRecord(id: UUID.random(), userID: quiet, at: now.addingTimeInterval(-89 * day), type: "password_changed", clientAddress: nil, deviceName: nil))
+            try tx.insertSecurityEvent(SecurityEventRecord(id: UUID.random(), userID: quiet, at: now.addingTimeInterval(-91 * day), type: "mfa_enabled", clientAddress: nil, deviceName: nil))
             try tx.addHourlyCounts([
                 HourlyCount(hour: now.addingTimeInterval(-91 * day), name: "signups", value: 4),
                 HourlyCount(hour: now.addingTimeInterval(-30 * day), name: "signups", value: 2),

@@ -221,7 +221,7 @@ struct SecretSealingTests {
         var altered = try #require(try await Self.stored(second).seeds[kid])
         altered[altered.count - 1] ^= 1
         let seed = altered
-        try await second.store.write { try $0.replaceSigningKeySeed(kid: kid, seed: seed) }
+        _ = try await second.store.write { try $0.replaceSigningKeySeed(kid: kid, seed: seed) }
         await #expect(throws: SecretsError.cannotOpen("signing-key:" + kid)) { try await second.app.services.keys.reload(now: second.clock.now) }
         await otherFolder.stop(second)
     }

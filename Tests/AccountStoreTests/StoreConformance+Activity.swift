@@ -29,7 +29,7 @@ extension StoreConformance {
             for event in events { try tx.insertSecurityEvent(event) }
             try tx.insertSecurityEvent(Self.event(other, at: 50))
         }
-        let minimal = SecurityEventRecord(userID: mina.id, at: Fixture.time(5), type: "mfa_enabled", clientAddress: nil, deviceName: nil)
+        let minimal = SecurityEventRecord(id: UUID.random(), userID: mina.id, at: Fixture.time(5), type: "mfa_enabled", clientAddress: nil, deviceName: nil)
         try await store.write { try $0.insertSecurityEvent(minimal) }
 
         let newest = [events[4], events[3], events[2], events[1], events[0], minimal]

@@ -17,19 +17,22 @@ import AccountStore
 /// ```
 package struct DomainEvents: Sendable {
     private let store: any AccountStore
+    private let random: Randomness
     private let counters: HourlyCounterSink
     private let metrics: MetricsSink
 
-    package init(store: any AccountStore, counters: ActivityCounters, metrics: Metrics) {
+    package init(store: any AccountStore, random: Randomness, counters: ActivityCounters, metrics: Metrics) {
         self.store = store
+        self.random = random
         self.counters = HourlyCounterSink(counters: counters)
         self.metrics = MetricsSink(metrics: metrics)
     }
 
     /// Runs `body` in one write transaction with a ledger of its events, then publishes them.
     package func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction, inout EventLedger) throws -> T) async throws -> T {
+        let random = random
         let (value, events) = try await store.write { tx -> (T, [DomainEvent]) in
-            var ledger = EventLedger(tx: tx)
+            var ledger = EventLedger(tx: tx, random: random)
             let value = try body(tx, &ledger)
             return (value, ledger.events)
         }

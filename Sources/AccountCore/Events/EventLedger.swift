@@ -5,16 +5,19 @@ import AccountStore
 package struct EventLedger {
     /// The transaction the events' rows go into.
     package let tx: any StoreTransaction
+    /// Where the ids of the history rows come from.
+    private let random: Randomness
     /// The events recorded so far.
     private(set) var events: [DomainEvent] = []
 
-    init(tx: any StoreTransaction) {
+    init(tx: any StoreTransaction, random: Randomness) {
         self.tx = tx
+        self.random = random
     }
 
     /// Records `event`: its history row now, in ``tx``; the rest after the commit.
     package mutating func record(_ event: DomainEvent) throws {
-        try SecurityHistorySink.write(event, in: tx)
+        try SecurityHistorySink.write(event, id: random.uuid(), in: tx)
         events.append(event)
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// transaction of the change it records (``EventLedger``), or nothing for an event the history
 /// does not keep. Events of no account, and refusals, have no row.
 package enum SecurityHistorySink {
-    /// Writes the row of `event` in `tx`, if it has one.
-    static func write(_ event: DomainEvent, in tx: any StoreTransaction) throws {
+    /// Writes the row of `event` in `tx`, as row `id`, if it has one.
+    static func write(_ event: DomainEvent, id: UUID, in tx: any StoreTransaction) throws {
         guard let userID = event.userID else { return }
         let row: (SecurityEventKind, [String: String])
         switch event.kind {
@@ -29,7 +29,7 @@ package enum SecurityHistorySink {
         }
         let origin = event.source.origin
         try tx.insertSecurityEvent(SecurityEventRecord(
-            userID: userID, at: event.at, type: row.0.rawValue, clientAddress: origin.clientAddress, deviceName: origin.deviceName,
+            id: id, userID: userID, at: event.at, type: row.0.rawValue, clientAddress: origin.clientAddress, deviceName: origin.deviceName,
             detail: SecurityEventDetail.text(row.1)))
     }
 }

@@ -125,7 +125,7 @@ package struct AccountAdministration: Sendable {
         try await services.events.write { tx, ledger in
             guard let user = try tx.lockUser(id: id) else { throw APIError.notFound }
             let result = try body(user, tx, &ledger)
-            try OperatorActions.record(action, by: actor, on: id, reason: reason, now: now, in: tx)
+            try OperatorActions.record(action, by: actor, on: id, reason: reason, now: now, random: services.random, in: tx)
             return result
         }
     }

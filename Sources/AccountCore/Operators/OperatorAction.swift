@@ -36,20 +36,23 @@ package struct OperatorActor: Sendable, Equatable {
 
 /// The actions themselves, each inside the caller's transaction with its audit event.
 package enum OperatorActions {
-    /// Writes the audit event of `action` on `target`.
+    /// Writes the audit event of `action` on `target`, its id drawn from `random`.
     package static func record(
-        _ action: OperatorAction, by actor: OperatorActor, on target: UUID?, reason: String?, now: Date, in tx: any StoreTransaction
+        _ action: OperatorAction, by actor: OperatorActor, on target: UUID?, reason: String?, now: Date, random: Randomness,
+        in tx: any StoreTransaction
     ) throws {
         try tx.insertAuditEvent(AuditEventRecord(
-            at: now, actor: actor.text, targetID: target, action: action.rawValue, reason: reason, requestID: actor.requestID))
+            id: random.uuid(), at: now, actor: actor.text, targetID: target, action: action.rawValue, reason: reason, requestID: actor.requestID))
     }
 
     /// Grants or revokes the admin role of `user`; returns whether it changed (the audit event is
     /// written only then).
-    package static func setAdmin(_ isAdmin: Bool, of user: UserRecord, by actor: OperatorActor, reason: String?, now: Date, in tx: any StoreTransaction) throws -> Bool {
+    package static func setAdmin(
+        _ isAdmin: Bool, of user: UserRecord, by actor: OperatorActor, reason: String?, now: Date, random: Randomness, in tx: any StoreTransaction
+    ) throws -> Bool {
         guard let current = try tx.lockUser(id: user.id), current.isAdmin != isAdmin else { return false }
         try tx.setAdmin(userID: user.id, isAdmin)
-        try record(isAdmin ? .adminGranted : .adminRevoked, by: actor, on: user.id, reason: reason, now: now, in: tx)
+        try record(isAdmin ? .adminGranted : .adminRevoked, by: actor, on: user.id, reason: reason, now: now, random: random, in: tx)
         return true
     }
 }

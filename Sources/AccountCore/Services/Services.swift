@@ -72,7 +72,7 @@ package final class Services: Sendable {
         sessions = SessionIssuer(policy: sessionPolicy, tokens: tokens, refreshKeys: secrets.refreshKeys, random: random)
         metrics = Metrics()
         activity = ActivityCounters(store: store)
-        events = DomainEvents(store: store, counters: activity, metrics: metrics)
+        events = DomainEvents(store: store, random: random, counters: activity, metrics: metrics)
         throttle = LoginThrottle(
             store: store, passwords: passwords, events: events,
             limits: LoginLimits(

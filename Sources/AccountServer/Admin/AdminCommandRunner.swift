@@ -35,7 +35,7 @@ enum AdminCommandRunner {
             let key = UsernameRule.key(UsernameRule.normalize(nickname))
             let outcome = try await store.write { tx -> (UserRecord, Bool, Bool)? in
                 guard let user = try tx.user(usernameKey: key) else { return nil }
-                let changed = try OperatorActions.setAdmin(granting, of: user, by: actor, reason: command.reason, now: now, in: tx)
+                let changed = try OperatorActions.setAdmin(granting, of: user, by: actor, reason: command.reason, now: now, random: .system, in: tx)
                 return (user, changed, try !SecondFactors.held(by: user, in: tx).isEmpty)
             }
             guard let (user, changed, hasSecondFactor) = outcome else {
